@@ -56,10 +56,10 @@ export function createRng(seed: number): Rng {
  * draws do not depend on how many draws trial i−1 made.
  */
 export function deriveSeed(seed: number, ...path: (number | string)[]): number {
-  let h = mix32((seed | 0) ^ 0x9e3779b9);
+  let h = fmix32((seed | 0) ^ 0x9e3779b9);
   for (const part of path) {
     const v = typeof part === 'number' ? part | 0 : hashString(part);
-    h = mix32(h ^ mix32(v + 0x7f4a7c15));
+    h = fmix32(h ^ fmix32(v + 0x7f4a7c15));
   }
   return h;
 }
@@ -73,8 +73,8 @@ function hashString(s: string): number {
   return h | 0;
 }
 
-/** murmur3's fmix32 finaliser. */
-function mix32(x: number): number {
+/** murmur3's fmix32 finaliser: a 32-bit avalanche (also used by the hashed n-gram features). */
+export function fmix32(x: number): number {
   x ^= x >>> 16;
   x = Math.imul(x, 0x85ebca6b);
   x ^= x >>> 13;

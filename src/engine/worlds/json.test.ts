@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { WorldFormatError } from './errors';
+import { parseWorldJson, syntaxErrorOffset } from './json';
+
+function errorOf(f: () => unknown): WorldFormatError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(WorldFormatError);
+    return e as WorldFormatError;
+  }
+  throw new Error('expected a WorldFormatError');
+}
+
+describe('parseWorldJson', () => {
+  it('parses and validates a world file, byte-order mark and all', () => {
+    const text = '\uFEFF{"type": "logistic", "name": "l", "costs": [1], "d": 2, "theta_seed": 3}';
+    expect(parseWorldJson(text, 'w.json')).toEqual({ type: 'logistic', name: 'l', costs: [1], d: 2, theta_seed: 3 });
+  });
+
+  it.each([
+    // V8's own reason follows the position in parentheses; the position is ours.
+    ['a value missing', '{\n  "type": "categorical",\n  "name": }', '(file): not valid JSON at line 3, column 11 (Unexpected token'],
+    ['an unclosed object', '{\n  "type": "categorical",\n  "name": "x"', '(file): not valid JSON at line 3, column 14 ('],
+    ['a trailing comma', '{"costs": [1, 2,]}', '(file): not valid JSON at line 1, column 17 ('],
+    ['a bad literal', '{"a": tru}', '(file): not valid JSON at line 1, column 10 (Unexpected token'],
+    ['a comment', '{\n// note\n"a": 1}', '(file): not valid JSON at line 2, column 1 ('],
+  ])('reports %s with its line and column', (_, text, start) => {
+    const e = errorOf(() => parseWorldJson(text, 'w.json'));
+    expect(e.field).toBe('(file)');
+    expect(e.message.startsWith(start), e.message).toBe(true);
+    expect(e.message).not.toContain('\n');
+    expect(e.message).not.toContain('is not valid JSON'); // V8 echoes the input there: dropped
+  });
+
+  it('says an empty file is empty', () => {
+    expect(errorOf(() => parseWorldJson('  \n', 'w.json')).message).toBe('(file): empty (expected a JSON object)');
+  });
+
+  it('passes valid JSON on to the schema', () => {
+    expect(errorOf(() => parseWorldJson('{"type": "tree"}')).message).toBe(
+      'type: unknown world type "tree" (expected categorical, logistic or dataset)',
+    );
+  });
+});
+
+describe('syntaxErrorOffset', () => {
+  it.each([
+    ['{"a": [1, 2, {"b": null}], "c": "x\\u00e9\\n", "d": -1.5e3, "e": true}', null],
+    ['[1 2]', 3],
+    ['{"a": 01}', 7],
+    ['"abc', 4],
+    ['{"a": "\\x"}', 8],
+    ['{} x', 3],
+    ['', 0],
+  ])('%j → %s', (text, offset) => {
+    expect(syntaxErrorOffset(text)).toBe(offset);
+  });
+});
