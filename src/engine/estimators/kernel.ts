@@ -1,0 +1,26 @@
+/** A positive-definite kernel on contexts. */
+export type Kernel = (a: Float64Array, b: Float64Array) => number;
+
+/** Gaussian (RBF) kernel k(a, b) = exp(−‖a − b‖² / (2σ²)), the kernel of PAK-UCB and PromptWise-KLR. */
+export function rbf(sigma: number): Kernel {
+  if (!(sigma > 0)) throw new Error(`rbf: sigma must be positive, got ${sigma}`);
+  const scale = -1 / (2 * sigma * sigma);
+  return (a, b) => {
+    // ‖a − b‖² summed directly (not ‖a‖² + ‖b‖² − 2aᵀb) so identical points give exactly 1.
+    let s0 = 0;
+    let s1 = 0;
+    const n = a.length;
+    let k = 0;
+    for (; k + 1 < n; k += 2) {
+      const d0 = a[k] - b[k];
+      const d1 = a[k + 1] - b[k + 1];
+      s0 += d0 * d0;
+      s1 += d1 * d1;
+    }
+    if (k < n) {
+      const d0 = a[k] - b[k];
+      s0 += d0 * d0;
+    }
+    return Math.exp(scale * (s0 + s1));
+  };
+}

@@ -1,0 +1,252 @@
+import type { Kernel } from './kernel';
+import { KernelPosterior, RegularisedInverse } from './kernelGram';
+import { dot, sigmoid, sigmoidSlope, symMatVecUpper } from './linalg';
+
+/**
+ * One arm's kernel logistic regression for PromptWise-KLR: f(x) = Σ_j a_j k(x_j, x) minimising
+ *   Σ_i [log(1 + e^{f(x_i)}) − y_i f(x_i)] + (β/2)‖f‖²_H
+ * (representer theorem), with the kernel-ridge width β^{-1/2}√(k(x,x) − k_xᵀ(K + βI)⁻¹k_x) shared with
+ * KernelRidgeArm through KernelPosterior.
+ *
+ * Repeated contexts are grouped: support point j carries n_j trials and s_j successes, and the objective
+ * over the m distinct points is J(a) = Σ_j [n_j log(1 + e^{f_j}) − s_j f_j] + (β/2)aᵀK_u a with f = K_u a,
+ * which is the ungrouped objective exactly (repeats share one kernel function, so the coefficients of a
+ * repeated point simply add up).
+ *
+ * Its stationarity condition is G(a) = βa + r(f) = 0, r_j = n_jσ(f_j) − s_j. Newton's step solves
+ * (βI + WK)Δ = −G with W = diag(n_jσ'(f_j)); since βI + WK = W(K + βW⁻¹), Δ = −(K + βW⁻¹)⁻¹W⁻¹G, and
+ * (K + βW⁻¹)⁻¹ has the same shape as the posterior's (K + βN⁻¹)⁻¹: a RegularisedInverse kept current by
+ * bordering for new points and one Sherman–Morrison update per weight change, O(m²) each.
+ *
+ * fit() is warm-started Newton (IRLS) with a safeguarded line search on J along each step, so J never
+ * rises. Trade-off by size:
+ * - m ≤ EXACT_M (categorical worlds, small problems): every changed weight is folded in before each step,
+ *   so the steps are exact Newton steps and converge quadratically; a step costs O(m³) at worst.
+ * - larger m (continuous contexts, m up to ~1000): at most CORRECTIONS_LARGE weights, those that drifted
+ *   most, are refreshed per fit, so a step costs O(m²) and the iteration is quasi-Newton (linear rate,
+ *   about three steps per fit after a pull); if a fit stalls the inverse is refactored once (O(m³)). Either
+ *   way the fit stops only when ‖G‖ ≤ TOL·(1 + n), so the answer is the same penalised optimum.
+ */
+export class KernelLogisticArm {
+  private readonly post: KernelPosterior;
+  private readonly beta: number;
+  /** (K_u + β·diag(1/ŵ_j))⁻¹: the Newton system's inverse at the weights ŵ. */
+  private readonly newton: RegularisedInverse;
+  private a: Float64Array = new Float64Array(8);
+  /** f = K_u a at the support points. */
+  private f: Float64Array = new Float64Array(8);
+  private wHat: Float64Array = new Float64Array(8);
+  private grad: Float64Array = new Float64Array(8);
+  private step: Float64Array = new Float64Array(8);
+  private kstep: Float64Array = new Float64Array(8);
+  private tmp: Float64Array = new Float64Array(8);
+  private fitsSinceRefresh = 0;
+
+  constructor(kernel: Kernel, beta: number) {
+    this.post = new KernelPosterior(kernel, beta);
+    this.beta = beta;
+    this.newton = new RegularisedInverse(this.post.gram);
+  }
+
+  /** Observations added. */
+  get count(): number {
+    return this.post.count;
+  }
+
+  add(x: Float64Array, y: 0 | 1): void {
+    const { index: j, isNew } = this.post.observe(x, y);
+    if (!isNew) return; // a repeat changes n_j, s_j: the fit reads them from the posterior
+    if (j >= this.a.length) this.grow(2 * j);
+    const kv = this.post.gram.kernelVector(x); // j + 1 entries; the last is k(x, x)
+    const fj = dot(this.a, kv, j);
+    this.a[j] = 0;
+    this.f[j] = fj;
+    const w = this.weight(j, fj);
+    this.wHat[j] = w;
+    this.newton.append(kv.subarray(0, j), kv[j], this.beta / w);
+  }
+
+  /** Warm-started Newton to the penalised optimum (scheme above). */
+  fit(): void {
+    const m = this.post.size;
+    if (m === 0) return;
+    const tol = TOL * (1 + this.post.count);
+    if (++this.fitsSinceRefresh >= F_REFRESH_EVERY) {
+      // f is advanced by f += t·KΔ; recompute it now and then so rounding cannot accumulate.
+      this.fitsSinceRefresh = 0;
+      symMatVecUpper(this.post.gram.matrix, this.post.gram.stride, this.a, this.f, m);
+    }
+    let gNorm = this.computeGradient();
+    if (gNorm <= tol) return;
+    const exact = m <= EXACT_M;
+    let refactored = false;
+    if (!exact) this.refreshWeights(CORRECTIONS_LARGE);
+    for (let iter = 0; iter < MAX_ITERS; iter++) {
+      if (exact) this.refreshWeights(m);
+      else if (iter === STALL_ITERS && !refactored) {
+        for (let j = 0; j < m; j++) this.wHat[j] = this.weight(j, this.f[j]);
+        for (let j = 0; j < m; j++) this.newtonDiag(j);
+        this.newton.rebuild();
+        refactored = true;
+      }
+      const { grad, step, kstep, tmp } = this;
+      // Δ = −(K + βŴ⁻¹)⁻¹Ŵ⁻¹G
+      for (let j = 0; j < m; j++) tmp[j] = grad[j] / this.wHat[j];
+      this.newton.times(tmp, step);
+      for (let j = 0; j < m; j++) step[j] = -step[j];
+      symMatVecUpper(this.post.gram.matrix, this.post.gram.stride, step, kstep, m);
+      // ∇J = K·G, so the slope of J along Δ is Gᵀ(KΔ).
+      let slope = dot(grad, kstep, m);
+      if (!(slope < 0)) {
+        // Rounding (a nearly singular K) can spoil the Newton direction; −G is always downhill for J.
+        for (let j = 0; j < m; j++) step[j] = -grad[j];
+        symMatVecUpper(this.post.gram.matrix, this.post.gram.stride, step, kstep, m);
+        slope = dot(grad, kstep, m);
+        if (!(slope < 0)) return;
+      }
+      const t = this.lineSearch(slope);
+      for (let j = 0; j < m; j++) {
+        this.a[j] += t * step[j];
+        this.f[j] += t * kstep[j];
+      }
+      gNorm = this.computeGradient();
+      if (gNorm <= tol) return;
+    }
+  }
+
+  /** f(x) = Σ_j a_j k(x_j, x). */
+  logit(x: Float64Array): number {
+    const k = this.post.gram.kernelVector(x);
+    return dot(k, this.a, k.length);
+  }
+
+  /** β^{-1/2}·√(k(x,x) − k_xᵀ(K + βI)⁻¹k_x) over the ungrouped data. */
+  width(x: Float64Array): number {
+    return this.post.width(x);
+  }
+
+  /** G = βa + r(f) into `grad`; returns ‖G‖. */
+  private computeGradient(): number {
+    const m = this.post.size;
+    let s = 0;
+    for (let j = 0; j < m; j++) {
+      const r = this.post.countOf(j) * sigmoid(this.f[j]) - this.post.sumOf(j);
+      const g = this.beta * this.a[j] + r;
+      this.grad[j] = g;
+      s += g * g;
+    }
+    return Math.sqrt(s);
+  }
+
+  /**
+   * α minimising J(a + αΔ) (Δ = step, KΔ = kstep, J'(0) = slope < 0) to |J'(α)| ≤ LINE_TOL·|J'(0)|:
+   * safeguarded Newton from α = 1 on the convex 1-D function, bisecting when Newton leaves the bracket.
+   */
+  private lineSearch(slope: number): number {
+    const m = this.post.size;
+    const { f, step, kstep } = this;
+    const fStep = dot(step, f, m); // ΔᵀKa
+    const stepKStep = dot(step, kstep, m); // ΔᵀKΔ ≥ 0
+    const target = LINE_TOL * Math.abs(slope);
+    let lo = 0;
+    let hi = Infinity;
+    let alpha = 1;
+    for (let k = 0; k < LINE_ITERS; k++) {
+      let d1 = this.beta * (fStep + alpha * stepKStep);
+      let d2 = this.beta * stepKStep;
+      for (let j = 0; j < m; j++) {
+        const fj = f[j] + alpha * kstep[j];
+        const nj = this.post.countOf(j);
+        d1 += (nj * sigmoid(fj) - this.post.sumOf(j)) * kstep[j];
+        d2 += nj * sigmoidSlope(fj) * kstep[j] * kstep[j];
+      }
+      if (Math.abs(d1) <= target) return alpha;
+      if (d1 < 0) lo = alpha;
+      else hi = alpha;
+      let next = alpha - d1 / d2;
+      if (!(next > lo && next < hi)) next = hi === Infinity ? 2 * alpha : 0.5 * (lo + hi);
+      if (next === alpha) return alpha;
+      alpha = next;
+    }
+    return lo > 0 ? lo : alpha;
+  }
+
+  /**
+   * Folds current weights n_jσ'(f_j) into the Newton inverse: all that changed when `budget` ≥ m, else
+   * the `budget` with the largest relative drift above LARGE_DRIFT.
+   */
+  private refreshWeights(budget: number): void {
+    const m = this.post.size;
+    if (budget >= m) {
+      for (let j = 0; j < m; j++) {
+        const w = this.weight(j, this.f[j]);
+        if (w !== this.wHat[j]) {
+          this.wHat[j] = w;
+          this.newtonDiag(j);
+        }
+      }
+      return;
+    }
+    const picked: number[] = [];
+    const drift: number[] = [];
+    for (let j = 0; j < m; j++) {
+      const w = this.weight(j, this.f[j]);
+      const rel = Math.abs(w - this.wHat[j]) / Math.max(w, this.wHat[j]);
+      if (!(rel > LARGE_DRIFT)) continue;
+      if (picked.length === budget && rel <= drift[budget - 1]) continue;
+      let k = picked.length === budget ? budget - 1 : picked.length;
+      if (picked.length < budget) {
+        picked.push(j);
+        drift.push(rel);
+      }
+      while (k > 0 && drift[k - 1] < rel) {
+        drift[k] = drift[k - 1];
+        picked[k] = picked[k - 1];
+        k--;
+      }
+      drift[k] = rel;
+      picked[k] = j;
+    }
+    for (const j of picked) {
+      this.wHat[j] = this.weight(j, this.f[j]);
+      this.newtonDiag(j);
+    }
+  }
+
+  private newtonDiag(j: number): void {
+    this.newton.setDiagonal(j, this.beta / this.wHat[j]);
+  }
+
+  /** n_jσ'(f_j), floored so that β/ŵ stays finite where σ' underflows (the step then leaves a_j to −G/β). */
+  private weight(j: number, fj: number): number {
+    const n = this.post.countOf(j);
+    return Math.max(n * sigmoidSlope(fj), n * 1e-12);
+  }
+
+  private grow(cap: number): void {
+    const g = (a: Float64Array) => {
+      const b = new Float64Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.a = g(this.a);
+    this.f = g(this.f);
+    this.wHat = g(this.wHat);
+    this.grad = new Float64Array(cap);
+    this.step = new Float64Array(cap);
+    this.kstep = new Float64Array(cap);
+    this.tmp = new Float64Array(cap);
+  }
+}
+
+/** ‖G‖ ≤ TOL·(1 + n). */
+const TOL = 1e-9;
+/** Up to this many support points every step is an exact Newton step. */
+const EXACT_M = 64;
+const CORRECTIONS_LARGE = 8;
+const LARGE_DRIFT = 0.1;
+const STALL_ITERS = 12;
+const MAX_ITERS = 60;
+const LINE_TOL = 1e-3;
+const LINE_ITERS = 30;
+const F_REFRESH_EVERY = 32;

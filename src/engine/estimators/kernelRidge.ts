@@ -1,0 +1,56 @@
+import type { Kernel } from './kernel';
+import { KernelPosterior } from './kernelGram';
+import { dot } from './linalg';
+
+/**
+ * One arm's kernel ridge regression on 0/1 rewards, for CA PAK-UCB:
+ *   mean(x) = k_xᵀ(K + βI)⁻¹y,   width(x) = β^{-1/2}·√(k(x,x) − k_xᵀ(K + βI)⁻¹k_x),
+ * computed on the grouped support points (KernelPosterior): with ȳ_j the mean reward at point j,
+ * k_xᵀ(K + βI)⁻¹y = k_uᵀ(K_u + β·diag(1/n_j))⁻¹ȳ. Every add is O(m²) (bordering or Sherman–Morrison on
+ * A⁻¹); the weights A⁻¹ȳ are recomputed lazily, O(m²), the first time mean() needs them after a change.
+ */
+export class KernelRidgeArm {
+  private readonly post: KernelPosterior;
+  private alpha: Float64Array = new Float64Array(8);
+  private ybar: Float64Array = new Float64Array(8);
+  private stale = false;
+
+  constructor(kernel: Kernel, beta: number) {
+    this.post = new KernelPosterior(kernel, beta);
+  }
+
+  /** Observations added. */
+  get count(): number {
+    return this.post.count;
+  }
+
+  add(x: Float64Array, y: number): void {
+    this.post.observe(x, y);
+    this.stale = true;
+  }
+
+  /** Brings the regression weights up to date (mean() also does this on demand). */
+  fit(): void {
+    if (!this.stale) return;
+    const m = this.post.size;
+    if (this.alpha.length < m) {
+      this.alpha = new Float64Array(2 * m);
+      this.ybar = new Float64Array(2 * m);
+    }
+    for (let j = 0; j < m; j++) this.ybar[j] = this.post.sumOf(j) / this.post.countOf(j);
+    this.post.solve(this.ybar, this.alpha);
+    this.stale = false;
+  }
+
+  /** k_xᵀ(K + βI)⁻¹y (0 before any data). */
+  mean(x: Float64Array): number {
+    this.fit();
+    const k = this.post.gram.kernelVector(x);
+    return dot(k, this.alpha, k.length);
+  }
+
+  /** β^{-1/2}·√(k(x,x) − k_xᵀ(K + βI)⁻¹k_x). */
+  width(x: Float64Array): number {
+    return this.post.width(x);
+  }
+}
