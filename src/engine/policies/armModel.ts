@@ -1,0 +1,71 @@
+import { LogisticArm } from '../estimators/logistic';
+import { KernelLogisticArm } from '../estimators/kernelLogistic';
+import { KernelRidgeArm } from '../estimators/kernelRidge';
+import { rbf } from '../estimators/kernel';
+import type { ArmEstimate, BanditParams } from '../types';
+
+/**
+ * One arm's learned success model, as the learners use it: feed observations, then ask for an
+ * optimistic estimate at a context. Wraps the estimators so policies do not care which family they use.
+ */
+export interface ArmModel {
+  readonly count: number;
+  add(x: Float64Array, y: 0 | 1): void;
+  /** Bring the fit up to date with everything added (warm-started; see the estimators). */
+  fit(): void;
+  /** q̂ with exploration bonus scaled by `alpha` (alpha = 0: the plain estimate). */
+  estimate(x: Float64Array, alpha: number): ArmEstimate;
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+/** Logistic MLE per arm; q̂ = σ(xᵀθ̂ + α‖x‖_{V⁻¹}) (Algorithm 1, the UCB index). */
+export function logisticModel(dim: number, params: BanditParams): ArmModel {
+  const est = new LogisticArm(dim, params.ridge);
+  return {
+    get count() {
+      return est.count;
+    },
+    add: (x, y) => est.add(x, y),
+    fit: () => est.fit(),
+    estimate(x, alpha) {
+      const bonus = alpha === 0 ? 0 : alpha * est.width(x);
+      return { qHat: sigmoid(est.logit(x) + bonus), bonus };
+    },
+  };
+}
+
+/** Kernel logistic regression (PromptWise-KLR): q̂ = σ(f̂(x) + α·β^-½·√(k(x,x) − k_xᵀ(K+βI)⁻¹k_x)). */
+export function kernelLogisticModel(params: BanditParams): ArmModel {
+  const est = new KernelLogisticArm(rbf(params.sigma), params.beta);
+  return {
+    get count() {
+      return est.count;
+    },
+    add: (x, y) => est.add(x, y),
+    fit: () => est.fit(),
+    estimate(x, alpha) {
+      const bonus = alpha === 0 ? 0 : alpha * est.width(x);
+      return { qHat: sigmoid(est.logit(x) + bonus), bonus };
+    },
+  };
+}
+
+/**
+ * Kernel ridge regression on the 0/1 rewards (PAK-UCB): q̂ = k_xᵀ(K+βI)⁻¹y + α·width. It is an upper
+ * confidence score, not clipped to [0, 1]: clipping would turn every optimistic arm into a tie at 1.
+ */
+export function kernelRidgeModel(params: BanditParams): ArmModel {
+  const est = new KernelRidgeArm(rbf(params.sigma), params.beta);
+  return {
+    get count() {
+      return est.count;
+    },
+    add: (x, y) => est.add(x, y),
+    fit: () => est.fit(),
+    estimate(x, alpha) {
+      const bonus = alpha === 0 ? 0 : alpha * est.width(x);
+      return { qHat: est.mean(x) + bonus, bonus };
+    },
+  };
+}

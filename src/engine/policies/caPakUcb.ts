@@ -1,0 +1,24 @@
+import { NULL_ACTION } from '../types';
+import { argmaxAvailable, Learner } from './learner';
+
+/**
+ * CA PAK-UCB-tS: the cost-aware variant of PAK-UCB (kernel ridge UCB per arm). Once per prompt it picks
+ * argmax_a q̂_a − λc_a and then repeats that arm until success or the budget ("till success"); it has no
+ * null action. The played arm's model is updated after every pull, but the choice is not revisited.
+ */
+export class CaPakUcbTs extends Learner {
+  private chosen = NULL_ACTION;
+
+  begin(step: Parameters<Learner['begin']>[0]): void {
+    super.begin(step);
+    this.chosen = NULL_ACTION;
+  }
+
+  protected choose(): number {
+    if (this.chosen === NULL_ACTION) {
+      const { available, costs } = this.step;
+      this.chosen = argmaxAvailable(available, (a) => this.estimate(a).qHat - this.params.lambda * costs[a]);
+    }
+    return this.chosen;
+  }
+}

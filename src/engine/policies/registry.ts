@@ -1,0 +1,137 @@
+import type { Rng } from '../rng';
+import { resolveAlpha, type BanditParams, type Policy } from '../types';
+import { kernelLogisticModel, kernelRidgeModel, logisticModel } from './armModel';
+import { CostRankPolicy, GreedyPolicy, RandomPolicy } from './baselines';
+import { CaPakUcbTs } from './caPakUcb';
+import { BudgetOracle, Prop1Oracle } from './oracles';
+import { PromptWise } from './promptwise';
+
+export interface PolicyEnv {
+  K: number;
+  dim: number;
+  params: BanditParams;
+  /** The policy's own stream (random baselines); learners are deterministic given the data. */
+  rng: Rng;
+}
+
+interface AlgorithmInfo {
+  label: string;
+  description: string;
+  create(env: PolicyEnv): Policy;
+}
+
+const learner = (env: PolicyEnv) => ({ ...env, alpha: resolveAlpha(env.params, env.K) });
+
+/** Every algorithm the lab and the CLI know, by the ids of ../shared/spec/cli.md. */
+export const algorithms = {
+  promptwise: {
+    label: 'PromptWise',
+    description: 'Algorithm 1: logistic UCB per model, Proposition 1 on q̂, update after every pull',
+    create: (env) => {
+      const { K, dim, params, alpha } = learner(env);
+      return new PromptWise('promptwise', K, params, alpha, () => logisticModel(dim, params), {
+        update: 'pull',
+        plan: 'prop1',
+      });
+    },
+  },
+  'promptwise-perstep': {
+    label: 'PromptWise (per-step update)',
+    description: 'Algorithm 3: as PromptWise, but estimates are updated once per prompt',
+    create: (env) => {
+      const { K, dim, params, alpha } = learner(env);
+      return new PromptWise('promptwise-perstep', K, params, alpha, () => logisticModel(dim, params), {
+        update: 'step',
+        plan: 'prop1',
+      });
+    },
+  },
+  'promptwise-klr': {
+    label: 'PromptWise-KLR',
+    description: 'PromptWise with kernel logistic regression (RBF σ, β) and its kernel bonus',
+    create: (env) => {
+      const { K, params, alpha } = learner(env);
+      return new PromptWise('promptwise-klr', K, params, alpha, () => kernelLogisticModel(params), {
+        update: 'pull',
+        plan: 'prop1',
+      });
+    },
+  },
+  'promptwise-budget': {
+    label: 'PromptWise-Budget',
+    description: 'Beyond the paper: the finite-budget DP on q̂ with the rounds left, re-planned after each failure',
+    create: (env) => {
+      const { K, dim, params, alpha } = learner(env);
+      return new PromptWise('promptwise-budget', K, params, alpha, () => logisticModel(dim, params), {
+        update: 'pull',
+        plan: 'budget',
+      });
+    },
+  },
+  'ca-pak-ucb-ts': {
+    label: 'CA PAK-UCB-tS',
+    description: 'Kernel ridge UCB: argmax q̂ − λc once per prompt, repeated until success or budget',
+    create: (env) => {
+      const { K, params, alpha } = learner(env);
+      return new CaPakUcbTs('ca-pak-ucb-ts', K, params, alpha, () => kernelRidgeModel(params));
+    },
+  },
+  random: {
+    label: 'Random',
+    description: 'One uniformly random model per prompt',
+    create: (env) => new RandomPolicy('random', false, env.rng),
+  },
+  greedy: {
+    label: 'Greedy',
+    description: 'One query to the model with the highest estimated success (no bonus, cost-unaware)',
+    create: (env) => {
+      const { K, dim, params } = learner(env);
+      return new GreedyPolicy('greedy', K, params, 0, () => logisticModel(dim, params)).withTillSuccess(false);
+    },
+  },
+  'random-ts': {
+    label: 'Random-till-Succeed',
+    description: 'Random models until one succeeds or the budget is spent',
+    create: (env) => new RandomPolicy('random-ts', true, env.rng),
+  },
+  'greedy-ts': {
+    label: 'Greedy-till-Succeed',
+    description: 'Greedy, asking again (re-estimated) after each failure until success or budget',
+    create: (env) => {
+      const { K, dim, params } = learner(env);
+      return new GreedyPolicy('greedy-ts', K, params, 0, () => logisticModel(dim, params)).withTillSuccess(true);
+    },
+  },
+  'lowest-cost': {
+    label: 'Lowest-cost',
+    description: 'One query to the cheapest model',
+    create: () => new CostRankPolicy('lowest-cost', 'lowest'),
+  },
+  'highest-cost': {
+    label: 'Highest-cost',
+    description: 'One query to the most expensive model',
+    create: () => new CostRankPolicy('highest-cost', 'highest'),
+  },
+  oracle: {
+    label: 'Oracle (DP)',
+    description: 'Knows q: the exact finite-budget optimum by dynamic programming',
+    create: (env) => new BudgetOracle(env.params),
+  },
+  'oracle-prop1': {
+    label: 'Oracle (Prop. 1)',
+    description: 'Knows q: Proposition 1 (argmin c/q until success), truncated at τ_max',
+    create: (env) => new Prop1Oracle(env.params),
+  },
+} satisfies Record<string, AlgorithmInfo>;
+
+export type AlgorithmId = keyof typeof algorithms;
+
+export const algorithmIds = Object.keys(algorithms) as AlgorithmId[];
+
+export function isAlgorithmId(id: string): id is AlgorithmId {
+  return Object.hasOwn(algorithms, id);
+}
+
+export function createPolicy(id: AlgorithmId, env: PolicyEnv): Policy {
+  return algorithms[id].create(env);
+}

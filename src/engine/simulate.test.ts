@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { algorithmIds } from './policies/registry';
+import { runSimulation, runSimulationAsync, SimCancelled, SimConfigError, type SimOptions, type StepBatch } from './simulate';
+import { builtinWorld } from './worlds/builtins';
+
+/** Runs and keeps every batch, for checks on the per-step traces. */
+function runCollect(worldName: string, options: SimOptions) {
+  const batches: StepBatch[] = [];
+  const result = runSimulation(builtinWorld(worldName), options, { onBatch: (b) => batches.push(b) });
+  return { result, batches };
+}
+
+const paperBaselines = ['random', 'greedy', 'random-ts', 'greedy-ts', 'lowest-cost', 'highest-cost', 'ca-pak-ucb-ts'];
+
+describe.each(['t2i', 'sudoku'])('PromptWise on %s (T=1000, 20 trials)', (worldName) => {
+  const { result, batches } = runCollect(worldName, {
+    algos: ['promptwise', 'oracle-prop1', ...paperBaselines],
+    T: 1000,
+    trials: 20,
+    seed: 0,
+    params: {},
+  });
+
+  it.each(paperBaselines)('has higher average utility than %s', (baseline) => {
+    expect(result.results.promptwise.utility.mean).toBeGreaterThan(result.results[baseline].utility.mean);
+  });
+
+  it('has lower regret per step in the second half than in the first', () => {
+    // Regret against the DP oracle also holds Proposition 1's finite-budget gap, a constant per step, and the
+    // Bernoulli noise of 10,000 prompts per half is as large as what is left to learn after the first ~100
+    // steps. So the halves are compared with a control variate: the Prop-1 oracle's realised utility on the
+    // same random numbers (common random numbers), whose expected regret is the same in both halves.
+    // E[regret_PW − regret_prop1] per half is the learning part; with the same draws its noise mostly cancels.
+    const half = [0, 0];
+    for (const b of batches) {
+      const sign = b.algo === 'oracle-prop1' ? 1 : b.algo === 'promptwise' ? -1 : 0;
+      b.utility.forEach((u, i) => (half[b.from + i < 500 ? 0 : 1] += sign * u));
+    }
+    expect(half[1]).toBeLessThan(half[0]);
+  });
+});
+
+describe('the protocol as simulated', () => {
+  const tauMax = 4;
+  const { result, batches } = runCollect('sudoku', { algos: algorithmIds, T: 300, trials: 2, seed: 11, params: { tauMax } });
+
+  it('ends every step at the first success, the null action or τ_max pulls, and books utility = success − λ·cost', () => {
+    for (const b of batches) {
+      for (let i = 0; i < b.to - b.from; i++) {
+        const arms = Array.from(b.arms.slice(i * tauMax, (i + 1) * tauMax));
+        const rewards = Array.from(b.rewards.slice(i * tauMax, (i + 1) * tauMax));
+        const n = arms.indexOf(-1) === -1 ? tauMax : arms.indexOf(-1);
+        expect(arms.slice(n).every((a) => a === -1)).toBe(true);
+        // only the last pull may succeed
+        expect(rewards.slice(0, Math.max(0, n - 1)).every((r) => r === 0)).toBe(true);
+        expect(b.success[i]).toBe(n > 0 ? rewards[n - 1] : 0);
+        expect(b.utility[i]).toBeCloseTo(b.success[i] - 0.01 * b.cost[i], 12);
+      }
+    }
+  });
+
+  it('single-query baselines make at most one query per prompt', () => {
+    for (const b of batches) {
+      if (!['random', 'greedy', 'lowest-cost', 'highest-cost'].includes(b.algo)) continue;
+      for (let i = 0; i < b.to - b.from; i++) expect(b.arms[i * tauMax + 1]).toBe(-1);
+    }
+  });
+
+  it('the DP oracle has no systematic regret and does at least as well as Proposition 1', () => {
+    const oracle = result.results.oracle;
+    expect(Math.abs(oracle.regret.mean)).toBeLessThan(3 * Math.sqrt(300) * 0.5);
+    expect(oracle.utility.mean).toBeGreaterThanOrEqual(result.results['oracle-prop1'].utility.mean - 0.02);
+  });
+});
+
+describe('the null action', () => {
+  it('with a huge λ the oracle and PromptWise stop paying once exploration is over', () => {
+    const { result, batches } = runCollect('t2i', { algos: ['oracle', 'promptwise'], T: 200, trials: 1, seed: 1, params: { lambda: 10 } });
+    expect(result.results.oracle.cost.mean).toBe(0);
+    const late = batches.filter((b) => b.algo === 'promptwise' && b.from >= 100);
+    expect(late.every((b) => b.cost.every((c) => c === 0))).toBe(true);
+  });
+});
+
+describe('determinism', () => {
+  const opts: SimOptions = { algos: algorithmIds, T: 150, trials: 3, seed: 5, params: {} };
+  const strip = (r: ReturnType<typeof runSimulation>) =>
+    JSON.stringify({ ...r, results: Object.fromEntries(Object.entries(r.results).map(([k, v]) => [k, { ...v, seconds: 0 }])) });
+
+  it('the same seed gives identical results and traces', () => {
+    const a = runCollect('t2i', opts);
+    const b = runCollect('t2i', opts);
+    expect(strip(a.result)).toBe(strip(b.result));
+    expect(a.batches).toEqual(b.batches);
+  });
+
+  it('a different seed gives different traces', () => {
+    const a = runCollect('t2i', opts);
+    const b = runCollect('t2i', { ...opts, seed: 6 });
+    const arms = (x: typeof a) => x.batches.filter((bb) => bb.algo === 'promptwise').map((bb) => Array.from(bb.arms));
+    expect(arms(a)).not.toEqual(arms(b));
+  });
+
+  it('trial i does not depend on the number of trials before or after it', () => {
+    const one = runCollect('t2i', { ...opts, trials: 1 });
+    const three = runCollect('t2i', opts);
+    const first = (x: typeof one) => x.batches.filter((b) => b.trial === 0);
+    expect(first(one)).toEqual(first(three));
+  });
+});
+
+describe('configuration errors', () => {
+  it.each([
+    [{ T: 0 }, 'T: must be a positive integer (got 0)'],
+    [{ trials: 1.5 }, 'trials: must be a positive integer (got 1.5)'],
+    [{ algos: ['nope'] }, 'algos: unknown algorithm "nope"'],
+    [{ params: { tauMax: 0 } }, 'tauMax: must be a positive integer (got 0)'],
+    [{ params: { lambda: -1 } }, 'lambda: must be a non-negative number (got -1)'],
+  ])('%j → %s', (patch, message) => {
+    const options = { algos: ['random'], T: 10, trials: 1, seed: 0, params: {}, ...patch } as SimOptions;
+    expect(() => runSimulation(builtinWorld('t2i'), options)).toThrow(new SimConfigError(message));
+  });
+});
+
+describe('the async runner (the worker uses it)', () => {
+  const opts: SimOptions = { algos: ['promptwise', 'random', 'oracle'], T: 300, trials: 2, seed: 3, params: {} };
+
+  it('gives the same result as the synchronous one', async () => {
+    const sync = runSimulation(builtinWorld('sudoku'), opts);
+    const async = await runSimulationAsync(builtinWorld('sudoku'), opts, { sliceMs: 0 });
+    expect(async.results.promptwise.utility).toEqual(sync.results.promptwise.utility);
+    expect(async.results.oracle.regret).toEqual(sync.results.oracle.regret);
+  });
+
+  it('stops with SimCancelled soon after the signal is raised from another task', async () => {
+    const signal = { aborted: false };
+    let batches = 0;
+    setTimeout(() => (signal.aborted = true), 20);
+    const run = runSimulationAsync(builtinWorld('t2i'), { ...opts, T: 1000, trials: 500 }, { signal, onBatch: () => batches++ });
+    await expect(run).rejects.toBeInstanceOf(SimCancelled);
+    expect(batches).toBeGreaterThan(0);
+    expect(batches).toBeLessThan(500 * 10 * 3);
+  });
+});

@@ -1,0 +1,305 @@
+import { meanStd, type Stat } from './metrics';
+import { budgetValue } from './oracle';
+import { createPolicy, isAlgorithmId, type AlgorithmId } from './policies/registry';
+import { playStep } from './protocol';
+import { createRng, deriveSeed } from './rng';
+import { builtinWorld } from './worlds/builtins';
+import { defaultParams, resolveAlpha, type BanditParams, type Prompt, type World } from './types';
+
+export type { Stat } from './metrics';
+
+/** What to run on a world: algorithms × trials of T prompts each, from one base seed. */
+export interface SimOptions {
+  algos: readonly string[];
+  T: number;
+  trials: number;
+  seed: number;
+  params: Partial<BanditParams>;
+}
+
+/**
+ * A chunk of consecutive steps of one (algorithm, trial): what the worker streams to the lab.
+ * Per step: realised utility, cost, success, instantaneous regret u*_DP(x_t) − u_t, the prompt's category,
+ * and the escalation trace (arms in pull order, -1 padded to τ_max, with their 0/1 rewards).
+ */
+export interface StepBatch {
+  algo: string;
+  trial: number;
+  from: number;
+  to: number;
+  utility: Float64Array;
+  cost: Float64Array;
+  success: Uint8Array;
+  regret: Float64Array;
+  category: Int16Array;
+  arms: Int8Array;
+  rewards: Uint8Array;
+}
+
+export interface AlgoSummary {
+  utility: Stat;
+  cost: Stat;
+  success: Stat;
+  regret: Stat;
+  seconds: number;
+}
+
+/** The results file of ../shared/spec/cli.md. */
+export interface SimResult {
+  world: string;
+  params: Record<string, number | null>;
+  results: Record<string, AlgoSummary>;
+}
+
+export class SimConfigError extends Error {}
+export class SimCancelled extends Error {
+  constructor() {
+    super('simulation cancelled');
+  }
+}
+
+interface Resolved {
+  algos: AlgorithmId[];
+  T: number;
+  trials: number;
+  seed: number;
+  params: BanditParams;
+}
+
+function resolve(options: SimOptions): Resolved {
+  const params: BanditParams = { ...defaultParams, ...options.params };
+  const positiveInt = (name: string, v: number) => {
+    if (!Number.isInteger(v) || v < 1) throw new SimConfigError(`${name}: must be a positive integer (got ${v})`);
+  };
+  positiveInt('T', options.T);
+  positiveInt('trials', options.trials);
+  positiveInt('tauMax', params.tauMax);
+  if (!Number.isInteger(params.tauExp) || params.tauExp < 0) {
+    throw new SimConfigError(`tauExp: must be a non-negative integer (got ${params.tauExp})`);
+  }
+  if (!Number.isInteger(options.seed)) throw new SimConfigError(`seed: must be an integer (got ${options.seed})`);
+  for (const [name, v] of [
+    ['lambda', params.lambda],
+    ['ridge', params.ridge],
+    ['sigma', params.sigma],
+    ['beta', params.beta],
+  ] as const) {
+    if (!Number.isFinite(v) || v < 0 || (name !== 'lambda' && v === 0)) {
+      throw new SimConfigError(`${name}: must be a ${name === 'lambda' ? 'non-negative' : 'positive'} number (got ${v})`);
+    }
+  }
+  if (!(params.delta > 0 && params.delta < 1)) throw new SimConfigError(`delta: must be in (0, 1) (got ${params.delta})`);
+  if (params.alpha !== null && !(Number.isFinite(params.alpha) && params.alpha >= 0)) {
+    throw new SimConfigError(`alpha: must be a non-negative number (got ${params.alpha})`);
+  }
+  if (options.algos.length === 0) throw new SimConfigError('algos: choose at least one algorithm');
+  const algos = options.algos.map((id) => {
+    if (!isAlgorithmId(id)) throw new SimConfigError(`algos: unknown algorithm "${id}"`);
+    return id;
+  });
+  return { algos, T: options.T, trials: options.trials, seed: options.seed, params };
+}
+
+const now = () => globalThis.performance.now();
+
+/**
+ * Runs the algorithms on a world as a generator: it yields a StepBatch after every `chunk` steps of each
+ * (algorithm, trial) and returns the summary, so callers choose how to stream, pace and cancel.
+ *
+ * Within a trial all algorithms see the same prompts (context stream of trial i) and the same outcome for
+ * the same (step, arm, k-th pull) (reward stream of trial i): common random numbers. Each trial's streams
+ * are derived from the base seed, so trial i does not depend on how many draws earlier trials made.
+ */
+export function* simulate(world: World, options: SimOptions, chunk = 100): Generator<StepBatch, SimResult, void> {
+  const { algos, T, trials, seed, params } = resolve(options);
+  const K = world.arms.length;
+  const { lambda, tauMax } = params;
+  const perTrial = new Map(algos.map((id) => [id, { utility: [] as number[], cost: [] as number[], success: [] as number[], regret: [] as number[], seconds: 0 }]));
+
+  for (let trial = 0; trial < trials; trial++) {
+    const contextRng = createRng(deriveSeed(seed, 'trial', trial, 'contexts'));
+    const prompts: Prompt[] = new Array(T);
+    const best = new Float64Array(T);
+    for (let t = 0; t < T; t++) {
+      const p = world.draw(t, contextRng);
+      prompts[t] = p;
+      best[t] = budgetValue(p.q, p.costs, p.available, lambda, tauMax);
+    }
+    const rewardRng = createRng(deriveSeed(seed, 'trial', trial, 'rewards'));
+    const uniforms = new Float64Array(T * K * tauMax);
+    for (let i = 0; i < uniforms.length; i++) uniforms[i] = rewardRng.uniform();
+
+    const runners = algos.map((id) => ({
+      id,
+      policy: createPolicy(id, { K, dim: world.dim, params, rng: createRng(deriveSeed(seed, 'trial', trial, 'policy', id)) }),
+      utility: 0,
+      cost: 0,
+      success: 0,
+      regret: 0,
+    }));
+
+    for (let from = 0; from < T; from += chunk) {
+      const to = Math.min(T, from + chunk);
+      for (const r of runners) {
+        const n = to - from;
+        const batch: StepBatch = {
+          algo: r.id,
+          trial,
+          from,
+          to,
+          utility: new Float64Array(n),
+          cost: new Float64Array(n),
+          success: new Uint8Array(n),
+          regret: new Float64Array(n),
+          category: new Int16Array(n),
+          arms: new Int8Array(n * tauMax).fill(-1),
+          rewards: new Uint8Array(n * tauMax),
+        };
+        const started = now();
+        for (let t = from; t < to; t++) {
+          const prompt = prompts[t];
+          const rec = playStep(r.policy, t, prompt, world, lambda, tauMax, (a, k) => uniforms[(t * K + a) * tauMax + k]);
+          const i = t - from;
+          batch.utility[i] = rec.utility;
+          batch.cost[i] = rec.cost;
+          batch.success[i] = rec.success;
+          batch.regret[i] = best[t] - rec.utility;
+          batch.category[i] = prompt.category;
+          rec.pulls.forEach((p, k) => {
+            batch.arms[i * tauMax + k] = p.arm;
+            batch.rewards[i * tauMax + k] = p.reward;
+          });
+          r.utility += rec.utility;
+          r.cost += rec.cost;
+          r.success += rec.success;
+          r.regret += best[t] - rec.utility;
+        }
+        perTrial.get(r.id)!.seconds += (now() - started) / 1000;
+        yield batch;
+      }
+    }
+    for (const r of runners) {
+      const acc = perTrial.get(r.id)!;
+      acc.utility.push(r.utility / T);
+      acc.cost.push(r.cost / T);
+      acc.success.push(r.success / T);
+      acc.regret.push(r.regret);
+    }
+  }
+
+  const results: Record<string, AlgoSummary> = {};
+  for (const [id, acc] of perTrial) {
+    results[id] = {
+      utility: meanStd(acc.utility),
+      cost: meanStd(acc.cost),
+      success: meanStd(acc.success),
+      regret: meanStd(acc.regret),
+      seconds: acc.seconds,
+    };
+  }
+  return {
+    world: world.name,
+    params: {
+      T,
+      trials,
+      seed,
+      lambda,
+      tauMax,
+      tauExp: params.tauExp,
+      alpha: resolveAlpha(params, K),
+      delta: params.delta,
+      ridge: params.ridge,
+      sigma: params.sigma,
+      beta: params.beta,
+      d: world.dim,
+    },
+    results,
+  };
+}
+
+export interface RunHooks {
+  onBatch?: (batch: StepBatch) => void;
+  /** Polled between chunks; returning true throws SimCancelled. */
+  shouldStop?: () => boolean;
+  chunk?: number;
+}
+
+/** Drains `simulate` synchronously (CLI, tests). */
+export function runSimulation(world: World, options: SimOptions, hooks: RunHooks = {}): SimResult {
+  const it = simulate(world, options, hooks.chunk);
+  for (;;) {
+    const step = it.next();
+    if (step.done) return step.value;
+    hooks.onBatch?.(step.value);
+    if (hooks.shouldStop?.()) throw new SimCancelled();
+  }
+}
+
+/**
+ * Drains `simulate` but hands control back to the event loop about every `sliceMs` of work, so a worker
+ * stays responsive to cancel messages; `signal.aborted` stops it with SimCancelled.
+ * It yields with a MessageChannel message, not setTimeout(0), which browsers clamp to ≥ 4 ms per call:
+ * yielding after every chunk that way made a run in the browser ten times slower than in Node.
+ */
+export async function runSimulationAsync(
+  world: World,
+  options: SimOptions,
+  hooks: Omit<RunHooks, 'shouldStop'> & { signal?: { aborted: boolean }; sliceMs?: number } = {},
+): Promise<SimResult> {
+  const sliceMs = hooks.sliceMs ?? 16;
+  const it = simulate(world, options, hooks.chunk);
+  let sliceStart = now();
+  for (;;) {
+    const step = it.next();
+    if (step.done) return step.value;
+    hooks.onBatch?.(step.value);
+    if (now() - sliceStart >= sliceMs) {
+      await yieldToEventLoop();
+      sliceStart = now();
+    }
+    if (hooks.signal?.aborted) throw new SimCancelled();
+  }
+}
+
+/** The part of MessageChannel (in browsers, workers and Node alike) this needs; the engine has no DOM types. */
+interface Channel {
+  port1: { onmessage: (() => void) | null; close(): void };
+  port2: { postMessage(message: unknown): void };
+}
+const { MessageChannel } = globalThis as unknown as { MessageChannel: new () => Channel };
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** A run of a built-in world, as the lab's worker receives it (plain data: it crosses a thread boundary). */
+export interface SimConfig extends SimOptions {
+  /** A built-in world name (see worlds/builtins). */
+  world: string;
+  /** Dimension override for worlds that have one (logistic). */
+  d?: number;
+}
+
+export { algorithmIds } from './policies/registry';
+
+/** `runSimulation` on a built-in world. */
+export function simulateBuiltin(config: SimConfig, onBatch?: (b: StepBatch) => void, shouldStop?: () => boolean): SimResult {
+  return runSimulation(builtinWorld(config.world, { d: config.d }), config, { onBatch, shouldStop });
+}
+
+/** `runSimulationAsync` on a built-in world (the worker's entry point). */
+export function simulateBuiltinAsync(
+  config: SimConfig,
+  onBatch?: (b: StepBatch) => void,
+  signal?: { aborted: boolean },
+  chunk?: number,
+): Promise<SimResult> {
+  return runSimulationAsync(builtinWorld(config.world, { d: config.d }), config, { onBatch, signal, chunk });
+}
