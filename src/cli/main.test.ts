@@ -1,0 +1,119 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { main } from './main';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'pw-cli-'));
+
+function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+function worldFile(name: string, body: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof body === 'string' ? body : JSON.stringify(body));
+  return path;
+}
+
+const categorical = {
+  type: 'categorical',
+  name: 'two-by-two',
+  arms: ['cheap', 'dear'],
+  costs: [1, 10],
+  categories: ['easy', 'hard'],
+  q: [
+    [0.9, 1],
+    [0.2, 0.95],
+  ],
+};
+
+describe('npm run sim', () => {
+  it('prints the table and writes the results file of the CLI contract', () => {
+    const json = join(dir, 'out.json');
+    const r = run(['--world', 't2i', '--algos', 'promptwise,random,oracle', '--T', '200', '--trials', '3', '--json', json]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/promptwise\s+\S+ ± /);
+    const file = JSON.parse(readFileSync(json, 'utf8'));
+    expect(file.world).toBe('t2i');
+    expect(file.params).toMatchObject({ T: 200, trials: 3, seed: 0, lambda: 0.01, tauMax: 5, tauExp: 1, ridge: 0.01, sigma: 3, beta: 1 });
+    expect(file.params.alpha).toBeCloseTo(Math.sqrt(2 * Math.log((2 * 5) / 0.05)), 12);
+    expect(Object.keys(file.results)).toEqual(['promptwise', 'random', 'oracle']);
+    for (const r of Object.values(file.results) as Record<string, { mean: number; std: number }>[]) {
+      for (const k of ['utility', 'cost', 'success', 'regret']) {
+        expect(Number.isFinite(r[k].mean) && Number.isFinite(r[k].std)).toBe(true);
+      }
+    }
+  });
+
+  it('gives a byte-identical file for the same seed (with --no-timing) and a different one for another seed', () => {
+    const args = (seed: string, out: string) => ['--world', 'sudoku', '--T', '150', '--trials', '2', '--seed', seed, '--no-timing', '--json', join(dir, out)];
+    expect(run(args('4', 'a.json')).code).toBe(0);
+    expect(run(args('4', 'b.json')).code).toBe(0);
+    expect(run(args('5', 'c.json')).code).toBe(0);
+    const read = (f: string) => readFileSync(join(dir, f), 'utf8');
+    expect(read('a.json')).toBe(read('b.json'));
+    expect(read('a.json')).not.toBe(read('c.json'));
+  });
+
+  it('runs a world file', () => {
+    const r = run(['--world', worldFile('ok.json', categorical), '--algos', 'promptwise,oracle', '--T', '50', '--trials', '1']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('world two-by-two');
+  });
+
+  const bad: [string, unknown, RegExp][] = [
+    ['unknown type', { ...categorical, type: 'spherical' }, /^type: /],
+    ['wrong lengths', { ...categorical, costs: [1, 10, 100] }, /^costs: /],
+    ['q outside [0,1]', { ...categorical, q: [[0.9, 1.3], [0.2, 0.95]] }, /^q\[0\]\[1\]: /],
+    ['non-positive cost', { ...categorical, costs: [0, 10] }, /^costs\[0\]: /],
+    ['malformed JSON', '{"type": "categorical", "arms": [', /^\(file\): /],
+  ];
+  it.each(bad)('rejects a world file with %s: exit ≠ 0 and one line naming the field', (_, body, field) => {
+    const r = run(['--world', worldFile('bad.json', body), '--T', '10', '--trials', '1']);
+    expect(r.code).not.toBe(0);
+    expect(r.err.split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(field);
+    expect(r.out).toBe('');
+  });
+
+  it('rejects a dataset world naming an unknown model, and one whose prompts file is missing', () => {
+    const prompts = join(dir, 'p.jsonl');
+    writeFileSync(prompts, ['a', 'b'].map((id) => JSON.stringify({ id, text: id, task: 't', outcomes: { m1: 1, m2: 0 } })).join('\n'));
+    const base = { type: 'dataset', name: 'ds', prompts: 'p.jsonl', models: ['m1', 'm2'], costs: [1, 2], features: 'task-onehot' };
+    expect(run(['--world', worldFile('ds.json', base), '--T', '10', '--trials', '1']).code).toBe(0);
+
+    const unknown = run(['--world', worldFile('ds2.json', { ...base, models: ['m1', 'm3'] }), '--T', '10', '--trials', '1']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.err).toMatch(/^models\[1\]: .*m3/);
+
+    const missing = run(['--world', worldFile('ds3.json', { ...base, prompts: 'nowhere.jsonl' }), '--T', '10', '--trials', '1']);
+    expect(missing.code).not.toBe(0);
+    expect(missing.err).toMatch(/^prompts: .*nowhere\.jsonl/);
+  });
+
+  it.each([
+    [['--T', 'abc'], '--T: must be a positive integer (got "abc")'],
+    [['--algos', 'promptwise,magic'], '--algos: unknown algorithm "magic"'],
+    [['--lambda', '-1'], '--lambda: must be a non-negative number (got "-1")'],
+    [['--world', 'nowhere-world'], 'world: no built-in world or file named "nowhere-world"'],
+  ])('rejects bad options %j', (argv, message) => {
+    const r = run(argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+  });
+
+  it('as a real process: exits non-zero with one line and no stack trace', () => {
+    const p = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', '--world', join(dir, 'missing.json')], { cwd: repo, encoding: 'utf8' });
+    expect(p.status).not.toBe(0);
+    expect(p.stderr.trim().split('\n')).toHaveLength(1);
+    expect(p.stderr).not.toMatch(/\n\s+at /);
+  });
+});
