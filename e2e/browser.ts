@@ -1,0 +1,129 @@
+/**
+ * Debian Chromium driven by playwright-core for the browser specs (never a downloaded browser).
+ * Every request made by pages, dedicated workers and service workers is recorded, so a spec can assert
+ * that nothing left localhost.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+
+export const CHROMIUM_MISSING =
+  'Chromium not found: install it with  apt-get install -y chromium  (or set CHROME_PATH)';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** $CHROME_PATH, else Debian's or Google's usual paths; throws the one-line install hint if none exists. */
+export function findChromium(): string {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  const found = CANDIDATES.find((p) => existsSync(p));
+  if (!found) throw new Error(CHROMIUM_MISSING);
+  return found;
+}
+
+/** Headless flags that keep Chromium off the network on its own account (machine facts: the network is closed). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface RecordedRequest {
+  url: string;
+  /** 'service-worker' for service workers' requests, else 'page' (pages and their dedicated workers). */
+  from: string;
+}
+
+export interface LabBrowser {
+  context: BrowserContext;
+  /** Every request seen so far, in order, de-duplicated by URL. */
+  requests: RecordedRequest[];
+  /** console.error / uncaught errors from pages and their workers. */
+  errors: string[];
+  newPage(): Promise<Page>;
+  /** Requests whose host is not localhost / 127.0.0.1 / ::1 (data:, blob: and about: URLs are local). */
+  externalRequests(): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLocal(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return true;
+  return LOCAL_HOSTS.has(u.hostname);
+}
+
+export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<LabBrowser> {
+  const executablePath = findChromium();
+  const userDataDir = mkdtempSync(join(tmpdir(), 'pwl-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    deviceScaleFactor: 1,
+  });
+
+  const requests: RecordedRequest[] = [];
+  const seen = new Set<string>();
+  const record = (url: string, from: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    requests.push({ url, from });
+  };
+  const errors: string[] = [];
+  const onConsole = (where: string) => (msg: ConsoleMessage) => {
+    if (msg.type() === 'error') errors.push(`${where}: ${msg.text()}`);
+  };
+
+  // Context-level events cover every page, popup, dedicated worker (their module imports and fetches
+  // included: checked against Chromium 156) and service worker of the context; page-level ones are a
+  // second net. Page console events include the dedicated workers' console.
+  context.on('request', (req) => record(req.url(), req.serviceWorker() ? 'service-worker' : 'page'));
+  context.on('serviceworker', (sw) => record(sw.url(), 'service-worker'));
+  const watchPage = (page: Page) => {
+    page.on('request', (req) => record(req.url(), 'page'));
+    page.on('console', onConsole('console'));
+    page.on('pageerror', (err) => errors.push(`uncaught ${err.name}: ${err.message}`));
+    page.on('worker', (worker) => record(worker.url(), 'page'));
+  };
+  context.pages().forEach(watchPage);
+  context.on('page', watchPage);
+
+  return {
+    context,
+    requests,
+    errors,
+    async newPage() {
+      const existing = context.pages().find((p) => p.url() === 'about:blank');
+      return existing ?? context.newPage();
+    },
+    externalRequests() {
+      return requests.filter((r) => !isLocal(r.url));
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Throws, listing them, if any recorded request left localhost. */
+export function assertNoExternalRequests(browser: LabBrowser): void {
+  const external = browser.externalRequests();
+  if (external.length > 0) {
+    throw new Error(`Requests left localhost:\n${external.map((r) => `  [${r.from}] ${r.url}`).join('\n')}`);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Serves the built app (dist/) with `vite preview` on a free localhost port for the browser specs, which
+ * read its address with `inject('baseURL')`.
+ */
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { preview, type PreviewServer } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { findChromium } from './browser';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+let server: PreviewServer | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  findChromium(); // fail once, up front, with the one line that installs it
+  if (!existsSync(`${root}/dist/index.html`)) {
+    throw new Error('dist/ is missing: build first (npm run test:e2e does `vite build` before the specs)');
+  }
+  const port = await freePort();
+  server = await preview({
+    root,
+    logLevel: 'warn',
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+  });
+  project.provide('baseURL', `http://127.0.0.1:${port}/`);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.close();
+  server = undefined;
+}

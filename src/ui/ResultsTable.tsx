@@ -1,0 +1,67 @@
+import type { AlgoSummary, SimResult, Stat } from '../engine/simulate';
+import { formatSeconds, formatSig } from './format';
+
+type Metric = 'utility' | 'cost' | 'success' | 'regret';
+
+const COLUMNS: { key: Metric; label: string; hint: string }[] = [
+  { key: 'utility', label: 'Utility', hint: 'per prompt: success − λ·Σ cost, averaged over the T steps (higher is better)' },
+  { key: 'cost', label: 'Cost', hint: 'per prompt: total cost of the pulls made, averaged over the T steps' },
+  { key: 'success', label: 'Success', hint: 'share of the T prompts answered successfully' },
+  {
+    key: 'regret',
+    label: 'Cum. regret',
+    hint: 'Σ over the T steps of the finite-budget oracle’s expected utility minus the utility obtained (lower is better)',
+  },
+];
+
+function StatCell({ algo, metric, stat }: { algo: string; metric: Metric; stat: Stat }) {
+  const id = `${metric}-${algo}`;
+  return (
+    <td className="num" data-testid={id}>
+      <span data-testid={`${id}-mean`}>{formatSig(stat.mean)}</span>
+      <span className="pm"> ± </span>
+      <span className="std" data-testid={`${id}-std`}>
+        {formatSig(stat.std)}
+      </span>
+    </td>
+  );
+}
+
+export function ResultsTable({ result, trials }: { result: SimResult; trials: number }) {
+  const rows = Object.entries(result.results) as [string, AlgoSummary][];
+  return (
+    <div className="table-wrap">
+      <table className="results" data-testid="results-table">
+        <caption>
+          World <strong>{result.world}</strong> · mean ± std over {trials} {trials === 1 ? 'trial' : 'trials'}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Algorithm</th>
+            {COLUMNS.map((c) => (
+              <th key={c.key} scope="col" className="num" title={c.hint}>
+                {c.label}
+              </th>
+            ))}
+            <th scope="col" className="num" title="wall time in the worker">
+              Time
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([algo, summary]) => (
+            <tr key={algo} data-testid={`row-${algo}`}>
+              <th scope="row" className="algo">
+                {algo}
+              </th>
+              {COLUMNS.map((c) => (
+                <StatCell key={c.key} algo={algo} metric={c.key} stat={summary[c.key]} />
+              ))}
+              <td className="num muted">{formatSeconds(summary.seconds * 1000)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Main-thread side of the simulation worker (after squoosh's worker bridge): the worker starts lazily on
+ * first use, `run` returns a promise, an AbortSignal cancels it, and a crashed worker rejects the run in
+ * flight with a readable error and is replaced by a fresh one on the next call.
+ */
+import * as Comlink from 'comlink';
+import type { SimConfig, SimResult, StepBatch } from '../engine/simulate';
+import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
+
+export type { SimCatalog, SimProgress } from './sim.worker';
+
+export interface RunOptions {
+  onProgress?: (p: SimProgress) => void;
+  /** Per-step traces as the engine emits them (copied across the thread boundary: only ask when needed). */
+  onBatch?: (b: StepBatch) => void;
+  signal?: AbortSignal;
+}
+
+/** The worker died (failed to load, or threw outside a call): the run in flight is lost. */
+export class SimWorkerError extends Error {
+  override name = 'SimWorkerError';
+}
+
+/** After `cancel()`, how long the engine gets to stop by itself before the worker is terminated. */
+const CANCEL_GRACE_MS = 1000;
+
+interface Handle {
+  worker: Worker;
+  api: Comlink.Remote<SimWorkerApi>;
+  /** Rejects when the worker crashes. */
+  crashed: Promise<never>;
+  /** Resolves when the worker is terminated (crash, stuck cancel, or `terminate()`). */
+  gone: Promise<void>;
+  dispose(): void;
+}
+
+let handle: Handle | null = null;
+/** Settles when the previous run's worker call has finished (or its worker is gone). */
+let previous: Promise<unknown> = Promise.resolve();
+
+function spawn(): Handle {
+  const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'sim' });
+  const api = Comlink.wrap<SimWorkerApi>(worker);
+  let markGone!: () => void;
+  let markCrashed!: (e: Error) => void;
+  const gone = new Promise<void>((resolve) => (markGone = resolve));
+  const crashed = new Promise<never>((_, reject) => (markCrashed = reject));
+  crashed.catch(() => {}); // observed by whichever call is racing it; none may be
+  const h: Handle = {
+    worker,
+    api,
+    crashed,
+    gone,
+    dispose() {
+      worker.terminate();
+      api[Comlink.releaseProxy]();
+      if (handle === h) handle = null;
+      markGone();
+    },
+  };
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    const detail = event instanceof ErrorEvent && event.message ? event.message : 'it failed to load or threw';
+    markCrashed(new SimWorkerError(`The simulation worker crashed (${detail}). The next run starts a fresh one.`));
+    h.dispose();
+  });
+  worker.addEventListener('messageerror', () => {
+    markCrashed(new SimWorkerError('The simulation worker sent a message that could not be read.'));
+    h.dispose();
+  });
+  return h;
+}
+
+function current(): Handle {
+  return (handle ??= spawn());
+}
+
+function abortError(): DOMException {
+  return new DOMException('The simulation was cancelled.', 'AbortError');
+}
+
+/** Runs one simulation in the worker. Rejects with an AbortError DOMException when `signal` aborts. */
+export async function run(config: SimConfig, options: RunOptions = {}): Promise<SimResult> {
+  const { onProgress, onBatch, signal } = options;
+  if (signal?.aborted) throw abortError();
+  await previous; // a cancelled run winds down (at most CANCEL_GRACE_MS) before the next one starts
+  if (signal?.aborted) throw abortError();
+
+  const h = current();
+  const call = h.api.start(
+    config,
+    Comlink.proxy((p: SimProgress) => onProgress?.(p)),
+    onBatch ? Comlink.proxy(onBatch) : undefined,
+  );
+  previous = Promise.race([call, h.gone]).catch(() => {});
+
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      reject(abortError());
+      void h.api.cancel().catch(() => {});
+      const timer = setTimeout(() => h.dispose(), CANCEL_GRACE_MS);
+      void previous.then(() => clearTimeout(timer));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {});
+  try {
+    return await Promise.race([call, h.crashed, aborted]);
+  } finally {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The algorithms and worlds the engine offers (starts the worker if it is not running). */
+export async function catalog(): Promise<SimCatalog> {
+  const h = current();
+  return Promise.race([h.api.catalog(), h.crashed]);
+}
+
+/** Stops the worker now; the next call starts a fresh one. */
+export function terminate(): void {
+  handle?.dispose();
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The engine runs in a module Web Worker (src/workers/sim.worker.ts); `base: './'` keeps the build relocatable.
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  worker: { format: 'es' },
+  optimizeDeps: {
+    // transformers.js and onnxruntime-web ship their own wasm loaders: pre-bundling breaks them.
+    exclude: ['@huggingface/transformers', 'onnxruntime-web'],
+    // Imported only from workers, so the dev server would discover them late and reload the page mid-run.
+    // pure-rand 8 has no root export: list the subpaths the engine imports (src/engine/rng.ts).
+    include: [
+      'ml-matrix',
+      'comlink',
+      'zod',
+      'pure-rand/generator/xoroshiro128plus',
+      'pure-rand/distribution/uniformFloat64',
+    ],
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+});
