@@ -28,10 +28,14 @@ console.log('');
 console.log('| case | median wall time (s) | target |');
 console.log('| --- | ---: | --- |');
 
-for (const d of [5, 64, 384]) {
-  const world = loadWorld('logistic', nodeWorldIo, { d });
-  const s = time(() => runSimulation(world, { algos: ['promptwise'], T: 1000, trials: 1, seed: 0, params: {} }), d === 384 ? 3 : 5);
-  console.log(`| PromptWise, 1 trial, K=5, T=1000, d=${d} (random unit-ball contexts) | ${s.toFixed(3)} | ${d === 384 ? '≤ 2' : ''} |`);
+for (const fitIterations of [null, 1]) {
+  for (const d of [5, 64, 384]) {
+    const world = loadWorld('logistic', nodeWorldIo, { d });
+    const params = { fitIterations };
+    const s = time(() => runSimulation(world, { algos: ['promptwise'], T: 1000, trials: 1, seed: 0, params }), d === 384 ? 3 : 5);
+    const fit = fitIterations === null ? 'exact MLE after every pull' : `--fit-iters ${fitIterations}`;
+    console.log(`| PromptWise, 1 trial, K=5, T=1000, d=${d} (random unit-ball contexts), ${fit} | ${s.toFixed(3)} | ${d === 384 ? '≤ 2' : ''} |`);
+  }
 }
 
 const t2i = loadWorld('t2i', nodeWorldIo, {});

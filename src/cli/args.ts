@@ -24,7 +24,7 @@ export class HelpRequested extends Error {}
 
 export const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--T N] [--trials N] [--seed N]
        [--lambda X] [--tau-max N] [--tau-exp N] [--alpha X] [--delta X] [--ridge X] [--sigma X] [--beta X]
-       [--d N] [--json PATH] [--no-timing]
+       [--d N] [--fit-iters N] [--json PATH] [--no-timing]
 algorithms: ${algorithmIds.join(', ')}`;
 
 function number(name: string, raw: string | undefined, check: 'int' | 'posint' | 'nonneg' | 'pos' | 'any'): number | undefined {
@@ -80,6 +80,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         sigma: { type: 'string' },
         beta: { type: 'string' },
         d: { type: 'string' },
+        'fit-iters': { type: 'string' },
         json: { type: 'string' },
         'no-timing': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -120,6 +121,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
   set('ridge', number('ridge', values.ridge, 'pos'));
   set('sigma', number('sigma', values.sigma, 'pos'));
   set('beta', number('beta', values.beta, 'pos'));
+  set('fitIterations', number('fit-iters', values['fit-iters'], 'posint'));
 
   return {
     world: values.world,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetValue, planBudget, prop1Arm, prop1Value, truncatedUtility } from './oracle';
+import { budgetValue, planBudget, prop1Arm, prop1ArmLazy, prop1Value, truncatedUtility } from './oracle';
 import { createRng } from './rng';
 import { NULL_ACTION } from './types';
 
@@ -56,6 +56,36 @@ describe('Proposition 1', () => {
       const best = Math.max(...q.map((qa, b) => (qa > 0 ? 1 - (lambda * c[b]) / qa : -Infinity)));
       expect(1 - (lambda * c[a]) / q[a]).toBeCloseTo(best, 12);
     }
+  });
+});
+
+describe('Proposition 1, lazily', () => {
+  /** The rule by a plain scan of every arm. */
+  function fullScan(q: number[], c: number[], avail: Uint8Array, lambda: number): number {
+    let pays = false;
+    let best = NULL_ACTION;
+    for (let a = 0; a < q.length; a++) {
+      if (!avail[a]) continue;
+      if (q[a] - lambda * c[a] > 0) pays = true;
+      if (q[a] > 0 && (best === NULL_ACTION || c[a] / q[a] < c[best] / q[best])) best = a;
+    }
+    return pays ? best : NULL_ACTION;
+  }
+
+  it('gives the full scan answer, ties and unavailable arms included, while asking for fewer estimates', () => {
+    let asked = 0;
+    let scanned = 0;
+    for (let s = 0; s < 2000; s++) {
+      const rng = createRng(500 + s);
+      const K = 1 + rng.int(6);
+      const q = Array.from({ length: K }, () => [0, 1, 0.5, rng.uniform()][rng.int(4)]);
+      const c = Array.from({ length: K }, () => [1, 2, 0.5 + rng.uniform() * 100][rng.int(3)]);
+      const avail = Uint8Array.from({ length: K }, () => (rng.uniform() < 0.85 ? 1 : 0));
+      const lambda = [0.01, 0.5, 2][rng.int(3)];
+      expect(prop1ArmLazy(c, avail, lambda, (a) => (asked++, q[a]))).toBe(fullScan(q, c, avail, lambda));
+      scanned += avail.reduce((n, v) => n + v, 0);
+    }
+    expect(asked).toBeLessThan(scanned);
   });
 });
 

@@ -15,21 +15,41 @@ export function prop1Arm(
   available: ArrayLike<number>,
   lambda: number,
 ): number {
-  let bestGain = 0;
+  return prop1ArmLazy(costs, available, lambda, (a) => q[a]);
+}
+
+/**
+ * Proposition 1 asking for q_a only where it can matter, so a learner skips estimating most arms.
+ * Arms are visited cheapest first; once c_a ≥ the best ratio c_b/q_b found so far, no arm from a on can
+ * win (c_a/q_a ≥ c_a since q_a ≤ 1), and none has q_a − λc_a > 0 unless a visited one has: if the best
+ * visited arm has q_b − λc_b ≤ 0 then c_a ≥ c_b/q_b ≥ 1/λ, so q_a − λc_a ≤ 1 − λc_a ≤ 0. Same answer as
+ * the full scan, ties included (lower index).
+ */
+export function prop1ArmLazy(
+  costs: ArrayLike<number>,
+  available: ArrayLike<number>,
+  lambda: number,
+  qOf: (arm: number) => number,
+): number {
+  const order: number[] = [];
+  for (let a = 0; a < costs.length; a++) if (available[a]) order.push(a);
+  order.sort((a, b) => costs[a] - costs[b] || a - b);
   let best = NULL_ACTION;
   let bestRatio = Infinity;
-  for (let a = 0; a < q.length; a++) {
-    if (!available[a]) continue;
-    bestGain = Math.max(bestGain, q[a] - lambda * costs[a]);
-    if (q[a] > 0) {
-      const ratio = costs[a] / q[a];
-      if (ratio < bestRatio) {
+  let pays = false;
+  for (const a of order) {
+    if (costs[a] > bestRatio) break;
+    const q = qOf(a);
+    if (q - lambda * costs[a] > 0) pays = true;
+    if (q > 0) {
+      const ratio = costs[a] / q;
+      if (ratio < bestRatio || (ratio === bestRatio && a < best)) {
         bestRatio = ratio;
         best = a;
       }
     }
   }
-  return bestGain > 0 ? best : NULL_ACTION;
+  return pays ? best : NULL_ACTION;
 }
 
 /**

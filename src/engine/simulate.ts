@@ -92,6 +92,9 @@ function resolve(options: SimOptions): Resolved {
   if (params.alpha !== null && !(Number.isFinite(params.alpha) && params.alpha >= 0)) {
     throw new SimConfigError(`alpha: must be a non-negative number (got ${params.alpha})`);
   }
+  if (params.fitIterations !== null && !(Number.isInteger(params.fitIterations) && params.fitIterations >= 1)) {
+    throw new SimConfigError(`fitIterations: must be a positive integer or null (got ${params.fitIterations})`);
+  }
   if (options.algos.length === 0) throw new SimConfigError('algos: choose at least one algorithm');
   const algos = options.algos.map((id) => {
     if (!isAlgorithmId(id)) throw new SimConfigError(`algos: unknown algorithm "${id}"`);
@@ -211,6 +214,7 @@ export function* simulate(world: World, options: SimOptions, chunk = 100): Gener
       ridge: params.ridge,
       sigma: params.sigma,
       beta: params.beta,
+      fitIterations: params.fitIterations,
       d: world.dim,
     },
     results,

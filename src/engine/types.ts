@@ -59,6 +59,11 @@ export interface BanditParams {
   sigma: number;
   /** Kernel regulariser β (KLR and kernel ridge). */
   beta: number;
+  /**
+   * Iterations the logistic fit may take after each pull; null: until converged (the exact penalised MLE).
+   * The gradient is kept exact, so what one capped fit leaves is carried into the next (docs/ENGINE.md).
+   */
+  fitIterations: number | null;
 }
 
 export const defaultParams: BanditParams = {
@@ -70,6 +75,7 @@ export const defaultParams: BanditParams = {
   ridge: 0.01,
   sigma: 3,
   beta: 1,
+  fitIterations: null,
 };
 
 /** α = √(2 ln(2K/δ)) unless set. */

@@ -98,6 +98,36 @@ describe('LogisticArm', () => {
     }
   });
 
+  it('with three iterations per pull, tracks the MLE within a small part of the confidence width, and a full fit closes the gap', () => {
+    const rng = createRng(21);
+    const d = 48;
+    const ridge = 0.01;
+    const thetaStar = randomVector(rng, d, 4);
+    const capped = new LogisticArm(d, ridge);
+    const exact = new LogisticArm(d, ridge);
+    const xs: Float64Array[] = [];
+    const ys: (0 | 1)[] = [];
+    const probes = Array.from({ length: 30 }, () => unitBall(rng, d));
+    let worst = 0;
+    for (let t = 0; t < 400; t++) {
+      const x = unitBall(rng, d);
+      const [y] = labels(rng, [x], thetaStar);
+      capped.add(x, y);
+      capped.fit(5);
+      exact.add(x, y);
+      exact.fit();
+      xs.push(x);
+      ys.push(y);
+      if (t % 20 === 19) {
+        for (const p of probes) worst = Math.max(worst, Math.abs(capped.logit(p) - exact.logit(p)) / exact.width(p));
+      }
+    }
+    expect(worst).toBeGreaterThan(0); // the cap did bind: the two fits differed
+    expect(worst).toBeLessThan(0.1); // ... by under a tenth of ‖x‖_{V⁻¹}, a thirtieth of the UCB bonus
+    capped.fit(5);
+    expectAtOptimum(capped, xs, ys, ridge);
+  });
+
   it('stays at the MLE in high dimension with d > n and with batched adds', () => {
     const rng = createRng(8);
     const d = 48;

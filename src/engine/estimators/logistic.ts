@@ -211,8 +211,12 @@ export class LogisticArm {
     }
   }
 
-  /** Moves θ to the penalised MLE of everything added, warm-started from the current θ (scheme above). */
-  fit(): void {
+  /**
+   * Moves θ to the penalised MLE of everything added, warm-started from the current θ (scheme above).
+   * `maxIterations` caps the work of this call (a policy's per-pull budget); since the gradient is kept
+   * exact, whatever a capped fit leaves is the starting point of the next one, not an error that builds up.
+   */
+  fit(maxIterations = MAX_ITERS): void {
     const m = this.m;
     const d = this.dim;
     const usePending = this.pendingCount === 1;
@@ -226,7 +230,7 @@ export class LogisticArm {
     let gs = 0;
     let restart = true;
     let rebuilt = false;
-    for (let iter = 0; iter < MAX_ITERS; iter++) {
+    for (let iter = 0; iter < Math.min(maxIterations, MAX_ITERS); iter++) {
       if (iter >= STALL_ITERS && !rebuilt) {
         this.rebuildPreconditioner();
         rebuilt = true;

@@ -27,7 +27,7 @@ export function logisticModel(dim: number, params: BanditParams): ArmModel {
       return est.count;
     },
     add: (x, y) => est.add(x, y),
-    fit: () => est.fit(),
+    fit: () => est.fit(params.fitIterations ?? undefined),
     estimate(x, alpha) {
       const bonus = alpha === 0 ? 0 : alpha * est.width(x);
       return { qHat: sigmoid(est.logit(x) + bonus), bonus };

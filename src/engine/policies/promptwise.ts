@@ -1,4 +1,4 @@
-import { planBudget, prop1Arm } from '../oracle';
+import { planBudget, prop1ArmLazy } from '../oracle';
 import type { BanditParams } from '../types';
 import type { ArmModel } from './armModel';
 import { Learner } from './learner';
@@ -39,12 +39,13 @@ export class PromptWise extends Learner {
 
   protected choose(pullsLeft: number): number {
     const { available, costs } = this.step;
-    for (let a = 0; a < this.K; a++) this.qHat[a] = available[a] ? this.estimate(a).qHat : 0;
     const { lambda } = this.params;
     if (this.options.plan === 'budget') {
+      for (let a = 0; a < this.K; a++) this.qHat[a] = available[a] ? this.estimate(a).qHat : 0;
       return planBudget(this.qHat, costs, available, lambda, pullsLeft).arm[pullsLeft];
     }
-    return prop1Arm(this.qHat, costs, available, lambda);
+    // Estimates are only computed for arms that can still win (the lazy scan is exact).
+    return prop1ArmLazy(costs, available, lambda, (a) => this.estimate(a).qHat);
   }
 
   protected learn(arm: number, reward: 0 | 1): void {
