@@ -142,3 +142,17 @@ describe('the async runner (the worker uses it)', () => {
     expect(batches).toBeLessThan(500 * 10 * 3);
   });
 });
+
+describe('promptwise-budget (beyond the paper)', () => {
+  it('recovers most of the finite-budget gap that Proposition 1 leaves when τ_max is tight', () => {
+    const r = runSimulation(builtinWorld('t2i'), {
+      algos: ['promptwise', 'promptwise-budget', 'oracle'],
+      T: 1000,
+      trials: 20,
+      seed: 0,
+      params: { tauMax: 2 },
+    }).results;
+    expect(r['promptwise-budget'].utility.mean).toBeGreaterThan(r.promptwise.utility.mean + 0.03);
+    expect(r['promptwise-budget'].regret.mean).toBeLessThan(r.promptwise.regret.mean / 2);
+  });
+});
