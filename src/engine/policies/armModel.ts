@@ -19,15 +19,22 @@ export interface ArmModel {
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-/** Logistic MLE per arm; q̂ = σ(xᵀθ̂ + α‖x‖_{V⁻¹}) (Algorithm 1, the UCB index). */
-export function logisticModel(dim: number, params: BanditParams): ArmModel {
-  const est = new LogisticArm(dim, params.ridge);
+/** An estimator of the success logit f̂(x) with a confidence width, as the logistic and KLR arms are. */
+interface LogitEstimator {
+  readonly count: number;
+  add(x: Float64Array, y: 0 | 1): void;
+  logit(x: Float64Array): number;
+  width(x: Float64Array): number;
+}
+
+/** The optimistic index in logit space: q̂ = σ(f̂(x) + α·width(x)) (Algorithm 1). */
+function optimisticLogit(est: LogitEstimator, fit: () => void): ArmModel {
   return {
     get count() {
       return est.count;
     },
     add: (x, y) => est.add(x, y),
-    fit: () => est.fit(params.fitIterations ?? undefined),
+    fit,
     estimate(x, alpha) {
       const bonus = alpha === 0 ? 0 : alpha * est.width(x);
       return { qHat: sigmoid(est.logit(x) + bonus), bonus };
@@ -35,20 +42,16 @@ export function logisticModel(dim: number, params: BanditParams): ArmModel {
   };
 }
 
+/** Logistic MLE per arm; q̂ = σ(xᵀθ̂ + α‖x‖_{V⁻¹}). */
+export function logisticModel(dim: number, params: BanditParams): ArmModel {
+  const est = new LogisticArm(dim, params.ridge);
+  return optimisticLogit(est, () => est.fit(params.fitIterations ?? undefined));
+}
+
 /** Kernel logistic regression (PromptWise-KLR): q̂ = σ(f̂(x) + α·β^-½·√(k(x,x) − k_xᵀ(K+βI)⁻¹k_x)). */
 export function kernelLogisticModel(params: BanditParams): ArmModel {
   const est = new KernelLogisticArm(rbf(params.sigma), params.beta);
-  return {
-    get count() {
-      return est.count;
-    },
-    add: (x, y) => est.add(x, y),
-    fit: () => est.fit(),
-    estimate(x, alpha) {
-      const bonus = alpha === 0 ? 0 : alpha * est.width(x);
-      return { qHat: sigmoid(est.logit(x) + bonus), bonus };
-    },
-  };
+  return optimisticLogit(est, () => est.fit());
 }
 
 /**

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../rng';
 import { buildDatasetWorld, type DatasetOptions, type WorldIO } from './dataset';
-import { WorldFormatError } from './errors';
 import { parseWorldSpec, type DatasetSpec } from './schema';
+import { errorOf } from './testErrors';
 
 /** ../shared/data, beside the repository (read-only reference data; see ../shared/README.md). */
 const SHARED_DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
@@ -35,15 +35,6 @@ function rowWalker(): Rng {
   return { int: (n) => i++ % n, uniform: () => 0, normal: () => 0 };
 }
 
-function errorOf(f: () => unknown): WorldFormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(WorldFormatError);
-    return e as WorldFormatError;
-  }
-  throw new Error('expected a WorldFormatError');
-}
 
 /** Per-model "mean score" and "mean cost" from a data README's summary table. */
 function readmeSummary(folder: string): Map<string, { score: number; cost: number }> {

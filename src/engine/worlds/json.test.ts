@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WorldFormatError } from './errors';
 import { parseWorldJson, syntaxErrorOffset } from './json';
+import { errorOf } from './testErrors';
 
-function errorOf(f: () => unknown): WorldFormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(WorldFormatError);
-    return e as WorldFormatError;
-  }
-  throw new Error('expected a WorldFormatError');
-}
 
 describe('parseWorldJson', () => {
   it('parses and validates a world file, byte-order mark and all', () => {

@@ -2,8 +2,8 @@ import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng';
 import type { WorldIO } from './dataset';
-import { WorldFormatError } from './errors';
 import { loadWorld } from './load';
+import { errorOf } from './testErrors';
 
 const files: Record<string, string> = {
   '/w/t.json': JSON.stringify({ type: 'logistic', name: 'mine', costs: [1, 2], d: 2, theta: [[1, 0], [0, 1]] }),
@@ -20,15 +20,6 @@ const io: WorldIO = {
   resolve: (base, rel) => posix.resolve(posix.dirname(base), rel),
 };
 
-function errorOf(f: () => unknown): WorldFormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(WorldFormatError);
-    return e as WorldFormatError;
-  }
-  throw new Error('expected a WorldFormatError');
-}
 
 describe('loadWorld', () => {
   it('builds a built-in world by name', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WorldFormatError } from './errors';
 import { parseWorldSpec } from './schema';
+import { errorOf } from './testErrors';
 
 const categorical = {
   type: 'categorical',
@@ -17,16 +17,6 @@ const categorical = {
 const logistic = { type: 'logistic', name: 'l', costs: [1, 2], d: 3, theta: [[1, 0, 0], [0, 1, 0]] };
 const dataset = { type: 'dataset', name: 'd', prompts: 'p.jsonl', models: ['a', 'b'], features: 'task-onehot', costs: [1, 2] };
 
-/** Catches the WorldFormatError of `f` (and fails if there is none, or another error). */
-function errorOf(f: () => unknown): WorldFormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(WorldFormatError);
-    return e as WorldFormatError;
-  }
-  throw new Error('expected a WorldFormatError, but the input was accepted');
-}
 
 const without = (o: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 
