@@ -122,3 +122,28 @@ export async function catalog(): Promise<SimCatalog> {
 export function terminate(): void {
   handle?.dispose();
 }
+
+// --- Lab runs (being implemented; see src/engine/lab/types.ts) ---
+import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
+
+export interface LabRunOptions {
+  onProgress?: (p: LabProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** Runs a lab simulation (summary, curves, arm usage, trial-0 trace) in the worker. */
+export async function runLab(config: LabConfig, options: LabRunOptions = {}): Promise<LabResult> {
+  void config;
+  void options;
+  throw new Error('runLab: not implemented yet');
+}
+
+/** Runs a τ_max or λ sweep in the worker. */
+export async function runSweep(
+  config: SweepConfig,
+  options: { onProgress?: (p: { done: number; total: number }) => void; signal?: AbortSignal } = {},
+): Promise<SweepResult> {
+  void config;
+  void options;
+  throw new Error('runSweep: not implemented yet');
+}

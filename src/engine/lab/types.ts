@@ -1,0 +1,139 @@
+/**
+ * What the lab shows, as plain data the worker sends to the page (the contract between
+ * src/engine/lab, src/workers and src/ui). Everything is computed by the engine; the UI only renders it.
+ */
+import type { SimResult } from '../simulate';
+
+/** One point of a curve: the mean over trials at step t (1-based count of prompts seen) and its population std. */
+export interface CurvePoint {
+  t: number;
+  mean: number;
+  std: number;
+}
+
+/** The four curves of one algorithm, downsampled to at most `LabConfig.curvePoints` points each. */
+export interface AlgoCurves {
+  /** Running average utility (1/t) Σ_{s≤t} u_s. */
+  utility: CurvePoint[];
+  /** Running average cost per prompt. */
+  cost: CurvePoint[];
+  /** Running average success rate. */
+  success: CurvePoint[];
+  /** Cumulative regret Σ_{s≤t} (u*_DP(x_s) − u_s). */
+  regret: CurvePoint[];
+}
+
+/** Pulls of each arm per prompt category by one algorithm, summed over all trials and steps. */
+export interface ArmUsage {
+  /** counts[category][arm]; a world without categories has one row, "all prompts". */
+  counts: number[][];
+  /** Prompts seen per category (the denominator for "pulls per prompt"). */
+  prompts: number[];
+}
+
+/** The numbers behind one pull's decision, per arm (NaN where the algorithm has no estimate). */
+export interface DecisionArm {
+  /** Estimated (optimistic) success probability q̂_a; NaN for algorithms without estimates. */
+  qHat: number;
+  /** Exploration bonus added (logit units for PromptWise, probability units for CA PAK-UCB-tS). */
+  bonus: number;
+  /** c_a / q̂_a, the quantity PromptWise minimises. */
+  costOverQ: number;
+  /** The true success probability q_a(x) (known to the simulator, shown for teaching). */
+  q: number;
+  cost: number;
+  /** 0 when the arm was not available at this step. */
+  available: 0 | 1;
+}
+
+export interface Decision {
+  /** The arm pulled, or -1 for the null action (stop). */
+  arm: number;
+  /** Whether the pull was a forced exploration pull (τ_exp phase). */
+  forced: boolean;
+  /** Pulls left in this prompt's budget when deciding. */
+  pullsLeft: number;
+  /** Per arm, as the learner saw them. */
+  arms: DecisionArm[];
+  /** The stop rule's value max_a (q̂_a − λc_a): the null action is taken when it is ≤ 0. NaN if none. */
+  stopValue: number;
+}
+
+/** One prompt of the escalation trace (trial 0 of the run), with the oracle's plan beside it. */
+export interface TraceRow {
+  /** 0-based step index. */
+  step: number;
+  category: number;
+  pulls: { arm: number; reward: 0 | 1; cost: number }[];
+  utility: number;
+  cost: number;
+  success: 0 | 1;
+  /** The finite-budget DP oracle's plan for this prompt: the arm it would pull with n rounds left, n = τ_max..1 (-1: stop). */
+  oraclePlan: number[];
+  /** The DP oracle's expected utility V_τmax for this prompt. */
+  oracleValue: number;
+  /** One per pull (plus a last one with arm = -1 if the algorithm stopped by the null action). */
+  decisions: Decision[];
+}
+
+/** A lab run: a simulation plus what the views need. */
+export interface LabConfig {
+  world: string;
+  algos: string[];
+  T: number;
+  trials: number;
+  seed: number;
+  params: Partial<import('../types').BanditParams>;
+  /** Algorithm whose trial-0 trace (with decision details) is recorded for the escalation view. */
+  traceAlgo: string;
+  /** Max points per curve (downsampling keeps the last step). Default 200. */
+  curvePoints?: number;
+}
+
+export interface LabWorldInfo {
+  name: string;
+  arms: string[];
+  /** Cost per arm (for per-prompt-cost worlds: the mean over prompts). */
+  costs: number[];
+  categories: string[];
+}
+
+/** The complete outcome of a lab run (what the page keeps and exports). */
+export interface LabResult {
+  config: LabConfig;
+  world: LabWorldInfo;
+  summary: SimResult;
+  curves: Record<string, AlgoCurves>;
+  usage: Record<string, ArmUsage>;
+  /** Trial-0 trace of `config.traceAlgo`, T rows. */
+  trace: TraceRow[];
+}
+
+/** Progress while a lab run computes; `partial` carries curves over the trials finished so far. */
+export interface LabProgress {
+  done: number;
+  total: number;
+  partial: Pick<LabResult, 'curves'> | null;
+}
+
+/** One point of a parameter sweep: an algorithm's summary at one value of τ_max or λ. */
+export interface SweepPoint {
+  algo: string;
+  /** The swept parameter's value. */
+  x: number;
+  utility: number;
+  cost: number;
+  success: number;
+}
+
+export interface SweepConfig {
+  base: LabConfig;
+  param: 'tauMax' | 'lambda';
+  values: number[];
+}
+
+export interface SweepResult {
+  param: 'tauMax' | 'lambda';
+  values: number[];
+  points: SweepPoint[];
+}

@@ -1,0 +1,52 @@
+/**
+ * Props of the lab's views (src/ui/views). The views only render engine results (src/engine/lab/types.ts);
+ * the layout (App) and the stores decide what to pass.
+ */
+import type { AlgoCurves, ArmUsage, SweepResult, TraceRow } from '../../engine/lab/types';
+
+export interface AlgoInfo {
+  id: string;
+  label: string;
+}
+
+export interface CurvesPanelProps {
+  /** Per algorithm id. */
+  curves: Record<string, AlgoCurves>;
+  algos: AlgoInfo[];
+  /** Playback cursor: only points with t ≤ cursor are drawn (cursor = T shows everything). */
+  cursor: number;
+  T: number;
+}
+
+export interface SweepPlotProps {
+  sweep: SweepResult | null;
+  algos: AlgoInfo[];
+  /** The current value of the swept parameter (highlighted). */
+  current: number;
+  /** True while the sweep computes. */
+  loading: boolean;
+}
+
+export interface ArmUsagePanelProps {
+  usage: Record<string, ArmUsage>;
+  algos: AlgoInfo[];
+  arms: string[];
+  categories: string[];
+}
+
+export interface EscalationTraceProps {
+  rows: TraceRow[];
+  /** Rows with step < cursor are shown (the latest `visible` of them). */
+  cursor: number;
+  visible?: number;
+  arms: string[];
+  categories: string[];
+  selectedStep: number | null;
+  onSelect(step: number): void;
+}
+
+export interface DecisionPanelProps {
+  row: TraceRow | null;
+  arms: string[];
+  lambda: number;
+}
