@@ -7,6 +7,9 @@ import { NULL_ACTION, type Policy, type Prompt, type Pull, type StepRecord } fro
  *
  * `uniforms(arm, k)` gives the reward stream's uniform for the k-th pull of `arm` in this step, so every
  * policy sees the same outcome for the same (step, arm, k) (common random numbers).
+ *
+ * `onDecision(arm, pullsLeft)`, if given, is called after every `policy.next` (the null action included),
+ * before the pull: the lab's decision trace reads `policy.explain()` there. Untraced runs pass nothing.
  */
 export function playStep(
   policy: Policy,
@@ -16,6 +19,7 @@ export function playStep(
   lambda: number,
   tauMax: number,
   uniforms: (arm: number, k: number) => number,
+  onDecision?: (arm: number, pullsLeft: number) => void,
 ): StepRecord {
   policy.begin({ t, x: prompt.x, costs: prompt.costs, available: prompt.available }, prompt.q);
   const pulls: Pull[] = [];
@@ -24,6 +28,7 @@ export function playStep(
   let success: 0 | 1 = 0;
   while (pulls.length < tauMax) {
     const arm = policy.next(tauMax - pulls.length);
+    if (onDecision) onDecision(arm, tauMax - pulls.length);
     if (arm === NULL_ACTION) break;
     if (!(arm >= 0 && arm < prompt.costs.length) || !prompt.available[arm]) {
       throw new Error(`policy ${policy.id} chose arm ${arm}, which is not available at step ${t}`);

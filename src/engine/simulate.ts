@@ -4,7 +4,7 @@ import { createPolicy, isAlgorithmId, type AlgorithmId } from './policies/regist
 import { playStep } from './protocol';
 import { createRng, deriveSeed } from './rng';
 import { builtinWorld } from './worlds/builtins';
-import { defaultParams, resolveAlpha, type BanditParams, type Prompt, type World } from './types';
+import { defaultParams, resolveAlpha, type BanditParams, type Policy, type Prompt, type StepRecord, type World } from './types';
 
 export type { Stat } from './metrics';
 
@@ -58,6 +58,19 @@ export class SimCancelled extends Error {
   }
 }
 
+/**
+ * Watches one (algorithm, trial) of a run pull by pull: the lab's escalation trace. Only that run pays for
+ * it; every other run goes through playStep exactly as without a tracer.
+ */
+export interface StepTracer {
+  readonly algo: string;
+  readonly trial: number;
+  /** After each `policy.next` of the traced run (arm = NULL_ACTION for the null action), before the pull. */
+  decision(t: number, prompt: Prompt, policy: Policy, arm: number, pullsLeft: number): void;
+  /** A step of the traced run is over. */
+  step(t: number, prompt: Prompt, record: StepRecord): void;
+}
+
 interface Resolved {
   algos: AlgorithmId[];
   T: number;
@@ -103,6 +116,11 @@ function resolve(options: SimOptions): Resolved {
   return { algos, T: options.T, trials: options.trials, seed: options.seed, params };
 }
 
+/** Throws the SimConfigError a run of `options` would throw, without running it. */
+export function checkOptions(options: SimOptions): void {
+  resolve(options);
+}
+
 const now = () => globalThis.performance.now();
 
 /**
@@ -113,7 +131,12 @@ const now = () => globalThis.performance.now();
  * the same (step, arm, k-th pull) (reward stream of trial i): common random numbers. Each trial's streams
  * are derived from the base seed, so trial i does not depend on how many draws earlier trials made.
  */
-export function* simulate(world: World, options: SimOptions, chunk = 100): Generator<StepBatch, SimResult, void> {
+export function* simulate(
+  world: World,
+  options: SimOptions,
+  chunk = 100,
+  tracer?: StepTracer,
+): Generator<StepBatch, SimResult, void> {
   const { algos, T, trials, seed, params } = resolve(options);
   const K = world.arms.length;
   const { lambda, tauMax } = params;
@@ -158,10 +181,15 @@ export function* simulate(world: World, options: SimOptions, chunk = 100): Gener
           arms: new Int8Array(n * tauMax).fill(-1),
           rewards: new Uint8Array(n * tauMax),
         };
+        const traced = tracer !== undefined && tracer.trial === trial && tracer.algo === r.id ? tracer : null;
         const started = now();
         for (let t = from; t < to; t++) {
           const prompt = prompts[t];
-          const rec = playStep(r.policy, t, prompt, world, lambda, tauMax, (a, k) => uniforms[(t * K + a) * tauMax + k]);
+          const u = (a: number, k: number) => uniforms[(t * K + a) * tauMax + k];
+          const rec = traced
+            ? playStep(r.policy, t, prompt, world, lambda, tauMax, u, (arm, left) => traced.decision(t, prompt, r.policy, arm, left))
+            : playStep(r.policy, t, prompt, world, lambda, tauMax, u);
+          if (traced) traced.step(t, prompt, rec);
           const i = t - from;
           batch.utility[i] = rec.utility;
           batch.cost[i] = rec.cost;
@@ -226,43 +254,60 @@ export interface RunHooks {
   /** Polled between chunks; returning true throws SimCancelled. */
   shouldStop?: () => boolean;
   chunk?: number;
+  /** Watches one (algorithm, trial) pull by pull (the lab's trace). */
+  tracer?: StepTracer;
 }
 
-/** Drains `simulate` synchronously (CLI, tests). */
-export function runSimulation(world: World, options: SimOptions, hooks: RunHooks = {}): SimResult {
-  const it = simulate(world, options, hooks.chunk);
+/** What the async drivers add: a cancel flag polled between chunks, and the work slice between yields. */
+export interface AsyncHooks {
+  signal?: { aborted: boolean };
+  /** Hand control back to the event loop after about this much work (ms, default 16). */
+  sliceMs?: number;
+}
+
+/** Runs a generator to its end synchronously, handing each yielded item to `onItem` (CLI, tests). */
+export function drain<Y, R>(it: Generator<Y, R, void>, onItem?: (item: Y) => void, shouldStop?: () => boolean): R {
   for (;;) {
     const step = it.next();
     if (step.done) return step.value;
-    hooks.onBatch?.(step.value);
-    if (hooks.shouldStop?.()) throw new SimCancelled();
+    onItem?.(step.value);
+    if (shouldStop?.()) throw new SimCancelled();
   }
 }
 
 /**
- * Drains `simulate` but hands control back to the event loop about every `sliceMs` of work, so a worker
- * stays responsive to cancel messages; `signal.aborted` stops it with SimCancelled.
+ * Runs a generator to its end but hands control back to the event loop about every `sliceMs` of work, so a
+ * worker stays responsive to cancel messages; `signal.aborted` stops it with SimCancelled.
  * It yields with a MessageChannel message, not setTimeout(0), which browsers clamp to ≥ 4 ms per call:
  * yielding after every chunk that way made a run in the browser ten times slower than in Node.
  */
-export async function runSimulationAsync(
-  world: World,
-  options: SimOptions,
-  hooks: Omit<RunHooks, 'shouldStop'> & { signal?: { aborted: boolean }; sliceMs?: number } = {},
-): Promise<SimResult> {
+export async function drainAsync<Y, R>(it: Generator<Y, R, void>, onItem?: (item: Y) => void, hooks: AsyncHooks = {}): Promise<R> {
   const sliceMs = hooks.sliceMs ?? 16;
-  const it = simulate(world, options, hooks.chunk);
   let sliceStart = now();
   for (;;) {
     const step = it.next();
     if (step.done) return step.value;
-    hooks.onBatch?.(step.value);
+    onItem?.(step.value);
     if (now() - sliceStart >= sliceMs) {
       await yieldToEventLoop();
       sliceStart = now();
     }
     if (hooks.signal?.aborted) throw new SimCancelled();
   }
+}
+
+/** Drains `simulate` synchronously (CLI, tests). */
+export function runSimulation(world: World, options: SimOptions, hooks: RunHooks = {}): SimResult {
+  return drain(simulate(world, options, hooks.chunk, hooks.tracer), hooks.onBatch, hooks.shouldStop);
+}
+
+/** Drains `simulate` with `drainAsync` (the worker). */
+export async function runSimulationAsync(
+  world: World,
+  options: SimOptions,
+  hooks: Omit<RunHooks, 'shouldStop'> & AsyncHooks = {},
+): Promise<SimResult> {
+  return drainAsync(simulate(world, options, hooks.chunk, hooks.tracer), hooks.onBatch, hooks);
 }
 
 /** The part of MessageChannel (in browsers, workers and Node alike) this needs; the engine has no DOM types. */

@@ -115,6 +115,19 @@ export interface Policy {
   end(): void;
   /** Current estimates for the prompt in play, if the policy has any (learners only). */
   estimates?(): ArmEstimate[] | null;
+  /**
+   * Why the last `next` chose what it did (learners only; the lab's decision trace). Called between `next`
+   * and the pull; it must not change any later decision.
+   */
+  explain?(): PolicyExplanation;
+}
+
+/** What a learner reports about its last decision. */
+export interface PolicyExplanation {
+  /** The arm was a forced exploration pull (τ_exp phase), not chosen from the estimates. */
+  forced: boolean;
+  /** Per arm, the estimates the rule saw (NaN for arms not available at this step). */
+  estimates: ArmEstimate[];
 }
 
 /** One pull inside a step: the escalation trace the lab animates. */

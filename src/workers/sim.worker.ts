@@ -1,73 +1,153 @@
 /**
- * The simulation worker: a comlink API over the engine (src/engine/simulate.ts).
+ * The simulation worker: a comlink API over the engine (src/engine/simulate.ts, src/engine/lab).
  * The main thread talks to it only through src/workers/simBridge.ts.
  */
 import * as Comlink from 'comlink';
 import {
-  algorithmIds,
-  simulateBuiltinAsync,
-  type SimConfig,
-  type SimResult,
-  type StepBatch,
-} from '../engine/simulate';
+  algorithmCatalog,
+  builtinWorldCatalog,
+  labBuiltinAsync,
+  sweepBuiltinAsync,
+  type AlgorithmInfo,
+  type CatalogWorld,
+  type LabConfig,
+  type LabProgress,
+  type LabResult,
+  type SweepConfig,
+  type SweepResult,
+} from '../engine/lab';
+import { algorithmIds, simulateBuiltinAsync, type SimConfig, type SimResult, type StepBatch } from '../engine/simulate';
 import { builtinWorldNames } from '../engine/worlds/builtins';
 
-/** Steps simulated so far, over all algorithms and trials (total = algos × trials × T). */
+/** Steps simulated so far, over all algorithms and trials (total = algos × trials × T; sweeps: × values). */
 export interface SimProgress {
   done: number;
   total: number;
 }
 
+export type { AlgorithmInfo, CatalogWorld } from '../engine/lab';
+
 /** What the engine offers, for the controls. */
 export interface SimCatalog {
+  /** Algorithm ids, in the order the controls list them. */
   algorithms: string[];
+  /** Built-in world names. */
   worlds: string[];
+  /** Label and description per algorithm id (the worker always fills it in). */
+  algorithmInfo?: Record<string, AlgorithmInfo>;
+  /** Arms, costs, categories, description and dimension per built-in world (the worker always fills it in). */
+  worldInfo?: Record<string, CatalogWorld>;
 }
 
 export type ProgressCallback = (p: SimProgress) => void;
 export type BatchCallback = (b: StepBatch) => void;
+export type LabProgressCallback = (p: LabProgress) => void;
 
-/** Progress messages are throttled to about this interval; the last one is always sent. */
+/** Progress messages of `start` and `runSweep` are throttled to about this interval; the last one is always sent. */
 const PROGRESS_INTERVAL_MS = 50;
+/** Lab progress carries partial curves, so it is sent less often. */
+const LAB_PROGRESS_INTERVAL_MS = 100;
 
 /** The run in flight, if any: `cancel()` flips its flag and the engine stops at its next chunk. */
 let current: { aborted: boolean } | null = null;
 
-const api = {
+/** One run at a time: a new run cancels the one in flight, and `cancel()` reaches whichever is current. */
+async function exclusive<R>(work: (signal: { aborted: boolean }) => Promise<R>): Promise<R> {
+  if (current) current.aborted = true;
+  const signal = { aborted: false };
+  current = signal;
+  try {
+    return await work(signal);
+  } finally {
+    if (current === signal) current = null;
+  }
+}
+
+/** True at most once per `intervalMs` (the first call included). */
+function every(intervalMs: number): () => boolean {
+  let last = -Infinity;
+  return () => {
+    const now = performance.now();
+    if (now - last < intervalMs) return false;
+    last = now;
+    return true;
+  };
+}
+
+let catalogCache: SimCatalog | null = null;
+
+export const api = {
   catalog(): SimCatalog {
-    return { algorithms: [...algorithmIds], worlds: [...builtinWorldNames] };
+    catalogCache ??= {
+      algorithms: [...algorithmIds],
+      worlds: [...builtinWorldNames],
+      algorithmInfo: Object.fromEntries(algorithmCatalog().map((a) => [a.id, a])),
+      worldInfo: Object.fromEntries(builtinWorldCatalog().map((w) => [w.name, w])),
+    };
+    return catalogCache;
   },
 
   /**
    * Runs `config` and resolves with the engine's summary. Rejects with the engine's SimCancelled after
-   * `cancel()`. A new `start` while one is running cancels the older run first (one run at a time).
+   * `cancel()`. A new run while one is running cancels the older run first (one run at a time).
    */
-  async start(config: SimConfig, onProgress: ProgressCallback, onBatch?: BatchCallback): Promise<SimResult> {
-    if (current) current.aborted = true;
-    const signal = { aborted: false };
-    current = signal;
-    const total = config.algos.length * config.trials * config.T;
-    let done = 0;
-    let lastSent = -Infinity;
-    try {
+  start(config: SimConfig, onProgress: ProgressCallback, onBatch?: BatchCallback): Promise<SimResult> {
+    return exclusive(async (signal) => {
+      const total = config.algos.length * config.trials * config.T;
+      const due = every(PROGRESS_INTERVAL_MS);
+      let done = 0;
       const result = await simulateBuiltinAsync(
         config,
         (batch) => {
           done += batch.to - batch.from;
-          const now = performance.now();
-          if (now - lastSent >= PROGRESS_INTERVAL_MS) {
-            lastSent = now;
-            void onProgress({ done: Math.min(done, total), total });
-          }
+          if (due()) void onProgress({ done: Math.min(done, total), total });
           if (onBatch) void onBatch(batch);
         },
         signal,
       );
       void onProgress({ done: total, total });
       return result;
-    } finally {
-      if (current === signal) current = null;
-    }
+    });
+  },
+
+  /**
+   * A lab run (summary, downsampled curves, arm usage, trial-0 trace). Progress about every 100 ms, with the
+   * curves over the trials finished so far when more have finished since the last message (else
+   * `partial: null`: keep the last ones), and a final message with the full curves. Cancelled like `start`.
+   */
+  runLab(config: LabConfig, onProgress: LabProgressCallback): Promise<LabResult> {
+    return exclusive(async (signal) => {
+      const due = every(LAB_PROGRESS_INTERVAL_MS);
+      let sentTrials = 0;
+      const result = await labBuiltinAsync(config, {
+        signal,
+        onProgress: (tick) => {
+          if (!due()) return;
+          const fresh = tick.trials > sentTrials;
+          sentTrials = tick.trials;
+          void onProgress({ done: tick.done, total: tick.total, partial: fresh ? tick.partial() : null });
+        },
+      });
+      const total = config.algos.length * config.trials * config.T;
+      void onProgress({ done: total, total, partial: { curves: result.curves } });
+      return result;
+    });
+  },
+
+  /** A τ_max or λ sweep; progress in steps over all values (about every 50 ms, and a final one). */
+  runSweep(config: SweepConfig, onProgress: ProgressCallback): Promise<SweepResult> {
+    return exclusive(async (signal) => {
+      const due = every(PROGRESS_INTERVAL_MS);
+      const result = await sweepBuiltinAsync(config, {
+        signal,
+        onProgress: (tick) => {
+          if (due()) void onProgress({ done: tick.done, total: tick.total });
+        },
+      });
+      const total = config.values.length * config.base.algos.length * config.base.trials * config.base.T;
+      void onProgress({ done: total, total });
+      return result;
+    });
   },
 
   /** Asks the run in flight to stop at its next chunk boundary. */

@@ -5,9 +5,10 @@
  */
 import * as Comlink from 'comlink';
 import type { SimConfig, SimResult, StepBatch } from '../engine/simulate';
+import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 
-export type { SimCatalog, SimProgress } from './sim.worker';
+export type { AlgorithmInfo, CatalogWorld, SimCatalog, SimProgress } from './sim.worker';
 
 export interface RunOptions {
   onProgress?: (p: SimProgress) => void;
@@ -79,19 +80,19 @@ function abortError(): DOMException {
   return new DOMException('The simulation was cancelled.', 'AbortError');
 }
 
-/** Runs one simulation in the worker. Rejects with an AbortError DOMException when `signal` aborts. */
-export async function run(config: SimConfig, options: RunOptions = {}): Promise<SimResult> {
-  const { onProgress, onBatch, signal } = options;
+/**
+ * The one call path of every run (`run`, `runLab`, `runSweep`): waits for the previous run to wind down,
+ * starts `invoke` on the current worker, and settles with its result, or rejects with an AbortError
+ * DOMException when `signal` aborts (the worker is asked to cancel and terminated if it has not stopped
+ * within CANCEL_GRACE_MS), or with a SimWorkerError when the worker crashes (the next call starts a fresh one).
+ */
+async function callWorker<R>(signal: AbortSignal | undefined, invoke: (api: Comlink.Remote<SimWorkerApi>) => Promise<R>): Promise<R> {
   if (signal?.aborted) throw abortError();
   await previous; // a cancelled run winds down (at most CANCEL_GRACE_MS) before the next one starts
   if (signal?.aborted) throw abortError();
 
   const h = current();
-  const call = h.api.start(
-    config,
-    Comlink.proxy((p: SimProgress) => onProgress?.(p)),
-    onBatch ? Comlink.proxy(onBatch) : undefined,
-  );
+  const call = invoke(h.api);
   previous = Promise.race([call, h.gone]).catch(() => {});
 
   let onAbort: (() => void) | undefined;
@@ -112,6 +113,18 @@ export async function run(config: SimConfig, options: RunOptions = {}): Promise<
   }
 }
 
+/** Runs one simulation in the worker. Rejects with an AbortError DOMException when `signal` aborts. */
+export function run(config: SimConfig, options: RunOptions = {}): Promise<SimResult> {
+  const { onProgress, onBatch } = options;
+  return callWorker(options.signal, (api) =>
+    api.start(
+      config,
+      Comlink.proxy((p: SimProgress) => onProgress?.(p)),
+      onBatch ? Comlink.proxy(onBatch) : undefined,
+    ),
+  );
+}
+
 /** The algorithms and worlds the engine offers (starts the worker if it is not running). */
 export async function catalog(): Promise<SimCatalog> {
   const h = current();
@@ -123,27 +136,32 @@ export function terminate(): void {
   handle?.dispose();
 }
 
-// --- Lab runs (being implemented; see src/engine/lab/types.ts) ---
-import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
+// --- Lab runs (src/engine/lab/types.ts) ---
 
 export interface LabRunOptions {
+  /**
+   * About every 100 ms while the run computes, and once at the end with the full curves. `partial` carries
+   * the curves over the trials finished so far when more have finished since the previous message; otherwise
+   * it is null (before the first trial ends, or nothing new: keep the last curves).
+   */
   onProgress?: (p: LabProgress) => void;
   signal?: AbortSignal;
 }
 
-/** Runs a lab simulation (summary, curves, arm usage, trial-0 trace) in the worker. */
-export async function runLab(config: LabConfig, options: LabRunOptions = {}): Promise<LabResult> {
-  void config;
-  void options;
-  throw new Error('runLab: not implemented yet');
+/**
+ * Runs a lab simulation (summary, curves, arm usage, trial-0 trace) in the worker. Cancels and fails like
+ * `run`; a bad config rejects with the engine's message (e.g. "traceAlgo: ... is not one of the algorithms run").
+ */
+export function runLab(config: LabConfig, options: LabRunOptions = {}): Promise<LabResult> {
+  const { onProgress } = options;
+  return callWorker(options.signal, (api) => api.runLab(config, Comlink.proxy((p: LabProgress) => onProgress?.(p))));
 }
 
-/** Runs a τ_max or λ sweep in the worker. */
-export async function runSweep(
+/** Runs a τ_max or λ sweep in the worker; progress counts steps over all values. Cancels and fails like `run`. */
+export function runSweep(
   config: SweepConfig,
   options: { onProgress?: (p: { done: number; total: number }) => void; signal?: AbortSignal } = {},
 ): Promise<SweepResult> {
-  void config;
-  void options;
-  throw new Error('runSweep: not implemented yet');
+  const { onProgress } = options;
+  return callWorker(options.signal, (api) => api.runSweep(config, Comlink.proxy((p: SimProgress) => onProgress?.(p))));
 }

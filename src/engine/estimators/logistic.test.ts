@@ -234,4 +234,39 @@ describe('LogisticArm', () => {
     expect(arm.width(x)).toBeLessThan(before);
     expect(() => arm.add(new Float64Array(d + 1), 0)).toThrow();
   });
+
+  it('peekWidth leaves every later width and update bit for bit as it was (the lab traces with it)', () => {
+    const rng = createRng(21);
+    const d = 4;
+    const plain = new LogisticArm(d, 0.01);
+    const peeked = new LogisticArm(d, 0.01);
+    let x = unitBall(rng, d);
+    for (let i = 0; i < 300; i++) {
+      // The policy asks about x, pulls, and asks again; the trace also peeks at an unrelated z in between.
+      expect(peeked.width(x)).toBe(plain.width(x));
+      peeked.peekWidth(unitBall(rng, d));
+      const y = rng.uniform() < 0.5 ? 1 : 0;
+      plain.add(x, y);
+      peeked.add(x, y);
+      plain.fit();
+      peeked.fit();
+      peeked.peekWidth(unitBall(rng, d));
+      expect(peeked.width(x)).toBe(plain.width(x));
+      if (i % 3 === 0) x = unitBall(rng, d);
+    }
+    expect(Array.from(peeked.theta)).toEqual(Array.from(plain.theta));
+  });
+
+  it('peekWidth gives what width() would give now, from the cache or fresh', () => {
+    const rng = createRng(22);
+    const d = 4;
+    const arm = new LogisticArm(d, 0.01);
+    for (let i = 0; i < 100; i++) {
+      const x = unitBall(rng, d);
+      arm.add(x, i % 2 === 0 ? 1 : 0);
+      expect(arm.peekWidth(x)).toBe(arm.width(x)); // cached V⁻¹x, as add left it
+      const z = unitBall(rng, d);
+      expect(arm.peekWidth(z)).toBe(arm.width(z)); // fresh product
+    }
+  });
 });

@@ -93,6 +93,8 @@ export class LogisticArm {
   private readonly cacheVx: Float64Array;
   private cacheS = 0;
   private cacheValid = false;
+  /** Scratch of peekWidth (allocated on first use: only traced runs call it). */
+  private peekVx: Float64Array | null = null;
 
   // H̃⁻¹x of the single observation added since the last fit (after its own update) and its residual:
   // the first direction of the next fit is −r·H̃⁻¹x up to the old gradient (≤ the tolerance), which saves
@@ -163,6 +165,20 @@ export class LogisticArm {
     this.checkLength(x);
     this.cacheFor(x);
     return Math.sqrt(Math.max(0, this.cacheS));
+  }
+
+  /**
+   * width(x) as it would be returned now, bit for bit, but leaving the cache alone: the lab's decision traces
+   * read every arm's width, and a query the policy itself never made must not change what it later computes
+   * (add() reuses the cached V⁻¹x, which after an add differs from a fresh product by rounding).
+   */
+  peekWidth(x: Float64Array): number {
+    this.checkLength(x);
+    const d = this.dim;
+    if (this.cacheValid && sameVector(x, this.cacheX, d)) return Math.sqrt(Math.max(0, this.cacheS));
+    const vx = (this.peekVx ??= new Float64Array(d));
+    symMatVecUpper(this.vinv, d, x, vx, d);
+    return Math.sqrt(Math.max(0, dot(x, vx, d)));
   }
 
   /** Records (x, y) and updates V⁻¹ and the preconditioner; θ moves only in fit(). */

@@ -88,6 +88,13 @@ export interface LabConfig {
   traceAlgo: string;
   /** Max points per curve (downsampling keeps the last step). Default 200. */
   curvePoints?: number;
+  /** Dimension override for built-in worlds that have one (logistic), as SimConfig.d. */
+  d?: number;
+  /**
+   * Record the trace for the first `traceSteps` steps only (default: all T). Each row carries a Decision per
+   * pull with K arms, so very long runs may want a cap.
+   */
+  traceSteps?: number;
 }
 
 export interface LabWorldInfo {

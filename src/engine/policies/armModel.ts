@@ -15,6 +15,11 @@ export interface ArmModel {
   fit(): void;
   /** q̂ with exploration bonus scaled by `alpha` (alpha = 0: the plain estimate). */
   estimate(x: Float64Array, alpha: number): ArmEstimate;
+  /**
+   * The same numbers as `estimate`, bit for bit, without side effects that could change later estimates or
+   * updates: what the lab's decision trace reads for arms the policy did not look at itself.
+   */
+  peek(x: Float64Array, alpha: number): ArmEstimate;
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
@@ -25,6 +30,8 @@ interface LogitEstimator {
   add(x: Float64Array, y: 0 | 1): void;
   logit(x: Float64Array): number;
   width(x: Float64Array): number;
+  /** width(x) without side effects, if width has any that matter (see LogisticArm.peekWidth). */
+  peekWidth?(x: Float64Array): number;
 }
 
 /** The optimistic index in logit space: q̂ = σ(f̂(x) + α·width(x)) (Algorithm 1). */
@@ -37,6 +44,10 @@ function optimisticLogit(est: LogitEstimator, fit: () => void): ArmModel {
     fit,
     estimate(x, alpha) {
       const bonus = alpha === 0 ? 0 : alpha * est.width(x);
+      return { qHat: sigmoid(est.logit(x) + bonus), bonus };
+    },
+    peek(x, alpha) {
+      const bonus = alpha === 0 ? 0 : alpha * (est.peekWidth ? est.peekWidth(x) : est.width(x));
       return { qHat: sigmoid(est.logit(x) + bonus), bonus };
     },
   };
@@ -69,6 +80,11 @@ export function kernelRidgeModel(params: BanditParams): ArmModel {
     estimate(x, alpha) {
       const bonus = alpha === 0 ? 0 : alpha * est.width(x);
       return { qHat: est.mean(x) + bonus, bonus };
+    },
+    // The kernel estimators' caches are memos of exact values (kernel vectors, the variance at the last x),
+    // so estimating is already free of side effects that matter.
+    peek(x, alpha) {
+      return this.estimate(x, alpha);
     },
   };
 }

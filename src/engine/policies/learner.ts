@@ -1,4 +1,4 @@
-import { NULL_ACTION, type ArmEstimate, type BanditParams, type Policy, type StepView } from '../types';
+import { NULL_ACTION, type ArmEstimate, type BanditParams, type Policy, type PolicyExplanation, type StepView } from '../types';
 import type { ArmModel } from './armModel';
 
 /**
@@ -12,6 +12,8 @@ export abstract class Learner implements Policy {
   /** Pulls of each arm so far (counts forced pulls at once, even when updates are deferred). */
   protected readonly pulls: Int32Array;
   private readonly cache: (ArmEstimate | null)[];
+  /** Whether the last `next` returned a forced exploration pull. */
+  private lastForced = false;
 
   constructor(
     readonly id: string,
@@ -32,7 +34,8 @@ export abstract class Learner implements Policy {
 
   next(pullsLeft: number): number {
     const forced = this.unexploredArm();
-    return forced !== NULL_ACTION ? forced : this.choose(pullsLeft);
+    this.lastForced = forced !== NULL_ACTION;
+    return this.lastForced ? forced : this.choose(pullsLeft);
   }
 
   observe(arm: number, reward: 0 | 1): void {
@@ -42,8 +45,19 @@ export abstract class Learner implements Policy {
 
   end(): void {}
 
+  /**
+   * The estimates the rule sees now, per arm (NaN for unavailable arms). Read-only: arms the rule did not
+   * estimate itself are peeked at (ArmModel.peek), so asking changes no later decision.
+   */
   estimates(): ArmEstimate[] {
-    return Array.from({ length: this.K }, (_, a) => this.estimate(a));
+    const { available, x } = this.step;
+    return Array.from({ length: this.K }, (_, a) =>
+      !available[a] ? { qHat: NaN, bonus: NaN } : (this.cache[a] ?? this.models[a].peek(x, this.alpha)),
+    );
+  }
+
+  explain(): PolicyExplanation {
+    return { forced: this.lastForced, estimates: this.estimates() };
   }
 
   /** Decide among available arms once exploration is done. */

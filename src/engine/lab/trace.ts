@@ -1,0 +1,127 @@
+import { planBudget } from '../oracle';
+import type { StepTracer } from '../simulate';
+import { NULL_ACTION, type Policy, type Prompt, type StepRecord, type World } from '../types';
+import type { Decision, DecisionArm, LabWorldInfo, TraceRow } from './types';
+import { labCategory } from './usage';
+
+/** The one row of the usage table and the category of every trace row in a world without categories. */
+export const ALL_PROMPTS = 'all prompts';
+
+/**
+ * The numbers behind one decision: the policy's own estimates (via `explain`, NaN for algorithms without
+ * any and for arms not available), c/q̂ (Infinity where q̂ ≤ 0: Proposition 1 never picks such an arm), the
+ * true q and costs, and the stop rule's value max over available arms of q̂ − λc (NaN without estimates).
+ */
+export function explainDecision(policy: Policy, prompt: Prompt, arm: number, pullsLeft: number, lambda: number): Decision {
+  const ex = policy.explain?.() ?? null;
+  const K = prompt.costs.length;
+  const arms: DecisionArm[] = new Array(K);
+  let stopValue = -Infinity;
+  for (let a = 0; a < K; a++) {
+    const available = prompt.available[a] ? 1 : 0;
+    const cost = prompt.costs[a];
+    const est = available && ex ? ex.estimates[a] : null;
+    const qHat = est ? est.qHat : NaN;
+    const bonus = est ? est.bonus : NaN;
+    const costOverQ = Number.isNaN(qHat) ? NaN : qHat > 0 ? cost / qHat : Infinity;
+    if (available && !Number.isNaN(qHat)) stopValue = Math.max(stopValue, qHat - lambda * cost);
+    arms[a] = { qHat, bonus, costOverQ, q: prompt.q[a], cost, available };
+  }
+  return {
+    arm,
+    forced: arm !== NULL_ACTION && ex !== null && ex.forced,
+    pullsLeft,
+    arms,
+    stopValue: stopValue === -Infinity ? NaN : stopValue,
+  };
+}
+
+/**
+ * Records the trial-0 escalation trace of one algorithm (a StepTracer for `simulate`): per step the pulls,
+ * utility, the DP oracle's plan and value, and a Decision per pull (plus one for the null action). It also
+ * keeps each arm's cost over every prompt of the trial, for LabWorldInfo.
+ */
+export class TraceRecorder implements StepTracer {
+  readonly trial = 0;
+  readonly rows: TraceRow[] = [];
+  private pending: Decision[] = [];
+  private readonly costs: CostStats;
+
+  constructor(
+    readonly algo: string,
+    private readonly world: World,
+    private readonly lambda: number,
+    private readonly tauMax: number,
+    /** Rows are recorded for steps t < limit only. */
+    private readonly limit: number,
+  ) {
+    this.costs = new CostStats(world.arms.length);
+  }
+
+  decision(t: number, prompt: Prompt, policy: Policy, arm: number, pullsLeft: number): void {
+    if (t < this.limit) this.pending.push(explainDecision(policy, prompt, arm, pullsLeft, this.lambda));
+  }
+
+  step(t: number, prompt: Prompt, record: StepRecord): void {
+    this.costs.add(prompt);
+    if (t >= this.limit) return;
+    const { lambda, tauMax } = this;
+    const plan = planBudget(prompt.q, prompt.costs, prompt.available, lambda, tauMax);
+    const oraclePlan: number[] = [];
+    for (let n = tauMax; n >= 1; n--) oraclePlan.push(plan.arm[n]);
+    this.rows.push({
+      step: t,
+      category: labCategory(prompt.category),
+      pulls: record.pulls.map((p) => ({ arm: p.arm, reward: p.reward, cost: p.cost })),
+      utility: record.utility,
+      cost: record.cost,
+      success: record.success,
+      oraclePlan,
+      oracleValue: plan.value[tauMax],
+      decisions: this.pending,
+    });
+    this.pending = [];
+  }
+
+  /** The world as this trial's prompts showed it. */
+  worldInfo(): LabWorldInfo {
+    return labWorldInfo(this.world, this.costs);
+  }
+}
+
+/** Per-arm cost over a set of prompts: the cost itself when it never changes, else the mean. */
+export class CostStats {
+  private readonly sum: Float64Array;
+  private readonly first: Float64Array;
+  private readonly constant: Uint8Array;
+  private n = 0;
+
+  constructor(K: number) {
+    this.sum = new Float64Array(K);
+    this.first = new Float64Array(K);
+    this.constant = new Uint8Array(K).fill(1);
+  }
+
+  add(prompt: Prompt): void {
+    const { costs } = prompt;
+    for (let a = 0; a < this.sum.length; a++) {
+      if (this.n === 0) this.first[a] = costs[a];
+      else if (costs[a] !== this.first[a]) this.constant[a] = 0;
+      this.sum[a] += costs[a];
+    }
+    this.n++;
+  }
+
+  costs(): number[] {
+    return Array.from(this.sum, (s, a) => (this.n === 0 ? NaN : this.constant[a] ? this.first[a] : s / this.n));
+  }
+}
+
+export function labWorldInfo(world: World, costs: CostStats): LabWorldInfo {
+  return {
+    name: world.name,
+    arms: [...world.arms],
+    costs: costs.costs(),
+    categories: world.categories.length > 0 ? [...world.categories] : [ALL_PROMPTS],
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * The bridge and the worker's API together, in Node: a stand-in Worker runs src/workers/sim.worker.ts's API
+ * over a MessageChannel in this thread, so comlink, the progress callbacks, cancel, crash recovery and
+ * structured cloning are the real ones; only the thread is not. (The browser specs in e2e/ cover the real
+ * Worker.)
+ */
+import * as Comlink from 'comlink';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  labBuiltin,
+  sweepBuiltin,
+  type LabConfig,
+  type LabProgress,
+  type LabResult,
+  type SweepConfig,
+  type SweepResult,
+} from '../engine/lab';
+import type * as WorkerModule from './sim.worker';
+
+/**
+ * The bridge's API as this test uses it. simBridge.ts needs the DOM's types (Worker, ErrorEvent), which the
+ * Node-side type check of the tests does not have, so it is imported untyped and described here.
+ */
+interface BridgeApi {
+  runLab(config: LabConfig, options?: { onProgress?: (p: LabProgress) => void; signal?: AbortSignal }): Promise<LabResult>;
+  runSweep(
+    config: SweepConfig,
+    options?: { onProgress?: (p: { done: number; total: number }) => void; signal?: AbortSignal },
+  ): Promise<SweepResult>;
+  catalog(): Promise<WorkerModule.SimCatalog>;
+  SimWorkerError: new (message: string) => Error;
+}
+type Port = InstanceType<typeof MessageChannel>['port1'];
+type ErrorEventLike = new (type: string, init: { message: string }) => Event;
+
+const g = globalThis as Record<string, unknown>;
+// sim.worker.ts exposes its API on its global scope when imported; here each stand-in Worker exposes it on a port.
+g.addEventListener ??= () => {};
+g.ErrorEvent ??= class ErrorEvent extends Event {
+  readonly message: string;
+  constructor(type: string, init: { message?: string } = {}) {
+    super(type);
+    this.message = init.message ?? '';
+  }
+};
+
+let workerApi: typeof WorkerModule.api;
+let bridge: BridgeApi;
+const spawned: StandInWorker[] = [];
+
+class StandInWorker extends EventTarget {
+  private readonly port: Port;
+  private readonly inner: Port;
+  terminated = false;
+
+  constructor() {
+    super();
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.inner = port2;
+    port1.addEventListener('message', (e) => this.dispatchEvent(new MessageEvent('message', { data: (e as MessageEvent).data })));
+    port1.start();
+    Comlink.expose(workerApi, port2);
+    spawned.push(this);
+  }
+
+  postMessage(data: unknown, transfer: unknown[] = []): void {
+    this.port.postMessage(data, transfer as Parameters<Port['postMessage']>[1]);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+    this.port.close();
+    this.inner.close();
+  }
+}
+
+beforeAll(async () => {
+  workerApi = (await import('./sim.worker')).api;
+  g.Worker = StandInWorker;
+  const path = './simBridge';
+  bridge = (await import(/* @vite-ignore */ path)) as BridgeApi;
+});
+
+const strip = <T extends { summary: { results: Record<string, { seconds: number }> } }>(r: T) => ({
+  ...r,
+  summary: { ...r.summary, results: Object.fromEntries(Object.entries(r.summary.results).map(([k, v]) => [k, { ...v, seconds: 0 }])) },
+});
+
+const CONFIG: LabConfig = {
+  world: 'sudoku',
+  algos: ['promptwise', 'random', 'oracle'],
+  T: 400,
+  trials: 6,
+  seed: 2,
+  params: {},
+  traceAlgo: 'promptwise',
+  curvePoints: 50,
+};
+
+describe('the simulation bridge', () => {
+  it('runLab returns the engine’s LabResult, with progress and a final full-curves message', async () => {
+    const progress: LabProgress[] = [];
+    const result = await bridge.runLab(CONFIG, { onProgress: (p) => progress.push(p) });
+    expect(strip(result)).toEqual(strip(labBuiltin(CONFIG)));
+    await new Promise((r) => setTimeout(r, 10)); // the final progress message may trail the result
+    const last = progress.at(-1)!;
+    expect(last.done).toBe(last.total);
+    expect(last.total).toBe(3 * 6 * 400);
+    expect(last.partial?.curves).toEqual(result.curves);
+  });
+
+  it('runSweep returns the engine’s SweepResult', async () => {
+    const config = { base: { ...CONFIG, trials: 2 }, param: 'lambda' as const, values: [0, 0.05] };
+    const seen: number[] = [];
+    const result = await bridge.runSweep(config, { onProgress: (p) => seen.push(p.done / p.total) });
+    expect(result).toEqual(sweepBuiltin(config));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(seen.at(-1)).toBe(1);
+  });
+
+  it('the catalog names every algorithm and describes every built-in world', async () => {
+    const cat = await bridge.catalog();
+    expect(Object.keys(cat.algorithmInfo!)).toEqual(cat.algorithms);
+    expect(cat.algorithmInfo!.promptwise.label).toBe('PromptWise');
+    expect(Object.keys(cat.worldInfo!)).toEqual(cat.worlds);
+    expect(cat.worldInfo!.t2i.costs).toEqual([0.75, 1.37, 1.6, 12.5, 90]);
+  });
+
+  it('rejects a bad config with the engine’s message, and the next call works', async () => {
+    await expect(bridge.runLab({ ...CONFIG, traceAlgo: 'greedy' })).rejects.toThrow(/traceAlgo: "greedy" is not one of the algorithms run/);
+    await expect(bridge.runSweep({ base: CONFIG, param: 'tauMax', values: [0] })).rejects.toThrow(/values: tauMax: must be a positive integer/);
+    await expect(bridge.runLab({ ...CONFIG, T: 20, trials: 1 })).resolves.toBeTruthy();
+  });
+
+  it('an abort rejects with AbortError, stops the worker’s run, and the next run works', async () => {
+    const ac = new AbortController();
+    const long = bridge.runLab({ ...CONFIG, T: 100_000, trials: 50 }, { signal: ac.signal });
+    setTimeout(() => ac.abort(), 50);
+    await expect(long).rejects.toMatchObject({ name: 'AbortError' });
+    const sweepAc = new AbortController();
+    const sweep = bridge.runSweep({ base: { ...CONFIG, T: 100_000, trials: 50 }, param: 'tauMax', values: [1, 2] }, { signal: sweepAc.signal });
+    setTimeout(() => sweepAc.abort(), 50);
+    await expect(sweep).rejects.toMatchObject({ name: 'AbortError' });
+    const before = spawned.length;
+    const result = await bridge.runLab({ ...CONFIG, T: 50, trials: 1 });
+    expect(result.trace).toHaveLength(50);
+    expect(spawned.length).toBe(before); // the engine stopped in time: the worker was kept
+  });
+
+  it('a crashed worker rejects the run in flight with SimWorkerError, and the next call starts a fresh one', async () => {
+    const run = bridge.runLab({ ...CONFIG, T: 100_000, trials: 50 });
+    await new Promise((r) => setTimeout(r, 30));
+    const worker = spawned.at(-1)!;
+    worker.dispatchEvent(new (g.ErrorEvent as ErrorEventLike)('error', { message: 'boom' }));
+    await expect(run).rejects.toThrow(new bridge.SimWorkerError('The simulation worker crashed (boom). The next run starts a fresh one.'));
+    expect(worker.terminated).toBe(true);
+    workerApi.cancel(); // the stand-in's "thread" is this one: stop its run by hand
+    const n = spawned.length;
+    await expect(bridge.runSweep({ base: { ...CONFIG, T: 30, trials: 1 }, param: 'tauMax', values: [1] })).resolves.toBeTruthy();
+    expect(spawned.length).toBe(n + 1);
+  });
+});
