@@ -1,6 +1,362 @@
-import type { CurvesPanelProps } from './props';
+import { memo, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  usePlotArea,
+  useXAxisScale,
+  type TooltipContentProps,
+} from 'recharts';
+import type { AlgoCurves } from '../../engine/lab/types';
+import { algoDrawOrder, algoStyle } from '../palette';
+import {
+  AXIS_LABEL,
+  AXIS_STROKE,
+  AlgoLegend,
+  GRID_STROKE,
+  HiddenList,
+  NARROW_WIDTH,
+  TICK,
+  algosKey,
+  axisWidth,
+  chartHeight,
+  useElementWidth,
+  useValueStore,
+  type ValueStore,
+} from './common';
+import { fmt, fmtPct, fmtTick, rawNumber } from './fmt';
+import type { AlgoInfo, CurvesPanelProps } from './props';
+import {
+  CURVE_METRICS,
+  buildCurveRows,
+  curveScale,
+  lastPoints,
+  snapCursor,
+  stepTicks,
+  type CurveMetric,
+  type CurveRow,
+  type NiceScale,
+} from './series';
 
-/** Placeholder until the view is built. */
-export function CurvesPanel(_props: CurvesPanelProps) {
-  return null;
+interface MetricInfo {
+  title: string;
+  /** Y axis label, with the unit. */
+  axis: string;
+  /** One line under the title. */
+  note: string;
+  format: (v: number) => string;
+  tick: (v: number) => string;
+}
+
+export const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
+  utility: {
+    title: 'Average utility',
+    axis: 'utility / prompt',
+    note: 'running mean of 1{success} − λ·cost',
+    format: (v) => fmt(v),
+    tick: fmtTick,
+  },
+  cost: {
+    title: 'Cost per prompt',
+    axis: 'cost units / prompt',
+    note: 'running mean of the price paid',
+    format: (v) => fmt(v),
+    tick: fmtTick,
+  },
+  success: {
+    title: 'Success rate',
+    axis: 'success rate',
+    note: 'running share of prompts with a success',
+    format: (v) => fmtPct(v),
+    tick: (v) => fmtPct(v, 0),
+  },
+  regret: {
+    title: 'Cumulative regret',
+    axis: 'utility lost (Σ)',
+    note: 'vs the finite-budget oracle, summed',
+    format: (v) => fmt(v),
+    tick: fmtTick,
+  },
+};
+
+const CHART_HEIGHT = 210;
+const CHART_HEIGHT_NARROW = 190;
+
+/**
+ * Four small multiples (utility, cost, success, regret) with one line per algorithm and its ± std band over
+ * trials; only points with t ≤ cursor are drawn, against axes fixed by the full data so nothing jumps while
+ * the cursor moves. Hovering one chart shows the values at that t in all four.
+ */
+export function CurvesPanel({ curves, algos, cursor, T }: CurvesPanelProps) {
+  const [rootRef, width] = useElementWidth<HTMLDivElement>();
+  const narrow = width > 0 && width < NARROW_WIDTH;
+  const present = useMemo(() => algos.filter((a) => curves[a.id]), [algos, curves]);
+  const ids = useMemo(() => present.map((a) => a.id), [present]);
+  // Curves are downsampled: the cursor snapped to their grid is the last drawn step. It reaches the charts
+  // through a store, so a playback tick re-renders only each chart's clip and readout, never the series.
+  const snapped = useMemo(() => snapCursor(curves, ids, cursor), [curves, ids, cursor]);
+  const cursorStore = useValueStore(snapped);
+  // One y-axis width for all four, so their plot areas line up when stacked.
+  const yWidth = useMemo(
+    () => Math.max(...CURVE_METRICS.map((m) => axisWidth(curveScale(curves, ids, m).ticks.map(METRIC_INFO[m].tick)))),
+    [curves, ids],
+  );
+
+  if (present.length === 0) {
+    return (
+      <div className="pw-curves" data-testid="curves-panel" ref={rootRef}>
+        <p className="pw-empty">No curves yet: run a simulation to draw them.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="pw-curves" data-testid="curves-panel" ref={rootRef}>
+      {/* The four charts with their legend, exportable as one picture; each chart is also a figure of its own. */}
+      <figure className="pw-figure pw-figure-group" data-chart="curves" aria-label="Learning curves: utility, cost, success rate and regret">
+        <AlgoLegend algos={present} />
+        <div className="pw-grid-2">
+          {CURVE_METRICS.map((m) => (
+            <CurveChart key={m} metric={m} curves={curves} algos={present} cursor={cursorStore} T={T} yWidth={yWidth} narrow={narrow} />
+          ))}
+        </div>
+      </figure>
+    </div>
+  );
+}
+
+interface CurveChartProps {
+  metric: CurveMetric;
+  curves: Record<string, AlgoCurves>;
+  algos: AlgoInfo[];
+  /** The playback cursor, snapped to the data grid (a stable store: its changes do not re-render the chart). */
+  cursor: ValueStore<number>;
+  T: number;
+  yWidth: number;
+  narrow: boolean;
+}
+
+const CurveChart = memo(
+  function CurveChart({ metric, curves, algos, cursor, T, yWidth, narrow }: CurveChartProps) {
+    const info = METRIC_INFO[metric];
+    const captionId = useId();
+    const ids = useMemo(() => algos.map((a) => a.id), [algos]);
+    const drawOrder = useMemo(
+      () => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)),
+      [algos],
+    );
+    const scale: NiceScale = useMemo(() => curveScale(curves, ids, metric), [curves, ids, metric]);
+    // Every point is drawn once; the clip below hides those after the cursor.
+    const rows = useMemo(() => buildCurveRows(curves, ids, metric, Infinity), [curves, ids, metric]);
+    const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+    const xTicks = useMemo(() => stepTicks(T, narrow ? 4 : 5), [T, narrow]);
+
+    const height = narrow ? CHART_HEIGHT_NARROW : CHART_HEIGHT;
+    // The charts share a hover cursor (syncId), but only the chart under the pointer shows its tooltip.
+    const [hovered, setHovered] = useState(false);
+
+    return (
+      <figure className="pw-figure" data-chart={`curve-${metric}`} aria-labelledby={captionId}>
+        <figcaption id={captionId} className="pw-figcaption">
+          <span className="pw-fig-title">{info.title}</span>
+          <span className="pw-fig-note">{info.note}</span>
+        </figcaption>
+        <div
+          className="pw-chart"
+          role="img"
+          aria-label={`Line chart: ${info.title} (${info.axis}) against prompts seen t, for ${algos.map((a) => a.label).join(', ')}; values at the cursor are listed below.`}
+          style={{ ...chartHeight(height), ['--pw-clip' as string]: `url(#${clipId})` }}
+          data-clip=""
+          onMouseEnter={() => setHovered(true)}
+          onMouseLeave={() => setHovered(false)}
+          onFocus={() => setHovered(true)}
+          onBlur={() => setHovered(false)}
+        >
+          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
+            <ComposedChart
+              data={rows}
+              margin={{ top: 8, right: narrow ? 8 : 14, bottom: 18, left: 6 }}
+              syncId="pw-curves"
+              syncMethod="value"
+            >
+              <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+              <XAxis
+                type="number"
+                dataKey="t"
+                domain={[0, Math.max(1, T)]}
+                ticks={xTicks}
+                tickFormatter={fmtTick}
+                tick={TICK}
+                stroke={AXIS_STROKE}
+                tickLine={false}
+                allowDataOverflow
+                label={{ value: 'prompts seen (t)', position: 'insideBottom', offset: -12, style: AXIS_LABEL }}
+              />
+              <YAxis
+                type="number"
+                domain={scale.domain}
+                ticks={scale.ticks}
+                tickFormatter={info.tick}
+                tick={TICK}
+                stroke={AXIS_STROKE}
+                tickLine={false}
+                width={yWidth}
+                allowDataOverflow
+                label={{ value: info.axis, angle: -90, position: 'insideLeft', offset: 12, dy: 0, style: { ...AXIS_LABEL, textAnchor: 'middle' } }}
+              />
+              <Tooltip
+                content={(p: TooltipContentProps) => (hovered ? <CurveTooltip {...p} metric={metric} algos={algos} cursor={cursor.get()} /> : null)}
+                isAnimationActive={false}
+                cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
+              />
+              {drawOrder.map((a) => (
+                <Area
+                  key={`band-${a.id}`}
+                  type="linear"
+                  dataKey={(r: CurveRow) => r.band[a.id]}
+                  name={`${a.label} ± std`}
+                  stroke="none"
+                  fill={algoStyle(a.id).color}
+                  fillOpacity={0.12}
+                  isAnimationActive={false}
+                  activeDot={false}
+                  connectNulls
+                  legendType="none"
+                  tooltipType="none"
+                />
+              ))}
+              {drawOrder.map((a) => {
+                const s = algoStyle(a.id);
+                return (
+                  <Line
+                    key={a.id}
+                    type="linear"
+                    dataKey={(r: CurveRow) => r.mean[a.id]}
+                    name={a.label}
+                    stroke={s.color}
+                    strokeWidth={s.width}
+                    strokeDasharray={s.dash}
+                    dot={false}
+                    activeDot={{ r: 3, strokeWidth: 0, fill: s.color }}
+                    isAnimationActive={false}
+                    connectNulls
+                  />
+                );
+              })}
+              <CursorClip id={clipId} cursor={cursor} />
+            </ComposedChart>
+          </ResponsiveContainer>
+        </div>
+        <FinalValues metric={metric} curves={curves} algos={algos} cursor={cursor} />
+      </figure>
+    );
+  },
+  (a, b) =>
+    a.metric === b.metric && a.yWidth === b.yWidth && a.narrow === b.narrow && a.curves === b.curves && a.cursor === b.cursor && a.T === b.T && algosKey(a.algos) === algosKey(b.algos),
+);
+
+/**
+ * Hides the series after the cursor: a clip path over the plot area up to x(cursor), referenced by every
+ * line and band (as an attribute, so exported SVGs keep it, and through --pw-clip in CSS for hover dots).
+ */
+function CursorClip({ id, cursor }: { id: string; cursor: ValueStore<number> }) {
+  const t = useSyncExternalStore(cursor.subscribe, cursor.get, cursor.get);
+  const plot = usePlotArea();
+  const scale = useXAxisScale();
+  const ref = useRef<SVGClipPathElement>(null);
+  useLayoutEffect(() => {
+    const svg = ref.current?.ownerSVGElement;
+    svg?.querySelectorAll('.recharts-line, .recharts-area').forEach((g) => {
+      if (g.getAttribute('clip-path') !== `url(#${id})`) g.setAttribute('clip-path', `url(#${id})`);
+    });
+  });
+  const x = plot && scale ? scale(t) : undefined;
+  if (!plot) return null;
+  // A little past x(t) so the last segment's line cap is not cut; nothing at all before the first point.
+  const width = t > 0 && x !== undefined && Number.isFinite(x) ? Math.max(0, x - plot.x + 3) : 0;
+  return (
+    <defs>
+      <clipPath id={id} ref={ref}>
+        <rect x={plot.x - 4} y={plot.y - 8} width={width + 4} height={plot.height + 16} />
+      </clipPath>
+    </defs>
+  );
+}
+
+/** The hidden, testable readout: each algorithm's mean at the last drawn step (full precision). */
+function FinalValues({
+  metric,
+  curves,
+  algos,
+  cursor,
+}: {
+  metric: CurveMetric;
+  curves: Record<string, AlgoCurves>;
+  algos: AlgoInfo[];
+  cursor: ValueStore<number>;
+}) {
+  const t = useSyncExternalStore(cursor.subscribe, cursor.get, cursor.get);
+  const info = METRIC_INFO[metric];
+  const finals = lastPoints(
+    curves,
+    algos.map((a) => a.id),
+    metric,
+    t,
+  );
+  return (
+    <HiddenList testId={`curve-final-${metric}`} label={`${info.title} at the cursor (t = ${t})`}>
+      {finals.map(({ id, point }, i) =>
+        point ? (
+          <li key={id} data-algo={id} data-value={rawNumber(point.mean)} data-std={rawNumber(point.std)} data-t={point.t}>
+            {algos[i].label}: {info.format(point.mean)} ± {fmt(point.std)} at t = {point.t}
+          </li>
+        ) : null,
+      )}
+    </HiddenList>
+  );
+}
+
+function CurveTooltip({
+  active,
+  payload,
+  metric,
+  algos,
+  cursor,
+}: TooltipContentProps & { metric: CurveMetric; algos: AlgoInfo[]; cursor: number }) {
+  if (!active || !payload || payload.length === 0) return null;
+  const row = payload[0]?.payload as CurveRow | undefined;
+  // Nothing is drawn after the cursor, so nothing is told about it either.
+  if (!row || row.t > cursor) return null;
+  const info = METRIC_INFO[metric];
+  const items = algos
+    .filter((a) => Number.isFinite(row.mean[a.id]))
+    .sort((x, y) => (metric === 'cost' || metric === 'regret' ? row.mean[x.id] - row.mean[y.id] : row.mean[y.id] - row.mean[x.id]));
+  return (
+    <div className="pw-tooltip">
+      <div className="pw-tooltip-head">
+        {info.title} · t = {row.t}
+      </div>
+      <table>
+        <tbody>
+          {items.map((a) => {
+            const s = algoStyle(a.id);
+            return (
+              <tr key={a.id}>
+                <th scope="row">
+                  <span className="pw-swatch-dot" style={{ background: s.color }} aria-hidden="true" />
+                  {a.label}
+                </th>
+                <td>{info.format(row.mean[a.id])}</td>
+                <td className="pw-muted">± {metric === 'success' ? fmtPct(row.std[a.id]) : fmt(row.std[a.id], 2)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
 }

@@ -1,6 +1,253 @@
-import type { SweepPlotProps } from './props';
+import { memo, useId, useMemo, useState } from 'react';
+import {
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
+import { algoDrawOrder, algoStyle } from '../palette';
+import { AXIS_LABEL, AXIS_STROKE, AlgoLegend, ChartState, GRID_STROKE, HiddenList, NARROW_WIDTH, TICK, axisWidth, chartHeight, sameSweepProps, useElementWidth } from './common';
+import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from './fmt';
+import type { AlgoInfo, SweepPlotProps } from './props';
+import { capTop, lambdaRows, logScale, niceScale, paddedScale, type LambdaRow, type NiceScale } from './series';
 
-/** Placeholder until the view is built. */
-export function LambdaSweepPlot(_props: SweepPlotProps) {
-  return null;
+type SweepMetric = 'utility' | 'cost' | 'success';
+const METRICS: SweepMetric[] = ['utility', 'cost', 'success'];
+
+const INFO: Record<SweepMetric, { title: string; axis: string; format: (v: number) => string; tick: (v: number) => string }> = {
+  utility: { title: 'Utility', axis: 'utility / prompt', format: (v) => fmt(v), tick: fmtTick },
+  cost: { title: 'Cost', axis: 'cost / prompt', format: (v) => fmt(v), tick: fmtTick },
+  success: { title: 'Success rate', axis: 'success rate', format: (v) => fmtPct(v), tick: (v) => fmtPct(v, 0) },
+};
+
+const HEIGHT = 220;
+const HEIGHT_STACKED = 180;
+const STACK_WIDTH = 720;
+
+/**
+ * Utility, cost and success rate against λ (log axis), one line per algorithm, the current λ marked by a
+ * vertical reference line. Three small multiples inside one figure (data-chart="lambda-sweep").
+ */
+export const LambdaSweepPlot = memo(function LambdaSweepPlot({ sweep, algos, current, loading }: SweepPlotProps) {
+  const [rootRef, width] = useElementWidth<HTMLDivElement>();
+  const narrow = width > 0 && width < NARROW_WIDTH;
+  // Three side by side need room; below that they stack, a little shorter.
+  const stacked = width > 0 && width < STACK_WIDTH;
+  const captionId = useId();
+  const height = stacked ? HEIGHT_STACKED : HEIGHT;
+  const ids = useMemo(() => algos.map((a) => a.id), [algos]);
+  const rows = useMemo(() => lambdaRows(sweep, ids), [sweep, ids]);
+  const shown = useMemo(() => algos.filter((a) => rows.some((r) => r.by[a.id])), [algos, rows]);
+  const xScale = useMemo(() => logScale([...rows.map((r) => r.x), ...(current > 0 ? [current] : [])]), [rows, current]);
+  const dropped = sweep ? sweep.points.some((p) => !(p.x > 0)) : false;
+  const labelOf = useMemo(() => new Map(algos.map((a) => [a.id, a.label])), [algos]);
+  const empty = !loading && rows.length === 0;
+  const scales = useMemo(() => {
+    const out = {} as Record<SweepMetric, NiceScale>;
+    for (const m of METRICS) out[m] = metricScale(rows, shown, m);
+    return out;
+  }, [rows, shown]);
+  // One y-axis width for the three, so their λ axes line up when stacked.
+  const yWidth = Math.max(...METRICS.map((m) => axisWidth(scales[m].ticks.map(INFO[m].tick))));
+
+  return (
+    <div className="pw-sweep" data-testid="lambda-sweep-plot" ref={rootRef}>
+      <figure className="pw-figure" data-chart="lambda-sweep" aria-labelledby={captionId} aria-busy={loading || undefined}>
+        <figcaption id={captionId} className="pw-figcaption">
+          <span className="pw-fig-title">Sweeping the cost weight λ</span>
+          <span className="pw-fig-note">
+            log λ axis; dashed line: current λ = {fmtShort(current)}
+            {dropped ? '; λ = 0 is not drawn on a log axis' : ''}
+          </span>
+        </figcaption>
+        {shown.length > 0 && <AlgoLegend algos={shown} />}
+        {loading && rows.length === 0 ? (
+          <ChartState kind="loading" height={height}>
+            Sweeping λ…
+          </ChartState>
+        ) : empty ? (
+          <ChartState kind="empty" height={height}>
+            No λ sweep yet: run one to see how the cost weight moves each algorithm.
+          </ChartState>
+        ) : (
+          <div className={`pw-grid-3${stacked ? ' pw-stacked' : ''}${loading ? ' pw-stale' : ''}`}>
+            {METRICS.map((m) => (
+              <SweepChart
+                key={m}
+                metric={m}
+                yScale={scales[m]}
+                yWidth={yWidth}
+                rows={rows}
+                algos={shown}
+                current={current}
+                xDomain={xScale.domain}
+                xTicks={xScale.ticks}
+                height={height}
+                narrow={narrow}
+              />
+            ))}
+          </div>
+        )}
+        <HiddenList testId="lambda-points" label="Utility, cost and success per algorithm and λ">
+          {(sweep?.points ?? [])
+            .filter((p) => labelOf.has(p.algo))
+            .map((p) => (
+              <li
+                key={`${p.algo}-${p.x}`}
+                data-algo={p.algo}
+                data-x={rawNumber(p.x)}
+                data-utility={rawNumber(p.utility)}
+                data-cost={rawNumber(p.cost)}
+                data-success={rawNumber(p.success)}
+                data-current={p.x === current ? 'true' : undefined}
+              >
+                {labelOf.get(p.algo)}, λ = {p.x}: utility {fmt(p.utility)}, cost {fmt(p.cost)}, success {fmtPct(p.success)}
+              </li>
+            ))}
+        </HiddenList>
+      </figure>
+    </div>
+  );
+}, sameSweepProps);
+
+/** y scale of one metric over every algorithm and λ (success stays in [0, 1], cost starts at 0). */
+function metricScale(rows: LambdaRow[], algos: AlgoInfo[], metric: SweepMetric): NiceScale {
+  const vals = rows.flatMap((r) => algos.map((a) => r.by[a.id]?.[metric]).filter((v): v is number => Number.isFinite(v)));
+  if (vals.length === 0) return niceScale(0, 1);
+  if (metric === 'success') return capTop(paddedScale(vals, [0, 1], 4), 1);
+  if (metric === 'cost') return paddedScale([0, ...vals], [0, Infinity], 4);
+  return capTop(paddedScale(vals, [-Infinity, 1], 4), 1);
+}
+
+interface SweepChartProps {
+  metric: SweepMetric;
+  yScale: NiceScale;
+  yWidth: number;
+  rows: LambdaRow[];
+  algos: AlgoInfo[];
+  current: number;
+  xDomain: [number, number];
+  xTicks: number[];
+  height: number;
+  narrow: boolean;
+}
+
+const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algos, current, xDomain, xTicks, height, narrow }: SweepChartProps) {
+  const info = INFO[metric];
+  const order = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
+  // The three share a hover cursor (syncId); only the one under the pointer shows its tooltip.
+  const [hovered, setHovered] = useState(false);
+
+  return (
+    <div className="pw-subchart" data-metric={metric}>
+      <div className="pw-subchart-title">{info.title}</div>
+      <div
+        className="pw-chart"
+        role="img"
+        aria-label={`${info.title} (${info.axis}) against λ on a log axis for ${algos.map((a) => a.label).join(', ')}.`}
+        style={chartHeight(height)}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setHovered(true)}
+        onBlur={() => setHovered(false)}
+      >
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 300, height }}>
+          <ComposedChart data={rows} margin={{ top: 8, right: narrow ? 10 : 12, bottom: 18, left: 4 }} syncId="pw-lambda" syncMethod="value">
+            <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+            <XAxis
+              type="number"
+              dataKey="x"
+              scale="log"
+              domain={xDomain}
+              ticks={xTicks}
+              tickFormatter={(v: number) => fmtTick(v)}
+              tick={TICK}
+              stroke={AXIS_STROKE}
+              tickLine={false}
+              allowDataOverflow
+              label={{ value: 'λ (log scale)', position: 'insideBottom', offset: -12, style: AXIS_LABEL }}
+            />
+            <YAxis
+              type="number"
+              domain={yScale.domain}
+              ticks={yScale.ticks}
+              tickFormatter={info.tick}
+              tick={TICK}
+              stroke={AXIS_STROKE}
+              tickLine={false}
+              width={yWidth}
+              allowDataOverflow
+              label={{ value: info.axis, angle: -90, position: 'insideLeft', offset: 12, style: { ...AXIS_LABEL, textAnchor: 'middle' } }}
+            />
+            {current > 0 && (
+              <ReferenceLine
+                x={current}
+                stroke="#17212b"
+                strokeOpacity={0.55}
+                strokeDasharray="4 3"
+                ifOverflow="extendDomain"
+              />
+            )}
+            <Tooltip
+              content={(p: TooltipContentProps) => (hovered ? <LambdaTooltip {...p} metric={metric} algos={algos} /> : null)}
+              isAnimationActive={false}
+              cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
+            />
+            {order.map((a) => {
+              const s = algoStyle(a.id);
+              return (
+                <Line
+                  key={a.id}
+                  type="linear"
+                  dataKey={(r: LambdaRow) => r.by[a.id]?.[metric]}
+                  name={a.label}
+                  stroke={s.color}
+                  strokeWidth={s.width}
+                  strokeDasharray={s.dash}
+                  dot={{ r: 2.5, strokeWidth: 0, fill: s.color }}
+                  activeDot={{ r: 4, strokeWidth: 0, fill: s.color }}
+                  isAnimationActive={false}
+                  connectNulls
+                />
+              );
+            })}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+    </div>
+  );
+});
+
+function LambdaTooltip({ active, payload, metric, algos }: TooltipContentProps & { metric: SweepMetric; algos: AlgoInfo[] }) {
+  if (!active || !payload || payload.length === 0) return null;
+  const row = payload[0]?.payload as LambdaRow | undefined;
+  if (!row) return null;
+  const info = INFO[metric];
+  const items = algos.filter((a) => row.by[a.id]);
+  items.sort((x, y) => (metric === 'cost' ? row.by[x.id].cost - row.by[y.id].cost : row.by[y.id][metric] - row.by[x.id][metric]));
+  return (
+    <div className="pw-tooltip">
+      <div className="pw-tooltip-head">
+        {info.title} · λ = {row.x}
+      </div>
+      <table>
+        <tbody>
+          {items.map((a) => (
+            <tr key={a.id}>
+              <th scope="row">
+                <span className="pw-swatch-dot" style={{ background: algoStyle(a.id).color }} aria-hidden="true" />
+                {a.label}
+              </th>
+              <td>{info.format(row.by[a.id][metric])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

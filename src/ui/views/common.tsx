@@ -1,0 +1,168 @@
+/** Small pieces the views share: legends, the visually hidden test/readout lists, chart frame states, hooks. */
+import { useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { algoStyle, modelColor } from '../palette';
+import type { AlgoInfo, SweepPlotProps } from './props';
+import './views.css';
+
+/** Swatch + label per algorithm, in the line style its curves use (dashed for oracles and variants). */
+export function AlgoLegend({ algos, label = 'Algorithms' }: { algos: readonly AlgoInfo[]; label?: string }) {
+  return (
+    <ul className="pw-legend" aria-label={label}>
+      {algos.map((a) => {
+        const s = algoStyle(a.id);
+        return (
+          <li key={a.id} className="pw-legend-item" data-algo={a.id}>
+            <span
+              className="pw-swatch-line"
+              aria-hidden="true"
+              style={{ borderTopColor: s.color, borderTopStyle: s.dash ? 'dashed' : 'solid' }}
+            />
+            {a.label}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Colour square + name per model (arm), in palette order. */
+export function ModelLegend({ arms, label = 'Models' }: { arms: readonly string[]; label?: string }) {
+  return (
+    <ul className="pw-legend" aria-label={label}>
+      {arms.map((name, i) => (
+        <li key={name + i} className="pw-legend-item" data-arm={name}>
+          <span className="pw-swatch-box" aria-hidden="true" style={{ background: modelColor(i) }} />
+          {name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A list that screen readers and tests read but that is not drawn (visually hidden, not display:none). */
+export function HiddenList({ testId, label, children }: { testId: string; label: string; children: ReactNode }) {
+  return (
+    <ul className="pw-visually-hidden" data-testid={testId} aria-label={label} data-export-skip="">
+      {children}
+    </ul>
+  );
+}
+
+/** Placeholder with the chart's height while data computes or is missing. */
+export function ChartState({ kind, height, children }: { kind: 'loading' | 'empty'; height: number; children: ReactNode }) {
+  return (
+    <div
+      className={kind === 'loading' ? 'pw-chart-state pw-loading' : 'pw-chart-state'}
+      style={{ minHeight: height }}
+      role="status"
+      data-state={kind}
+    >
+      {kind === 'loading' && <span className="pw-spinner" aria-hidden="true" />}
+      <span>{children}</span>
+    </div>
+  );
+}
+
+/**
+ * Width of an element, kept current by a ResizeObserver (0 until measured). Returns a callback ref, so it
+ * also works for an element that mounts later (after a loading state).
+ */
+export function useElementWidth<T extends HTMLElement>(): [(el: T | null) => void, number, T | null] {
+  const [el, setEl] = useState<T | null>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (!el) return;
+    setWidth(el.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width ?? 0;
+      setWidth((prev) => (Math.abs(prev - w) >= 0.5 ? w : prev));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el]);
+  return [setEl, width, el];
+}
+
+/** A value that components read with useSyncExternalStore, so changing it re-renders only those readers. */
+export interface ValueStore<T> {
+  get(): T;
+  subscribe(listener: () => void): () => void;
+}
+
+/** A ValueStore that follows `value` (updated in a layout effect, before paint). */
+export function useValueStore<T>(value: T): ValueStore<T> {
+  const [store] = useState(() => {
+    let current = value;
+    const listeners = new Set<() => void>();
+    return {
+      get: () => current,
+      subscribe(listener: () => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      set(v: T) {
+        if (Object.is(v, current)) return;
+        current = v;
+        for (const l of listeners) l();
+      },
+    };
+  });
+  useLayoutEffect(() => store.set(value), [store, value]);
+  return store;
+}
+
+/** Size of an element (0 × 0 until measured), kept current by a ResizeObserver; returns a callback ref. */
+export function useElementSize<T extends HTMLElement>(): [(el: T | null) => void, { width: number; height: number }] {
+  const [el, setEl] = useState<T | null>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    if (!el) return;
+    const r = el.getBoundingClientRect();
+    setSize({ width: r.width, height: r.height });
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver((entries) => {
+      const c = entries[0]?.contentRect;
+      if (!c) return;
+      setSize((prev) => (Math.abs(prev.width - c.width) >= 0.5 || Math.abs(prev.height - c.height) >= 0.5 ? { width: c.width, height: c.height } : prev));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el]);
+  return [setEl, size];
+}
+
+/** Below this container width (CSS px) the views tighten margins and fonts (phones, side-by-side cards). */
+export const NARROW_WIDTH = 560;
+
+/** Custom property carrying a chart's height: CSS (e.g. a presentation mode's min-height) may override it. */
+export function chartHeight(px: number): CSSProperties {
+  return { ['--pw-chart-h' as string]: `${px}px` } as CSSProperties;
+}
+
+/** Axis tick text style shared by the recharts views. */
+export const TICK = { fontSize: 11, fill: '#5b6775' } as const;
+export const AXIS_LABEL = { fontSize: 11, fill: '#5b6775', fontWeight: 600 } as const;
+export const GRID_STROKE = '#e8ecf1';
+export const AXIS_STROKE = '#c9d1db';
+
+/** Same strings in the same order (memo comparisons: parents may rebuild arrays on every render). */
+export function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+}
+
+/** Memo comparison of the sweep plots' props. */
+export function sameSweepProps(a: SweepPlotProps, b: SweepPlotProps): boolean {
+  return a.sweep === b.sweep && a.current === b.current && a.loading === b.loading && algosKey(a.algos) === algosKey(b.algos);
+}
+
+/** Key of an algorithm list for memo comparisons (parents may rebuild the array on every render). */
+export function algosKey(algos: readonly AlgoInfo[]): string {
+  return algos.map((a) => `${a.id}\u0000${a.label}`).join('\u0001');
+}
+
+/** Y axis width that fits its tick labels (≈ 6.4 px per character at 11 px) plus the rotated axis label. */
+export function axisWidth(labels: readonly string[], withLabel = true): number {
+  const chars = labels.reduce((m, l) => Math.max(m, l.length), 1);
+  return Math.ceil(chars * 6.4 + 12 + (withLabel ? 16 : 0));
+}

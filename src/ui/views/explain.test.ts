@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Decision, DecisionArm } from '../../engine/lab/types';
+import { argmaxMargin, argminRatio, argminTrueRatio, explainDecision, explainOracle, ruleOf, stopVerdict } from './explain';
+
+const arm = (qHat: number, cost: number, q = 0.5, available: 0 | 1 = 1): DecisionArm => ({
+  qHat,
+  bonus: 1,
+  costOverQ: Number.isNaN(qHat) ? NaN : qHat > 0 ? cost / qHat : Infinity,
+  q,
+  cost,
+  available,
+});
+const names = ['gpt-4o-mini', 'deepseek-chat', 'o3-mini'];
+const decision = (d: Partial<Decision> & Pick<Decision, 'arms'>): Decision => ({ arm: 0, forced: false, pullsLeft: 5, stopValue: NaN, ...d });
+
+describe('explainDecision', () => {
+  const arms = [arm(0.98, 0.6), arm(0.99, 1.1), arm(0.999, 4.4)];
+  const stopValue = Math.max(...arms.map((a) => a.qHat - 0.01 * a.cost));
+
+  it('names the lowest c/q̂ and the stop value for PromptWise', () => {
+    const s = explainDecision(decision({ arm: 0, arms, stopValue }), names, 0.01, 'promptwise');
+    expect(s).toBe('Chose gpt-4o-mini: lowest c/q̂ (0.612) among 3 available models; stop value +0.979 > 0, so it queries.');
+  });
+
+  it('explains forced exploration', () => {
+    const s = explainDecision(decision({ arm: 2, forced: true, arms, stopValue }), names, 0.01, 'promptwise');
+    expect(s).toMatch(/^Forced exploration: o3-mini/);
+  });
+
+  it('explains the null action by the stop value', () => {
+    const s = explainDecision(decision({ arm: -1, arms, stopValue: -0.02 }), names, 0.5, 'promptwise');
+    expect(s).toBe('Stopped (null action): the stop value max(q̂ − λc) = −0.0200 ≤ 0, so no model is worth its cost.');
+    expect(explainDecision(decision({ arm: -1, arms, stopValue: 0.1, pullsLeft: 1 }), names, 0.5, 'promptwise-budget')).toMatch(
+      /1 pull left/,
+    );
+    expect(explainDecision(decision({ arm: -1, arms: [], stopValue: NaN }), names, 0.5)).toMatch(/^Stopped:/);
+  });
+
+  it('says when the budget plan departs from the lowest c/q̂', () => {
+    const s = explainDecision(decision({ arm: 2, arms, stopValue, pullsLeft: 1 }), names, 0.01, 'promptwise-budget');
+    expect(s).toMatch(/^Chose o3-mini \(c\/q̂ 4\.40\) over gpt-4o-mini \(lowest c\/q̂, 0\.612\): with 1 pull left/);
+  });
+
+  it('uses each baseline’s own rule', () => {
+    const greedy = explainDecision(decision({ arm: 2, arms }), names, 0.01, 'greedy-ts');
+    expect(greedy).toMatch(/highest estimated success q̂ \(0\.999\)/);
+    const pak = [arm(0.5, 0.6), arm(0.9, 1.1), arm(0.95, 40)];
+    expect(explainDecision(decision({ arm: 1, arms: pak }), names, 0.01, 'ca-pak-ucb-ts')).toMatch(/highest q̂ − λc \(\+0\.889\)/);
+    const none = [arm(NaN, 0.6), arm(NaN, 1.1), arm(NaN, 4.4)];
+    expect(explainDecision(decision({ arm: 1, arms: none }), names, 0.01, 'random')).toMatch(/does not estimate/);
+    expect(explainDecision(decision({ arm: 1, arms: none }), names, 0.01, 'oracle')).toMatch(/oracle's plan/);
+  });
+
+  it('ignores unavailable models', () => {
+    const withNew = [arm(0.5, 0.6), arm(0.9, 1.1), arm(1, 0.1, 0.5, 0)];
+    expect(argminRatio(withNew)).toBe(0);
+    expect(argmaxMargin(withNew, 0.01)).toBe(1);
+    expect(argminTrueRatio(withNew)).toBe(0);
+    expect(explainDecision(decision({ arm: 0, arms: withNew }), names, 0.01, 'promptwise')).toMatch(/among 2 available models/);
+  });
+});
+
+describe('helpers', () => {
+  it('rules by algorithm id', () => {
+    expect(ruleOf('promptwise')).toBe('ratio');
+    expect(ruleOf('promptwise-klr')).toBe('ratio');
+    expect(ruleOf('promptwise-budget')).toBe('budget');
+    expect(ruleOf('ca-pak-ucb-ts')).toBe('margin');
+    expect(ruleOf('greedy')).toBe('greedy');
+    expect(ruleOf('lowest-cost')).toBe('none');
+    expect(ruleOf(undefined)).toBe('unknown');
+  });
+  it('stop verdicts', () => {
+    expect(stopVerdict(0.93)).toBe('continue');
+    expect(stopVerdict(0)).toBe('stop');
+    expect(stopVerdict(NaN)).toBe('n/a');
+  });
+  it('describes the oracle plan', () => {
+    expect(explainOracle([2, 2, 2, 4, 4], 0.985, ['a', 'b', 'c', 'd', 'e'])).toBe(
+      'The oracle would query c up to 3×, then e up to 2× until one succeeds (expected utility 0.985).',
+    );
+    expect(explainOracle([-1, -1], 0, ['a'])).toBe('The oracle would not query at all (expected utility 0).');
+    expect(explainOracle([0, -1], 0.4, ['a'])).toBe('The oracle would query a once, then stop until one succeeds (expected utility 0.400).');
+  });
+});

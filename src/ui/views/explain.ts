@@ -1,0 +1,169 @@
+/**
+ * Plain-language explanations of one decision of the escalation trace (what the learner did and why), from
+ * the numbers the engine recorded. Pure, so unit-tested (explain.test.ts).
+ */
+import type { Decision, DecisionArm } from '../../engine/lab/types';
+import { fmt, fmtSigned } from './fmt';
+
+/** How an algorithm picks among models, for tailoring the sentence; inferred from its id. */
+export type Rule = 'ratio' | 'margin' | 'greedy' | 'budget' | 'none' | 'unknown';
+
+export function ruleOf(algo: string | undefined): Rule {
+  if (!algo) return 'unknown';
+  if (algo === 'promptwise-budget' || algo === 'oracle') return 'budget';
+  if (algo.startsWith('promptwise') || algo === 'oracle-prop1') return 'ratio';
+  if (algo.startsWith('ca-pak')) return 'margin';
+  if (algo.startsWith('greedy')) return 'greedy';
+  if (algo.startsWith('random') || algo.endsWith('-cost')) return 'none';
+  return 'unknown';
+}
+
+const usable = (a: DecisionArm) => a.available === 1;
+
+/** argmin over available arms with a finite, positive-q̂ ratio c/q̂; -1 if none. Ties: lower index. */
+export function argminRatio(arms: readonly DecisionArm[]): number {
+  let best = -1;
+  for (let a = 0; a < arms.length; a++) {
+    const r = arms[a].costOverQ;
+    if (!usable(arms[a]) || !Number.isFinite(r)) continue;
+    if (best < 0 || r < arms[best].costOverQ) best = a;
+  }
+  return best;
+}
+
+/** argmax over available arms of q̂ − λc; -1 if none. */
+export function argmaxMargin(arms: readonly DecisionArm[], lambda: number): number {
+  let best = -1;
+  let bestV = -Infinity;
+  for (let a = 0; a < arms.length; a++) {
+    const v = arms[a].qHat - lambda * arms[a].cost;
+    if (!usable(arms[a]) || !Number.isFinite(v)) continue;
+    if (v > bestV) {
+      bestV = v;
+      best = a;
+    }
+  }
+  return best;
+}
+
+/** argmax over available arms of q̂; -1 if none. */
+export function argmaxQHat(arms: readonly DecisionArm[]): number {
+  let best = -1;
+  for (let a = 0; a < arms.length; a++) {
+    if (!usable(arms[a]) || !Number.isFinite(arms[a].qHat)) continue;
+    if (best < 0 || arms[a].qHat > arms[best].qHat) best = a;
+  }
+  return best;
+}
+
+/** The oracle's Prop. 1 choice on the true q: argmin c/q over available arms with q > 0 (-1 if none). */
+export function argminTrueRatio(arms: readonly DecisionArm[]): number {
+  let best = -1;
+  let bestR = Infinity;
+  for (let a = 0; a < arms.length; a++) {
+    if (!usable(arms[a]) || !(arms[a].q > 0)) continue;
+    const r = arms[a].cost / arms[a].q;
+    if (r < bestR) {
+      bestR = r;
+      best = a;
+    }
+  }
+  return best;
+}
+
+/** The stop rule's verdict: the learner continues while max(q̂ − λc) > 0. */
+export function stopVerdict(stopValue: number): 'continue' | 'stop' | 'n/a' {
+  if (!Number.isFinite(stopValue)) return 'n/a';
+  return stopValue > 0 ? 'continue' : 'stop';
+}
+
+function availableCount(arms: readonly DecisionArm[]): number {
+  return arms.filter(usable).length;
+}
+
+const name = (arms: readonly string[], a: number) => arms[a] ?? `model ${a + 1}`;
+
+/**
+ * One sentence on what the learner did at this decision and why, e.g.
+ * "Chose gpt-4o-mini: lowest c/q̂ (0.610) among 5 available models; stop value +0.930 > 0, so it queries."
+ */
+export function explainDecision(d: Decision, armNames: readonly string[], lambda: number, algo?: string): string {
+  const rule = ruleOf(algo);
+  const sv = d.stopValue;
+  const hasStop = Number.isFinite(sv);
+  const left = d.pullsLeft === 1 ? '1 pull left' : `${d.pullsLeft} pulls left`;
+
+  if (d.arm < 0) {
+    if (hasStop && sv <= 0) {
+      return `Stopped (null action): the stop value max(q̂ − λc) = ${fmtSigned(sv)} ≤ 0, so no model is worth its cost.`;
+    }
+    if (hasStop) {
+      return `Stopped (null action) with ${left}: although max(q̂ − λc) = ${fmtSigned(sv)} > 0, the budget plan values every further query below nothing.`;
+    }
+    return 'Stopped: this algorithm makes no further query on this prompt.';
+  }
+
+  const chosen = name(armNames, d.arm);
+  if (d.forced) {
+    return `Forced exploration: ${chosen} has not been tried τ_exp times yet, so it is queried before its estimate is trusted.`;
+  }
+
+  const hasEstimates = d.arms.some((a) => usable(a) && Number.isFinite(a.qHat));
+  if (!hasEstimates) {
+    if (rule === 'budget' || rule === 'ratio') {
+      return `Chose ${chosen}: the oracle's plan on the true success rates (${left}).`;
+    }
+    return `Chose ${chosen}: this algorithm does not estimate success rates, it picks by a fixed rule.`;
+  }
+
+  const n = availableCount(d.arms);
+  const among = n === 1 ? 'the only available model' : `among ${n} available models`;
+  const stopClause = hasStop ? `; stop value ${fmtSigned(sv)} > 0, so it queries` : '';
+  const ratioBest = argminRatio(d.arms);
+  const marginBest = argmaxMargin(d.arms, lambda);
+  const qBest = argmaxQHat(d.arms);
+  const c = d.arms[d.arm];
+
+  const byRatio = () => `Chose ${chosen}: lowest c/q̂ (${fmt(c.costOverQ)}) ${among}${stopClause}.`;
+  const byMargin = () => `Chose ${chosen}: highest q̂ − λc (${fmtSigned(c.qHat - lambda * c.cost)}) ${among}.`;
+  const byQ = () => `Chose ${chosen}: highest estimated success q̂ (${fmt(c.qHat)}) ${among}; cost is not considered.`;
+
+  if (rule === 'margin' && d.arm === marginBest) return byMargin();
+  if (rule === 'greedy' && d.arm === qBest) return byQ();
+  if ((rule === 'ratio' || rule === 'budget' || rule === 'unknown') && d.arm === ratioBest) return byRatio();
+  if (rule === 'unknown' && d.arm === marginBest) return byMargin();
+  if (rule === 'unknown' && d.arm === qBest) return byQ();
+
+  if (ratioBest >= 0 && ratioBest !== d.arm) {
+    const other = name(armNames, ratioBest);
+    const why =
+      rule === 'budget' || rule === 'unknown'
+        ? `with ${left}, the budget plan on q̂ expects more from it`
+        : rule === 'margin'
+          ? 'it has the higher q̂ − λc'
+          : rule === 'greedy'
+            ? 'it has the higher q̂'
+            : 'its rule does not compare c/q̂';
+    return `Chose ${chosen} (c/q̂ ${fmt(c.costOverQ)}) over ${other} (lowest c/q̂, ${fmt(d.arms[ratioBest].costOverQ)}): ${why}.`;
+  }
+  return `Chose ${chosen} (q̂ ${fmt(c.qHat)}, c/q̂ ${fmt(c.costOverQ)})${stopClause}.`;
+}
+
+/** What the oracle would do, in words: "expert-3 (c/q 0.75), then expert-5 in the last 2 rounds; E[u] 0.985". */
+export function explainOracle(plan: readonly number[], value: number, armNames: readonly string[]): string {
+  if (plan.length === 0) return 'No oracle plan recorded.';
+  if (plan[0] < 0) return `The oracle would not query at all (expected utility ${fmt(value)}).`;
+  const runs: { arm: number; count: number }[] = [];
+  for (const a of plan) {
+    const last = runs[runs.length - 1];
+    if (last && last.arm === a) last.count++;
+    else runs.push({ arm: a, count: 1 });
+    if (a < 0) break;
+  }
+  const parts = runs.map((r, i) => {
+    if (r.arm < 0) return 'then stop';
+    const times = r.count === 1 ? 'once' : `up to ${r.count}×`;
+    return `${i === 0 ? '' : 'then '}${name(armNames, r.arm)} ${times}`;
+  });
+  return `The oracle would query ${parts.join(', ')} until one succeeds (expected utility ${fmt(value)}).`;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { DASH, fmt, fmtPct, fmtShort, fmtSigned, fmtTick } from './fmt';
+
+describe('fmt', () => {
+  it('gives 3 significant digits with a typographic minus', () => {
+    expect(fmt(0.9671558)).toBe('0.967');
+    expect(fmt(12.5)).toBe('12.5');
+    expect(fmt(-0.015)).toBe('−0.0150');
+    expect(fmt(0.5)).toBe('0.500');
+    expect(fmt(0)).toBe('0');
+  });
+  it('avoids exponents for ordinary magnitudes', () => {
+    expect(fmt(1234.5)).toBe('1235');
+    expect(fmt(60)).toBe('60.0');
+    expect(fmt(0.00012345)).toBe('0.000123');
+    expect(fmt(1.5e-7)).toBe('1.50e−7');
+  });
+  it('shows NaN and missing values as an em dash, infinities as ∞', () => {
+    expect(fmt(NaN)).toBe(DASH);
+    expect(fmt(undefined)).toBe(DASH);
+    expect(fmt(null)).toBe(DASH);
+    expect(fmt(Infinity)).toBe('∞');
+    expect(fmt(-Infinity)).toBe('−∞');
+  });
+  it('fmtShort drops trailing zeros', () => {
+    expect(fmtShort(0.75)).toBe('0.75');
+    expect(fmtShort(90)).toBe('90');
+    expect(fmtShort(1.6)).toBe('1.6');
+    expect(fmtShort(-0.5)).toBe('−0.5');
+    expect(fmtShort(NaN)).toBe(DASH);
+  });
+  it('fmtPct, fmtSigned and fmtTick', () => {
+    expect(fmtPct(0.9342)).toBe('93.4%');
+    expect(fmtPct(1)).toBe('100%');
+    expect(fmtPct(0)).toBe('0%');
+    expect(fmtPct(0.5, 0)).toBe('50%');
+    expect(fmtPct(NaN)).toBe(DASH);
+    expect(fmtSigned(0.93)).toBe('+0.930');
+    expect(fmtSigned(-0.02)).toBe('−0.0200');
+    expect(fmtSigned(0)).toBe('0');
+    expect(fmtSigned(NaN)).toBe(DASH);
+    expect(fmtTick(0.2)).toBe('0.2');
+    expect(fmtTick(1000)).toBe('1000');
+    expect(fmtTick(20000)).toBe('20k');
+    expect(fmtTick(-100)).toBe('−100');
+  });
+});

@@ -1,0 +1,58 @@
+/** Number formatting for the views: short, legible, nothing locale-dependent; NaN shows as an em dash. */
+
+const MINUS = '\u2212';
+export const DASH = '—';
+
+/**
+ * `x` to `digits` significant digits with a typographic minus ("0.967", "12.5", "−0.0150", "1230");
+ * NaN and undefined → "—", ±Infinity → "∞". No exponent between 1e-4 and 1e15.
+ */
+export function fmt(x: number | null | undefined, digits = 3): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return DASH;
+  if (!Number.isFinite(x)) return x > 0 ? '∞' : `${MINUS}∞`;
+  if (x === 0) return '0';
+  let s = x.toPrecision(digits);
+  if (s.includes('e')) {
+    const a = Math.abs(x);
+    if (a >= 1 && a < 1e15) s = String(Math.round(x));
+    else if (a >= 1e-4) s = String(Number(s));
+  }
+  return s.replace('-', MINUS);
+}
+
+/** As `fmt` but without trailing zeros ("0.75", "90", "1.6"): for costs and labels. */
+export function fmtShort(x: number | null | undefined, digits = 3): string {
+  const s = fmt(x, digits);
+  if (!/^[−]?\d+\.\d+$/.test(s)) return s;
+  return s.replace(/\.?0+$/, '');
+}
+
+/** A share or probability in [0, 1] as a percentage: 0.9342 → "93.4%" (digits significant, at most 1 decimal). */
+export function fmtPct(x: number | null | undefined, decimals = 1): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return DASH;
+  const v = x * 100;
+  const d = Math.abs(v) >= 99.95 || v === 0 ? 0 : decimals;
+  return `${v.toFixed(d).replace('-', MINUS)}%`;
+}
+
+/** Signed value with an explicit + for positives ("+0.93", "−0.02"), for stop-rule values. */
+export function fmtSigned(x: number | null | undefined, digits = 3): string {
+  const s = fmt(x, digits);
+  if (s === DASH || s.startsWith(MINUS) || s === '0') return s;
+  return `+${s}`;
+}
+
+/** Axis tick: compact, trailing zeros dropped, k/M suffixes for large numbers. */
+export function fmtTick(x: number): string {
+  if (!Number.isFinite(x)) return '';
+  const a = Math.abs(x);
+  if (a >= 1e6) return `${fmtShort(x / 1e6, 3)}M`;
+  if (a >= 1e4) return `${fmtShort(x / 1e3, 3)}k`;
+  if (a >= 1000) return fmtShort(x, 4);
+  return fmtShort(x, 3);
+}
+
+/** Full-precision string for data-* test hooks (round-trips through Number). */
+export function rawNumber(x: number): string {
+  return String(x);
+}

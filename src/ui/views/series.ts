@@ -1,0 +1,481 @@
+/**
+ * Pure helpers that turn the lab's result data (src/engine/lab/types.ts) into what the charts draw.
+ * No React here, so they are unit-tested in Node (series.test.ts).
+ */
+import type { AlgoCurves, ArmUsage, CurvePoint, SweepPoint, SweepResult, TraceRow } from '../../engine/lab/types';
+
+export type CurveMetric = keyof AlgoCurves;
+export const CURVE_METRICS: readonly CurveMetric[] = ['utility', 'cost', 'success', 'regret'];
+
+/** Most points a chart line is given (more would only cost render time). */
+export const MAX_POINTS = 200;
+
+/** Index of the last point with t ≤ cursor (points sorted by t), or -1 if there is none. */
+export function lastIndexAtOrBefore(points: readonly { t: number }[], cursor: number): number {
+  let lo = 0;
+  let hi = points.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (points[mid].t <= cursor) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/**
+ * At most `max` points, evenly strided, always keeping the first and the last (the value at the cursor is
+ * what the chart's readout and tests show, so it must never be dropped).
+ */
+export function downsample<P>(points: readonly P[], max = MAX_POINTS): P[] {
+  const n = points.length;
+  if (n <= max) return points.slice();
+  if (max <= 1) return [points[n - 1]];
+  const out: P[] = [];
+  const stride = (n - 1) / (max - 1);
+  let prev = -1;
+  for (let i = 0; i < max; i++) {
+    const idx = i === max - 1 ? n - 1 : Math.round(i * stride);
+    if (idx !== prev) out.push(points[idx]);
+    prev = idx;
+  }
+  return out;
+}
+
+/**
+ * The largest t ≤ cursor on any algorithm's grid for this metric (0 if none). Curves are downsampled, so
+ * many cursor values draw the same picture: keying memos on this keeps charts still between grid points.
+ */
+export function snapCursor(curves: Record<string, AlgoCurves>, ids: readonly string[], cursor: number): number {
+  let best = 0;
+  for (const id of ids) {
+    const c = curves[id];
+    if (!c) continue;
+    for (const m of CURVE_METRICS) {
+      const pts = c[m];
+      const i = lastIndexAtOrBefore(pts, cursor);
+      if (i >= 0 && pts[i].t > best) best = pts[i].t;
+    }
+  }
+  return best;
+}
+
+/** One x position of a curves chart: per algorithm its mean and its ± std band (absent where it has no point). */
+export interface CurveRow {
+  t: number;
+  mean: Record<string, number>;
+  std: Record<string, number>;
+  band: Record<string, [number, number]>;
+}
+
+/** Rows for a recharts chart: the union of the algorithms' t grids up to the cursor, ≤ `max` points per line. */
+export function buildCurveRows(
+  curves: Record<string, AlgoCurves>,
+  ids: readonly string[],
+  metric: CurveMetric,
+  cursor: number,
+  max = MAX_POINTS,
+): CurveRow[] {
+  const byT = new Map<number, CurveRow>();
+  for (const id of ids) {
+    const pts = curves[id]?.[metric];
+    if (!pts) continue;
+    const end = lastIndexAtOrBefore(pts, cursor);
+    if (end < 0) continue;
+    for (const p of downsample(pts.slice(0, end + 1), max)) {
+      let row = byT.get(p.t);
+      if (!row) {
+        row = { t: p.t, mean: {}, std: {}, band: {} };
+        byT.set(p.t, row);
+      }
+      row.mean[id] = p.mean;
+      const s = Number.isFinite(p.std) ? p.std : 0;
+      row.std[id] = s;
+      row.band[id] = [p.mean - s, p.mean + s];
+    }
+  }
+  return [...byT.values()].sort((a, b) => a.t - b.t);
+}
+
+/** Per algorithm its last drawn point (t ≤ cursor), or null before its first point. */
+export function lastPoints(
+  curves: Record<string, AlgoCurves>,
+  ids: readonly string[],
+  metric: CurveMetric,
+  cursor: number,
+): { id: string; point: CurvePoint | null }[] {
+  return ids.map((id) => {
+    const pts = curves[id]?.[metric] ?? [];
+    const i = lastIndexAtOrBefore(pts, cursor);
+    return { id, point: i >= 0 ? pts[i] : null };
+  });
+}
+
+export interface NiceScale {
+  domain: [number, number];
+  ticks: number[];
+}
+
+function niceStep(span: number, count: number): number {
+  const raw = span / Math.max(1, count);
+  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+  const f = raw / mag;
+  const nf = f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10;
+  return nf * mag;
+}
+
+/** Round `x` to the step's precision, removing binary noise (0.30000000000000004 → 0.3). */
+function clean(x: number, step: number): number {
+  const digits = Math.max(0, -Math.floor(Math.log10(step)) + 2);
+  return Number(x.toFixed(Math.min(20, digits)));
+}
+
+/**
+ * A domain covering [lo, hi] with round ends and about `count` ticks; `clamp` bounds it (success rates stay in
+ * [0, 1]). A degenerate range is widened so a flat line sits mid-chart.
+ */
+export function niceScale(lo: number, hi: number, count = 5, clamp?: [number, number]): NiceScale {
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) {
+    lo = 0;
+    hi = 1;
+  }
+  if (lo > hi) [lo, hi] = [hi, lo];
+  if (hi - lo < 1e-12) {
+    const pad = Math.abs(hi) > 1e-9 ? Math.abs(hi) * 0.1 : 0.5;
+    lo -= pad;
+    hi += pad;
+  }
+  const step = niceStep(hi - lo, count);
+  let a = Math.floor(lo / step + 1e-9) * step;
+  let b = Math.ceil(hi / step - 1e-9) * step;
+  if (clamp) {
+    a = Math.max(clamp[0], a);
+    b = Math.min(clamp[1], b);
+  }
+  a = clean(a, step);
+  b = clean(b, step);
+  const ticks: number[] = [];
+  const first = Math.ceil(a / step - 1e-9);
+  for (let k = first; k * step <= b + step * 1e-9; k++) ticks.push(clean(k * step, step));
+  return { domain: [a, b], ticks };
+}
+
+/**
+ * A scale whose values cannot exceed `cap` (success rates, utility ≤ 1): ticks stop at the cap, but the domain
+ * keeps a little headroom above it so points at the cap do not sit on the chart's frame.
+ */
+export function capTop(scale: NiceScale, cap: number, headroom = 0.035): NiceScale {
+  const [a, b] = scale.domain;
+  if (b < cap - 1e-12) return scale;
+  const top = cap + (cap - a) * headroom;
+  return { domain: [a, top], ticks: scale.ticks.filter((t) => t <= cap + 1e-12) };
+}
+
+/** Stable y scale of a curves chart: from every algorithm's full data (mean ± std), not just the drawn part. */
+export function curveScale(curves: Record<string, AlgoCurves>, ids: readonly string[], metric: CurveMetric): NiceScale {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const id of ids) {
+    for (const p of curves[id]?.[metric] ?? []) {
+      if (!Number.isFinite(p.mean)) continue;
+      const s = Number.isFinite(p.std) ? p.std : 0;
+      lo = Math.min(lo, p.mean - s);
+      hi = Math.max(hi, p.mean + s);
+    }
+  }
+  if (lo === Infinity) return niceScale(0, 1);
+  if (metric === 'success') return capTop(niceScale(Math.min(lo, 1), Math.max(hi, 0), 5, [0, 1]), 1);
+  if (metric === 'cost') return niceScale(Math.min(0, lo), hi, 5, [0, Infinity]);
+  if (metric === 'regret') return niceScale(Math.min(0, lo), Math.max(0, hi));
+  // Utility is at most 1 (one success, nothing paid); the band may poke above, the axis need not.
+  return capTop(niceScale(lo, Math.min(hi, 1), 5, [-Infinity, 1]), 1);
+}
+
+/** x ticks for 0..T: about `count` round numbers. */
+export function stepTicks(T: number, count = 5): number[] {
+  return niceScale(0, Math.max(1, T), count, [0, Math.max(1, T)]).ticks;
+}
+
+// ---------------------------------------------------------------- sweeps
+
+/** The sweep's points per algorithm (in `ids` order), each sorted by the swept value; finite points only. */
+export function sweepSeries(sweep: SweepResult | null, ids: readonly string[]): { id: string; points: SweepPoint[] }[] {
+  if (!sweep) return [];
+  return ids
+    .map((id) => ({
+      id,
+      points: sweep.points
+        .filter((p) => p.algo === id && Number.isFinite(p.cost) && Number.isFinite(p.success))
+        .sort((a, b) => a.x - b.x),
+    }))
+    .filter((s) => s.points.length > 0);
+}
+
+/** Whether an axis over these positive values reads better in log scale (spread over more than ~1.5 decades). */
+export function wantsLog(values: readonly number[], ratio = 30): boolean {
+  const v = values.filter((x) => Number.isFinite(x));
+  if (v.length < 2 || v.some((x) => x <= 0)) return false;
+  return Math.max(...v) / Math.min(...v) > ratio;
+}
+
+/** Log-scale domain and ticks (1, 2, 5 × 10^k inside, or powers of ten when spread wide). */
+export function logScale(values: readonly number[]): NiceScale {
+  const v = values.filter((x) => Number.isFinite(x) && x > 0);
+  if (v.length === 0) return { domain: [0.001, 1], ticks: [0.001, 0.01, 0.1, 1] };
+  const lo = Math.min(...v);
+  const hi = Math.max(...v);
+  const loE = Math.floor(Math.log10(lo) + 1e-9);
+  const hiE = Math.ceil(Math.log10(hi) - 1e-9);
+  const decades = Math.max(1, hiE - loE);
+  const mults = decades > 3 ? [1] : decades > 1 ? [1, 3] : [1, 2, 5];
+  const ticks: number[] = [];
+  for (let e = loE; e <= hiE; e++) {
+    for (const m of mults) {
+      const t = Number((m * Math.pow(10, e)).toPrecision(6));
+      if (t >= lo / 1.0001 && t <= hi * 1.0001) ticks.push(t);
+    }
+  }
+  // A little margin in log space so end points are not on the frame.
+  const pad = (Math.log10(hi) - Math.log10(lo)) * 0.06 || 0.15;
+  const domain: [number, number] = [Math.pow(10, Math.log10(lo) - pad), Math.pow(10, Math.log10(hi) + pad)];
+  if (ticks.length < 2) {
+    ticks.length = 0;
+    ticks.push(Number(lo.toPrecision(2)), Number(hi.toPrecision(2)));
+  }
+  return { domain, ticks };
+}
+
+/** Linear domain over values with a margin (points must not sit on the frame). */
+export function paddedScale(values: readonly number[], clamp?: [number, number], count = 5): NiceScale {
+  const v = values.filter((x) => Number.isFinite(x));
+  if (v.length === 0) return niceScale(0, 1);
+  const lo = Math.min(...v);
+  const hi = Math.max(...v);
+  const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.05 || 0.05;
+  return niceScale(lo - pad, hi + pad, count, clamp);
+}
+
+/**
+ * τ labels of one algorithm's trade-off points (sorted by τ): points that fall on top of each other (within
+ * `tol` of the plot, in [0, 1] plot units) share one label "1–5" on the first of them; the others get ''.
+ */
+export function tradeoffLabels(
+  points: readonly { x: number; cost: number; success: number }[],
+  toUnit: (cost: number, success: number) => [number, number],
+  tol = 0.025,
+): string[] {
+  const labels = points.map(() => '');
+  let i = 0;
+  while (i < points.length) {
+    const [ux, uy] = toUnit(points[i].cost, points[i].success);
+    let j = i + 1;
+    while (j < points.length) {
+      const [vx, vy] = toUnit(points[j].cost, points[j].success);
+      if (Math.hypot(vx - ux, vy - uy) > tol) break;
+      j++;
+    }
+    const a = points[i].x;
+    const b = points[j - 1].x;
+    labels[i] = j - 1 > i ? `${a}–${b}` : String(a);
+    i = j;
+  }
+  return labels;
+}
+
+/** One λ value with every algorithm's point there. */
+export interface LambdaRow {
+  x: number;
+  by: Record<string, SweepPoint>;
+}
+
+/** Rows by λ (positive values only: the axis is logarithmic), sorted. */
+export function lambdaRows(sweep: SweepResult | null, ids: readonly string[]): LambdaRow[] {
+  if (!sweep) return [];
+  const want = new Set(ids);
+  const map = new Map<number, LambdaRow>();
+  for (const p of sweep.points) {
+    if (!want.has(p.algo) || !(p.x > 0) || !Number.isFinite(p.x)) continue;
+    let row = map.get(p.x);
+    if (!row) {
+      row = { x: p.x, by: {} };
+      map.set(p.x, row);
+    }
+    row.by[p.algo] = p;
+  }
+  return [...map.values()].sort((a, b) => a.x - b.x);
+}
+
+/** "τ" or "λ": the swept parameter as it reads in labels. */
+export function paramSymbol(param: 'tauMax' | 'lambda'): string {
+  return param === 'tauMax' ? 'τ' : 'λ';
+}
+
+/** A label to place next to a point (pixel coordinates; y grows downward as in SVG). */
+export interface LabelRequest {
+  key: string;
+  x: number;
+  y: number;
+  /** Radius of the point it labels (the label keeps clear of it). */
+  r: number;
+  text: string;
+  fontSize: number;
+  /** Higher first; labels at or above `mustShow` are always drawn (if needed, over points, never over text). */
+  priority: number;
+}
+
+export interface LabelPlacement {
+  dx: number;
+  dy: number;
+  anchor: 'start' | 'middle' | 'end';
+  visible: boolean;
+}
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** Approximate width of `text` at `fontSize` (system sans, digits and dashes). */
+export function textWidth(text: string, fontSize: number): number {
+  return text.length * fontSize * 0.6 + 1;
+}
+
+/**
+ * Greedy label placement: each label (by priority) takes the first of eight spots around its point (NE, E,
+ * SE, NW, W, SW, N, S) that overlaps no label placed before, no other point and stays inside `bounds`. A label
+ * with no free spot is hidden (its value stays in the tooltip), unless its priority is ≥ `mustShow`: then it
+ * takes the first spot free of other labels, even over points. Text never overlaps text.
+ */
+export function placeLabels(
+  labels: readonly LabelRequest[],
+  points: readonly { x: number; y: number; r: number }[],
+  bounds: { left: number; top: number; right: number; bottom: number },
+  mustShow = Infinity,
+): Map<string, LabelPlacement> {
+  const out = new Map<string, LabelPlacement>();
+  const placed: Box[] = [];
+  const pointBoxes: Box[] = points.map((p) => ({ x0: p.x - p.r, y0: p.y - p.r, x1: p.x + p.r, y1: p.y + p.r }));
+  const order = [...labels].sort((a, b) => b.priority - a.priority);
+  for (const l of order) {
+    const w = textWidth(l.text, l.fontSize);
+    const h = l.fontSize;
+    const g = l.r + 3;
+    const candidates: [number, number, LabelPlacement['anchor']][] = [
+      [g, -g + 2, 'start'],
+      [g + 1, h * 0.35, 'start'],
+      [g, g + h - 2, 'start'],
+      [-g, -g + 2, 'end'],
+      [-g - 1, h * 0.35, 'end'],
+      [-g, g + h - 2, 'end'],
+      [0, -g - 2, 'middle'],
+      [0, g + h, 'middle'],
+    ];
+    const boxOf = ([dx, dy, anchor]: (typeof candidates)[number]): Box => {
+      const bx = l.x + dx - (anchor === 'end' ? w : anchor === 'middle' ? w / 2 : 0);
+      const baseline = l.y + dy;
+      return { x0: bx - 1, y0: baseline - h * 0.8 - 1, x1: bx + w + 1, y1: baseline + h * 0.2 + 1 };
+    };
+    const inside = (b: Box) => b.x0 >= bounds.left && b.x1 <= bounds.right && b.y0 >= bounds.top && b.y1 <= bounds.bottom;
+    const freeOfText = (b: Box) => !placed.some((p) => overlaps(p, b));
+    const freeOfPoints = (b: Box) =>
+      !pointBoxes.some((p) => overlaps(p, b) && !(Math.abs((p.x0 + p.x1) / 2 - l.x) < 0.01 && Math.abs((p.y0 + p.y1) / 2 - l.y) < 0.01));
+    let pick = candidates.find((c) => {
+      const b = boxOf(c);
+      return inside(b) && freeOfText(b) && freeOfPoints(b);
+    });
+    if (!pick && l.priority >= mustShow) {
+      pick = candidates.find((c) => {
+        const b = boxOf(c);
+        return inside(b) && freeOfText(b);
+      });
+    }
+    if (pick) {
+      placed.push(boxOf(pick));
+      out.set(l.key, { dx: pick[0], dy: pick[1], anchor: pick[2], visible: true });
+    } else {
+      out.set(l.key, { dx: 0, dy: 0, anchor: 'start', visible: false });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- arm usage
+
+export interface UsageSegment {
+  arm: number;
+  count: number;
+  /** Share of this category's pulls, in [0, 1]. */
+  share: number;
+  /** Cumulative share before this segment (its left edge). */
+  offset: number;
+}
+
+export interface UsageRow {
+  category: number;
+  label: string;
+  prompts: number;
+  pulls: number;
+  /** Pulls per prompt (NaN without prompts). */
+  perPrompt: number;
+  segments: UsageSegment[];
+}
+
+/** Per category: the share of pulls that went to each model (zero-count models omitted), in arm order. */
+export function usageRows(usage: ArmUsage | undefined, categories: readonly string[]): UsageRow[] {
+  if (!usage) return [];
+  return usage.counts.map((row, c) => {
+    const pulls = row.reduce((s, v) => s + (Number.isFinite(v) ? v : 0), 0);
+    const prompts = usage.prompts[c] ?? 0;
+    const segments: UsageSegment[] = [];
+    let offset = 0;
+    for (let a = 0; a < row.length; a++) {
+      const count = row[a] ?? 0;
+      if (!(count > 0)) continue;
+      const share = pulls > 0 ? count / pulls : 0;
+      segments.push({ arm: a, count, share, offset });
+      offset += share;
+    }
+    return {
+      category: c,
+      label: categories[c] ?? (usage.counts.length === 1 ? 'all prompts' : `category ${c + 1}`),
+      prompts,
+      pulls,
+      perPrompt: prompts > 0 ? pulls / prompts : NaN,
+      segments,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- trace
+
+/** The latest `visible` rows with step < cursor, newest first. */
+export function traceWindow(rows: readonly TraceRow[], cursor: number, visible = 12): TraceRow[] {
+  // Rows are in step order (row i is step i); fall back to a scan if a caller passes something else.
+  let end: number;
+  const ordered = rows.length === 0 || (rows[0].step === 0 && rows[rows.length - 1].step === rows.length - 1);
+  if (ordered) end = Math.max(0, Math.min(rows.length, Math.ceil(cursor)));
+  else {
+    end = 0;
+    while (end < rows.length && rows[end].step < cursor) end++;
+  }
+  const start = Math.max(0, end - Math.max(0, visible));
+  return rows.slice(start, end).reverse();
+}
+
+/** An oracle plan (arm per rounds left, τ_max..1) as runs: [2,2,2,4,4] → [{arm 2 ×3}, {arm 4 ×2}]. */
+export function planRuns(plan: readonly number[]): { arm: number; count: number }[] {
+  const runs: { arm: number; count: number }[] = [];
+  for (const arm of plan) {
+    const last = runs[runs.length - 1];
+    if (last && last.arm === arm) last.count++;
+    else runs.push({ arm, count: 1 });
+    if (arm < 0) break; // after a stop nothing more is played
+  }
+  return runs;
+}

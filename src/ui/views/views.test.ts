@@ -1,0 +1,160 @@
+/**
+ * The views rendered to static HTML from a real (small) lab run: the test hooks other suites rely on
+ * (data-testid / data-* attributes) are present and carry the engine's numbers.
+ */
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
+import type { LabConfig } from '../../engine/lab/types';
+import { lastIndexAtOrBefore } from './series';
+
+// The components are .tsx, which the Node-side tsconfig (it type-checks *.test.ts) does not compile, so they
+// are loaded by a computed path: vitest resolves it, tsc does not follow it. Their props are checked by tsc -b
+// where the app uses them.
+type AnyComponent = ComponentType<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const load = async (name: string): Promise<Record<string, unknown>> => (await import(/* @vite-ignore */ `./${name}.tsx`)) as Record<string, unknown>;
+const component = async (file: string, name = file) => (await load(file))[name] as AnyComponent;
+const ArmUsagePanel = await component('ArmUsagePanel');
+const CurvesPanel = await component('CurvesPanel');
+const DecisionPanel = await component('DecisionPanel');
+const EscalationTrace = await component('EscalationTrace');
+const LambdaSweepPlot = await component('LambdaSweepPlot');
+const TradeoffPlot = await component('TradeoffPlot');
+const Teach = await component('Teach');
+const HelpText = await component('Teach', 'HelpText');
+const HELP_TEXT = (await load('Teach')).HELP_TEXT as { lambda: string; tauMax: string };
+const h = (c: AnyComponent, props: object = {}) => createElement(c, props);
+
+const config: LabConfig = {
+  world: 'sudoku',
+  algos: ['promptwise', 'random', 'oracle'],
+  T: 120,
+  trials: 2,
+  seed: 3,
+  params: { lambda: 0.01 },
+  traceAlgo: 'promptwise',
+};
+const lab = labBuiltin(config);
+const algos = config.algos.map((id) => ({ id, label: id.toUpperCase() }));
+const { arms, categories } = lab.world;
+
+/** Attribute values of every element matching `testid`, as objects. */
+function hooks(html: string, testid: string): Record<string, string>[] {
+  const out: Record<string, string>[] = [];
+  const tag = new RegExp(`<[a-z]+[^>]*data-testid="${testid}"[^>]*>`, 'g');
+  for (const m of html.matchAll(tag)) {
+    const attrs: Record<string, string> = {};
+    for (const a of m[0].matchAll(/([a-z-]+)="([^"]*)"/g)) attrs[a[1]] = a[2].replaceAll('&amp;', '&');
+    out.push(attrs);
+  }
+  return out;
+}
+
+describe('CurvesPanel', () => {
+  it('exposes each chart’s last drawn value per algorithm, in full precision', () => {
+    const cursor = 50;
+    const html = renderToStaticMarkup(h(CurvesPanel, { curves: lab.curves, algos, cursor, T: config.T }));
+    for (const metric of ['utility', 'cost', 'success', 'regret'] as const) {
+      expect(html).toContain(`data-chart="curve-${metric}"`);
+      const list = html.slice(html.indexOf(`data-testid="curve-final-${metric}"`));
+      const lis = [...list.slice(0, list.indexOf('</ul>')).matchAll(/<li data-algo="([^"]+)" data-value="([^"]+)"/g)];
+      expect(lis.map((m) => m[1])).toEqual(config.algos);
+      for (const [, id, value] of lis) {
+        const pts = lab.curves[id][metric];
+        expect(Number(value)).toBe(pts[lastIndexAtOrBefore(pts, cursor)].mean);
+      }
+    }
+    expect(html).toContain('<figcaption');
+  });
+  it('says so when there is nothing to draw', () => {
+    expect(renderToStaticMarkup(h(CurvesPanel, { curves: {}, algos, cursor: 0, T: 0 }))).toContain('No curves yet');
+  });
+});
+
+describe('EscalationTrace', () => {
+  it('shows the latest rows before the cursor as pressable rows with their pulls', () => {
+    const html = renderToStaticMarkup(
+      h(EscalationTrace, { rows: lab.trace, cursor: 40, arms, categories, selectedStep: 35, onSelect: () => {} }),
+    );
+    const rows = hooks(html, 'trace-row');
+    expect(rows.map((r) => Number(r['data-step']))).toEqual([39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28]);
+    expect(rows.find((r) => r['data-step'] === '35')?.['aria-pressed']).toBe('true');
+    expect(rows.find((r) => r['data-step'] === '36')?.['aria-pressed']).toBe('false');
+    const pulls = hooks(html, 'trace-pull');
+    const expected = lab.trace.slice(28, 40).reverse().flatMap((r) => r.pulls);
+    expect(pulls.map((p) => [p['data-arm'], Number(p['data-reward'])])).toEqual(expected.map((p) => [arms[p.arm], p.reward]));
+  });
+  it('respects `visible` and an empty cursor', () => {
+    const five = renderToStaticMarkup(h(EscalationTrace, { rows: lab.trace, cursor: 120, visible: 5, arms, categories, selectedStep: null, onSelect: () => {} }));
+    expect(hooks(five, 'trace-row')).toHaveLength(5);
+    const none = renderToStaticMarkup(h(EscalationTrace, { rows: lab.trace, cursor: 0, arms, categories, selectedStep: null, onSelect: () => {} }));
+    expect(hooks(none, 'trace-row')).toHaveLength(0);
+  });
+});
+
+describe('DecisionPanel', () => {
+  it('has one table row per model per decision, the chosen one marked', () => {
+    const row = lab.trace.find((r) => r.pulls.length >= 2) ?? lab.trace[0];
+    const html = renderToStaticMarkup(h(DecisionPanel, { row, arms, lambda: 0.01, algo: 'promptwise', categories }));
+    expect(hooks(html, 'decision-panel')).toHaveLength(1);
+    const cells = hooks(html, 'decision-arm');
+    expect(cells).toHaveLength(row.decisions.length * arms.length);
+    const chosen = cells.filter((c) => c['data-chosen'] === 'true').map((c) => c['data-arm']);
+    expect(chosen).toEqual(row.decisions.filter((d) => d.arm >= 0).map((d) => arms[d.arm]));
+    expect(html).toMatch(/Stop rule/);
+  });
+  it('asks for a selection when there is none', () => {
+    expect(renderToStaticMarkup(h(DecisionPanel, { row: null, arms, lambda: 0.01 }))).toContain('data-testid="decision-panel"');
+  });
+});
+
+describe('sweeps and usage', () => {
+  const base = { ...config, T: 60, trials: 1 };
+  const tau = sweepBuiltin({ base, param: 'tauMax', values: [1, 3] });
+  const lam = sweepBuiltin({ base, param: 'lambda', values: [0.001, 0.1] });
+
+  it('TradeoffPlot lists every point', () => {
+    const html = renderToStaticMarkup(h(TradeoffPlot, { sweep: tau, algos, current: 3, loading: false }));
+    expect(html).toContain('data-chart="tradeoff"');
+    const lis = [...html.matchAll(/<li data-algo="([^"]+)" data-x="([^"]+)" data-cost="([^"]+)" data-success="([^"]+)"/g)];
+    expect(lis).toHaveLength(tau.points.length);
+    for (const [, algo, x, cost, success] of lis) {
+      const p = tau.points.find((q) => q.algo === algo && q.x === Number(x))!;
+      expect([Number(cost), Number(success)]).toEqual([p.cost, p.success]);
+    }
+    expect(renderToStaticMarkup(h(TradeoffPlot, { sweep: null, algos, current: 3, loading: true }))).toContain('data-state="loading"');
+    expect(renderToStaticMarkup(h(TradeoffPlot, { sweep: null, algos, current: 3, loading: false }))).toContain('data-state="empty"');
+  });
+
+  it('LambdaSweepPlot lists every point', () => {
+    const html = renderToStaticMarkup(h(LambdaSweepPlot, { sweep: lam, algos, current: 0.1, loading: false }));
+    expect(html).toContain('data-chart="lambda-sweep"');
+    expect([...html.matchAll(/<li data-algo="[^"]+" data-x=/g)]).toHaveLength(lam.points.length);
+    expect(html).toContain('data-current="true"');
+  });
+
+  it('ArmUsagePanel lists pulls per algorithm, category and model', () => {
+    const html = renderToStaticMarkup(h(ArmUsagePanel, { usage: lab.usage, algos, arms, categories }));
+    expect(html).toContain('data-chart="arm-usage"');
+    const cells = [...html.matchAll(/<li data-algo="([^"]+)" data-category="([^"]+)" data-arm="([^"]+)" data-count="(\d+)"/g)];
+    const total = (id: string) => lab.usage[id].counts.flat().reduce((s, v) => s + v, 0);
+    for (const a of config.algos) {
+      expect(cells.filter((c) => c[1] === a).reduce((s, c) => s + Number(c[4]), 0)).toBe(total(a));
+    }
+  });
+});
+
+describe('Teach and HelpText', () => {
+  it('typesets the formulas with KaTeX (HTML + MathML)', () => {
+    const html = renderToStaticMarkup(h(Teach));
+    expect(html).toContain('class="katex"');
+    expect(html).toContain('<math');
+    expect(html).not.toContain('katex-error');
+  });
+  it('has help for λ and τ_max', () => {
+    expect(renderToStaticMarkup(h(HelpText, { topic: 'lambda', value: 0.01 }))).toContain('data-help="lambda"');
+    expect(renderToStaticMarkup(h(HelpText, { topic: 'tauMax', value: 1 }))).toContain('no escalation');
+    expect(HELP_TEXT.lambda).toMatch(/λ/);
+  });
+});
