@@ -1,49 +1,76 @@
 /**
- * The run controls against the real worker: a long run can be cancelled, the page says so, and the next
- * run starts cleanly (regression: the Cancel button morphing into the submit button restarted the run).
+ * The run controls against the real worker: a long run can be cancelled, the page says so and does not start
+ * it again by itself, the next parameter change runs cleanly; a worker that fails to load shows a readable
+ * error and the page recovers on the next try (the bridge starts a fresh worker).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ALGO_IDS } from '../src/state/catalog';
 import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { hashOf, openLab, waitForCurrentResult } from './lab';
 
 describe('run controls', () => {
   let browser: LabBrowser;
-  let page: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    page = await browser.newPage();
   });
 
   afterAll(async () => {
     await browser?.close();
   });
 
-  const status = () => page.getByTestId('run-status');
-  const waitForStatus = (s: string, timeout = 60_000) =>
+  const waitForStatus = (page: Page, s: string, timeout = 60_000) =>
     page.locator(`[data-testid="run-status"][data-status="${s}"]`).waitFor({ timeout });
 
   it('cancels a long run and then runs again', async () => {
-    await page.goto(inject('baseURL'));
-    await page.getByTestId('algo-promptwise').waitFor();
-    await page.getByTestId('steps').fill('200000');
-    await page.getByTestId('trials').fill('50');
-    await page.getByTestId('run').click();
-    await waitForStatus('running');
+    // The largest run the controls allow: every algorithm, 50 trials of 5000 prompts.
+    const page = await openLab(browser, `#world=sudoku&algos=${ALGO_IDS.join(',')}&T=5000&trials=50`);
+    await waitForStatus(page, 'running');
     await page.getByTestId('cancel').click();
-    await waitForStatus('cancelled', 10_000);
-    // Still cancelled a moment later: the click did not start another run.
-    await page.waitForTimeout(500);
-    expect(await status().getAttribute('data-status')).toBe('cancelled');
+    await waitForStatus(page, 'cancelled', 10_000);
+    // Still cancelled a moment later: nothing started it again.
+    await page.waitForTimeout(800);
+    expect(await page.getByTestId('run-status').getAttribute('data-status')).toBe('cancelled');
     expect(await page.getByTestId('results-empty').isVisible()).toBe(true);
 
-    await page.getByTestId('steps').fill('50');
-    await page.getByTestId('trials').fill('1');
-    await page.getByTestId('run').click();
-    await waitForStatus('done');
-    expect(await page.locator('[data-testid^="row-"]').count()).toBeGreaterThan(0);
+    // A parameter change runs the new configuration (keyboard on the sliders: Home = minimum).
+    await page.getByTestId('steps').focus();
+    await page.keyboard.press('Home');
+    await page.getByTestId('trials').focus();
+    await page.keyboard.press('Home');
+    expect(await page.getByTestId('steps-value').textContent()).toBe('100');
+    expect(await page.getByTestId('trials-value').textContent()).toBe('1');
+    await waitForCurrentResult(page);
+    expect(await page.locator('[data-testid^="row-"]').count()).toBe(ALGO_IDS.length);
+    expect(await hashOf(page)).toContain('&T=100&trials=1&');
 
     expect(browser.errors, 'console errors').toEqual([]);
     assertNoExternalRequests(browser);
+    await page.close();
+  });
+
+  it('shows a readable error when the worker fails, and recovers', async () => {
+    const blockWorker = (route: { abort(): Promise<void> }) => route.abort();
+    await browser.context.route(/sim\.worker[^/]*\.js/, blockWorker);
+    const page = await openLab(browser, '#world=t2i&algos=promptwise,oracle&T=100&trials=1');
+    await waitForStatus(page, 'error', 30_000);
+    expect(await page.getByTestId('run-status').textContent()).toMatch(/The simulation failed: .*worker/i);
+    // The page still works: the controls respond and the link follows them.
+    await page.getByTestId('tau-max').focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await hashOf(page)).toContain('tauMax=4');
+    // That change ran (and failed the same way: the worker script is still blocked).
+    await waitForStatus(page, 'error', 30_000);
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('run-status').getAttribute('data-status')).toBe('error'); // no retry loop
+
+    await browser.context.unroute(/sim\.worker[^/]*\.js/, blockWorker);
+    // "Try again" starts a fresh worker.
+    await page.getByTestId('run').click();
+    await waitForCurrentResult(page, 60_000);
+    expect(await page.locator('[data-testid^="row-"]').count()).toBe(2);
+    await page.close();
+    browser.errors.length = 0; // the blocked script load is logged as a console error on purpose
   });
 });

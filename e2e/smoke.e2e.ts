@@ -3,10 +3,11 @@
  * numbers on the page equal the engine's own result computed here in Node, to the digits shown.
  */
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { simulateBuiltin, type SimConfig } from '../src/engine/simulate';
 import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { METRICS, openLab, parseShown, waitForCurrentResult } from './lab';
 
 const CONFIG: SimConfig = {
   world: 't2i',
@@ -16,13 +17,7 @@ const CONFIG: SimConfig = {
   seed: 7,
   params: {},
 };
-const METRICS = ['utility', 'cost', 'success', 'regret'] as const;
 const DIGITS = 6;
-
-/** What the page shows, as a number (it writes a typographic minus). */
-function parseShown(text: string): number {
-  return Number(text.trim().replaceAll('\u2212', '-'));
-}
 
 /** |shown − exact| within half a unit in the last of DIGITS significant digits (plus float slack). */
 function expectShownEqual(shown: string, exact: number, what: string): void {
@@ -44,7 +39,6 @@ describe('PromptWise Lab in Chromium', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    page = await browser.newPage();
   });
 
   afterAll(async () => {
@@ -52,27 +46,18 @@ describe('PromptWise Lab in Chromium', () => {
   });
 
   it('runs a simulation in the worker and shows the engine’s numbers', async () => {
-    await page.goto(inject('baseURL'));
+    const hash = `#world=${CONFIG.world}&algos=${CONFIG.algos.join(',')}&T=${CONFIG.T}&trials=${CONFIG.trials}&seed=${CONFIG.seed}`;
+    page = await openLab(browser, hash);
     await expect(page.title()).resolves.toBe('PromptWise Lab');
-    await page.getByRole('heading', { level: 1, name: 'PromptWise Lab' }).waitFor();
 
-    // The controls fill in once the worker has answered with the engine's catalog.
-    await page.getByTestId('algo-promptwise').waitFor();
-    await page.getByTestId('world').selectOption(CONFIG.world);
-    await page.getByTestId('steps').fill(String(CONFIG.T));
-    await page.getByTestId('trials').fill(String(CONFIG.trials));
-    await page.getByTestId('seed').fill(String(CONFIG.seed));
-    const boxes = page.locator('[data-testid^="algo-"]');
-    for (let i = 0; i < (await boxes.count()); i++) {
-      const box = boxes.nth(i);
-      const id = (await box.getAttribute('data-testid'))!.slice('algo-'.length);
-      await box.setChecked(CONFIG.algos.includes(id));
-    }
+    // The controls show what the link asked for.
+    expect(await page.getByTestId('world').inputValue()).toBe(CONFIG.world);
+    for (const id of CONFIG.algos) expect(await page.getByTestId(`algo-${id}`).isChecked()).toBe(true);
+    expect(await page.getByTestId('algo-greedy').isChecked()).toBe(false);
 
-    await page.getByTestId('run').click();
-    const status = page.getByTestId('run-status');
-    await page.locator('[data-testid="run-status"][data-status="done"]').waitFor({ timeout: 120_000 });
-    expect(await status.textContent()).toMatch(/^Done/);
+    // It runs by itself: the key result appears without touching anything.
+    await waitForCurrentResult(page);
+    expect(await page.getByTestId('run-status').textContent()).toMatch(/^Done/);
 
     const expected = simulateBuiltin(CONFIG);
     expect(Object.keys(expected.results)).toEqual(CONFIG.algos);
@@ -87,6 +72,8 @@ describe('PromptWise Lab in Chromium', () => {
         expectShownEqual(std ?? '', stat.std, `${algo} ${metric} std`);
       }
     }
+    // The summary cards show the same run: PromptWise's utility to 4 decimals.
+    expect(await page.getByTestId('summary-featured-utility').textContent()).toBe(expected.results.promptwise.utility.mean.toFixed(4));
 
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/smoke.png', fullPage: true });

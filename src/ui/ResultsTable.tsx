@@ -1,5 +1,6 @@
 import type { AlgoSummary, SimResult, Stat } from '../engine/simulate';
 import { formatSeconds, formatSig } from './format';
+import { algoColor } from './palette';
 
 type Metric = 'utility' | 'cost' | 'success' | 'regret';
 
@@ -27,7 +28,8 @@ function StatCell({ algo, metric, stat }: { algo: string; metric: Metric; stat: 
   );
 }
 
-export function ResultsTable({ result, trials }: { result: SimResult; trials: number }) {
+/** The summary of a run, one row per algorithm (labels from `label`, ids kept for tests and exports). */
+export function ResultsTable({ result, trials, label = (id) => id }: { result: SimResult; trials: number; label?: (id: string) => string }) {
   const rows = Object.entries(result.results) as [string, AlgoSummary][];
   return (
     <div className="table-wrap">
@@ -52,7 +54,8 @@ export function ResultsTable({ result, trials }: { result: SimResult; trials: nu
           {rows.map(([algo, summary]) => (
             <tr key={algo} data-testid={`row-${algo}`}>
               <th scope="row" className="algo">
-                {algo}
+                <span className="swatch" style={{ background: algoColor(algo) }} aria-hidden="true" />
+                <span title={algo}>{label(algo)}</span>
               </th>
               {COLUMNS.map((c) => (
                 <StatCell key={c.key} algo={algo} metric={c.key} stat={summary[c.key]} />

@@ -1,0 +1,279 @@
+/**
+ * The lab's state, controls and page in Chromium: the λ slider drives the link and the numbers and a reload
+ * of that link reproduces them; an invalid link shows notices and still works; the CSV export equals the
+ * table; Space and → drive playback; presentation mode hides the controls; charts export as SVG and PNG.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Download } from 'playwright-core';
+import { CSV_COLUMNS, parseCsv } from '../src/state/exportData';
+import { formatSig } from '../src/ui/format';
+import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { METRICS, focusPage, hashOf, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
+
+/** Small runs: four algorithms, 3 trials of 300 prompts. */
+const SMALL = '#world=sudoku&algos=promptwise,greedy,highest-cost,oracle&T=300&trials=3&seed=0';
+
+describe('lab page', () => {
+  let browser: LabBrowser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+  });
+
+  afterAll(async () => {
+    expect(browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(browser);
+    await browser?.close();
+  });
+
+
+  it('(a) the λ slider changes the link and the results; reloading the link gives the same numbers', async () => {
+    const page = await openLab(browser, SMALL);
+    await waitForCurrentResult(page);
+    const before = { summary: await readSummary(page), table: await readTable(page) };
+    expect(before.summary.headline).toMatch(/^PromptWise spends/);
+    const historyLength = await page.evaluate<number>('history.length');
+
+    const slider = page.getByTestId('lambda');
+    await slider.focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight'); // 0.01 → 0.012 → … → 0.03
+    expect(await page.getByTestId('lambda-value').textContent()).toBe('0.03');
+    expect(await hashOf(page)).toContain('lambda=0.03&');
+    // replaceState: sliding did not add history entries.
+    expect(await page.evaluate<number>('history.length')).toBe(historyLength);
+
+    await waitForCurrentResult(page);
+    const after = { summary: await readSummary(page), table: await readTable(page) };
+    expect(after.summary).not.toEqual(before.summary);
+    expect(after.table.promptwise.utility.mean).not.toBe(before.table.promptwise.utility.mean);
+    // Always asking the dearest model costs the same at any λ; its utility falls by 0.02 × its cost.
+    expect(after.table['highest-cost'].cost.mean).toBe(before.table['highest-cost'].cost.mean);
+
+    const url = page.url();
+    expect(url).toContain('lambda=0.03');
+    await page.reload();
+    await waitForCurrentResult(page);
+    expect(page.url()).toBe(url);
+    expect(await readSummary(page)).toEqual(after.summary);
+    expect(await readTable(page)).toEqual(after.table);
+
+    // The same link in a new tab (no shared state but the link) gives the same numbers too.
+    const other = await openLab(browser, new URL(url).hash);
+    await waitForCurrentResult(other);
+    expect(await readTable(other)).toEqual(after.table);
+    await other.close();
+    await page.close();
+  });
+
+  it('(b) an invalid link shows what was wrong, uses the defaults for it, and the page works', async () => {
+    const page = await openLab(browser, '#tauMax=-3&lambda=abc&T=200&trials=2');
+    const notices = page.getByTestId('notices');
+    await notices.waitFor();
+    expect(await notices.isVisible()).toBe(true);
+    const texts = await page.getByTestId('notice').allTextContents();
+    expect(texts.some((t) => t.includes('tauMax=-3 is not valid (an integer 1–16); using 5'))).toBe(true);
+    expect(texts.some((t) => t.includes('lambda=abc is not valid (a number 0.0001–1); using 0.01'))).toBe(true);
+
+    // The link is rewritten with the values in use, and the valid fields kept.
+    const hash = await hashOf(page);
+    expect(hash).toContain('tauMax=5');
+    expect(hash).toContain('lambda=0.01&');
+    expect(hash).toContain('T=200&trials=2');
+    expect(await page.getByTestId('tau-max-value').textContent()).toBe('5');
+
+    await waitForCurrentResult(page);
+    expect(await page.locator('[data-testid^="row-"]').count()).toBeGreaterThan(0);
+    // Notices can be dismissed.
+    await page.getByRole('button', { name: 'Dismiss all' }).click();
+    expect(await page.getByTestId('notices').count()).toBe(0);
+
+    // A hash typed by hand later is read the same way.
+    await page.evaluate(`location.hash = '#world=mars&T=100&trials=1'`);
+    await page.getByTestId('notice').first().waitFor();
+    expect(await page.getByTestId('notice').allTextContents()).toEqual([expect.stringContaining('world=mars is not valid')]);
+    await waitForCurrentResult(page);
+    expect(await hashOf(page)).toContain('world=sudoku');
+    await page.close();
+  });
+
+  it('(c) CSV and JSON exports equal the results table', async () => {
+    const page = await openLab(browser, SMALL);
+    await waitForCurrentResult(page);
+    const table = await readTable(page);
+
+    const download = async (testId: string): Promise<{ file: Download; text: string }> => {
+      await page.getByTestId('export-menu').click();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+      return { file, text: readFileSync(await file.path(), 'utf8') };
+    };
+
+    const csv = await download('export-csv');
+    expect(csv.file.suggestedFilename()).toBe('promptwise-lab_sudoku_lambda0.01_tau5_T300_seed0.csv');
+    const { header, rows, comments } = parseCsv(csv.text);
+    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(comments.join('\n')).toContain('world=sudoku; T=300; trials=3; seed=0; lambda=0.01; tauMax=5; tauExp=1; alpha=auto');
+    expect(comments.join('\n')).toContain(`link=${page.url()}`);
+    expect(rows.map((r) => r[0])).toEqual(Object.keys(table));
+    for (const row of rows) {
+      const algo = row[0];
+      METRICS.forEach((m, i) => {
+        expect(formatSig(Number(row[1 + 2 * i])), `${algo} ${m} mean`).toBe(table[algo][m].mean);
+        expect(formatSig(Number(row[2 + 2 * i])), `${algo} ${m} std`).toBe(table[algo][m].std);
+      });
+    }
+
+    const json = await download('export-json');
+    const doc = JSON.parse(json.text);
+    expect(doc.config.world).toBe('sudoku');
+    expect(doc.config.params.lambda).toBe(0.01);
+    for (const row of rows) expect(doc.summary.results[row[0]].utility.mean).toBe(Number(row[1]));
+    await page.close();
+  });
+
+  it('(c′) each chart exports as SVG and PNG', async () => {
+    const page = await openLab(browser, SMALL);
+    await waitForCurrentResult(page);
+    await waitForSweeps(page);
+    await page.getByTestId('skip').click();
+    await page.getByTestId('export-menu').click();
+    await page.locator('[data-testid^="export-chart-"]').first().waitFor();
+    const charts = await testIds(page, '[data-testid^="export-chart-"]', 'export-chart-');
+    const onPage = [...new Set(await testIds(page, 'figure[data-chart]', '', 'data-chart'))];
+    expect(charts).toEqual(onPage);
+    expect(charts.length).toBeGreaterThan(0);
+    const name = charts.includes('tradeoff') ? 'tradeoff' : charts[0];
+    const row = page.getByTestId(`export-chart-${name}`);
+
+    const [svgFile] = await Promise.all([page.waitForEvent('download'), row.getByRole('menuitem', { name: 'SVG' }).click()]);
+    expect(svgFile.suggestedFilename()).toMatch(new RegExp(`_${name}\\.svg$`));
+    const svg = readFileSync(await svgFile.path(), 'utf8');
+    expect(svg).toMatch(/^<\?xml[^>]*>\s*<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toMatch(/style="[^"]*fill:/); // styles inlined
+    expect(svg).not.toContain('class="recharts');
+
+    await page.getByTestId('export-menu').click();
+    const [pngFile] = await Promise.all([page.waitForEvent('download'), row.getByRole('menuitem', { name: 'PNG' }).click()]);
+    const png = readFileSync(await pngFile.path());
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // 2×: the PNG is twice the figure's CSS size (plus a 12 px margin on each side).
+    const box = await page.locator(`figure[data-chart="${name}"]`).first().boundingBox();
+    expect(png.readUInt32BE(16)).toBe(Math.round((Math.ceil(box!.width) + 24) * 2));
+    await page.close();
+  });
+
+  it('(d) Space plays and pauses, → shows one more prompt', async () => {
+    // T = 1000 replays in 8 s: long enough not to reach the end during the test.
+    const page = await openLab(browser, '#world=t2i&algos=promptwise,oracle&T=1000&trials=2');
+    await waitForCurrentResult(page);
+    const playback = page.getByTestId('playback');
+    // A finished run replays by itself.
+    expect(await playback.getAttribute('data-playing')).toBe('true');
+    await focusPage(page);
+    await page.keyboard.press('Space');
+    expect(await playback.getAttribute('data-playing')).toBe('false');
+    const at = Number(await playback.getAttribute('data-cursor'));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await playback.getAttribute('data-cursor'))).toBe(at + 2);
+    expect(await page.getByTestId('cursor').textContent()).toContain(`prompt ${at + 2} /`);
+    // The trace shows that prompt last.
+    expect(await playback.getAttribute('data-playing')).toBe('false');
+
+    await page.keyboard.press('Space');
+    expect(await playback.getAttribute('data-playing')).toBe('true');
+    await page.waitForTimeout(300);
+    expect(Number(await playback.getAttribute('data-cursor'))).toBeGreaterThan(at + 2);
+
+    // Keys typed into a text field stay there.
+    await page.keyboard.press('Space'); // pause
+    const paused = Number(await playback.getAttribute('data-cursor'));
+    await page.getByTestId('seed').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    expect(await playback.getAttribute('data-playing')).toBe('false');
+    expect(Number(await playback.getAttribute('data-cursor'))).toBe(paused);
+
+    // Skip to the end, and the buttons do what the keys do.
+    await page.getByTestId('skip').click();
+    expect(await playback.getAttribute('data-cursor')).toBe('1000');
+    await page.getByTestId('rewind').click();
+    expect(await playback.getAttribute('data-cursor')).toBe('0');
+    await page.getByTestId('step').click();
+    expect(await playback.getAttribute('data-cursor')).toBe('1');
+    await page.close();
+  });
+
+  it('(e) presentation mode hides the controls, is in the link, and Esc leaves it', async () => {
+    const page = await openLab(browser, SMALL);
+    expect(await page.getByTestId('controls').isVisible()).toBe(true);
+    await page.getByTestId('present-toggle').click();
+    expect(await page.getByTestId('controls').count()).toBe(0);
+    expect(await hashOf(page)).toMatch(/&present=1$/);
+    await waitForCurrentResult(page);
+    await page.reload();
+    await page.getByTestId('summary').waitFor();
+    expect(await page.getByTestId('controls').count()).toBe(0);
+    expect(await page.getByTestId('present-toggle').getAttribute('aria-pressed')).toBe('true');
+    await focusPage(page);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('controls').waitFor();
+    expect(await hashOf(page)).not.toContain('present=1');
+    await page.close();
+  });
+
+  it('restores the last settings when the link has no hash, and the link wins over them', async () => {
+    const page = await openLab(browser, '#world=t2i&algos=promptwise,oracle&T=200&trials=2&tauMax=3');
+    await waitForCurrentResult(page);
+    await page.goto('about:blank');
+    await page.goto(inject('baseURL'));
+    await page.getByTestId('summary').waitFor();
+    expect(await hashOf(page)).toContain('world=t2i&algos=promptwise,oracle');
+    expect(await hashOf(page)).toContain('tauMax=3');
+    expect(await page.getByTestId('notices').count()).toBe(0);
+    await waitForCurrentResult(page);
+    // A link's own state wins over the saved settings.
+    await page.goto('about:blank');
+    await page.goto(`${inject('baseURL')}#world=logistic&algos=promptwise,greedy&T=100&trials=1`);
+    await page.getByTestId('summary').waitFor();
+    expect(await page.getByTestId('world').inputValue()).toBe('logistic');
+    expect(await hashOf(page)).toContain('tauMax=5'); // the default, not the saved 3
+    await page.close();
+  });
+
+  it('copies the link, or shows it selected where the clipboard is refused', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await openLab(browser, SMALL);
+    await waitForCurrentResult(page);
+    await page.getByTestId('copy-link').click();
+    await page.getByText('Link copied ✓').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(page.url());
+
+    // No clipboard: the link is shown, selected, in a text field.
+    await page.evaluate(`navigator.clipboard.writeText = () => Promise.reject(new Error('denied'))`);
+    await page.getByTestId('copy-link').click();
+    const field = page.getByTestId('share-url');
+    await field.waitFor();
+    expect(await field.inputValue()).toBe(page.url());
+    expect(await page.evaluate<boolean>(`document.activeElement === document.querySelector('[data-testid="share-url"]') && document.activeElement.selectionEnd - document.activeElement.selectionStart === document.activeElement.value.length`)).toBe(true);
+    await browser.context.clearPermissions();
+    await page.close();
+  });
+
+  it('a selected prompt of the trace is part of the link', async () => {
+    const page = await openLab(browser, SMALL);
+    await waitForCurrentResult(page);
+    await page.getByTestId('skip').click();
+    const row = page.getByTestId('trace-row').nth(1);
+    await row.click();
+    const step = Number(await page.getByTestId('decision-panel').getAttribute('data-step'));
+    expect(step).toBeGreaterThanOrEqual(0);
+    expect(await hashOf(page)).toContain(`&step=${step}`);
+    await page.reload();
+    await waitForCurrentResult(page);
+    await page.waitForFunction(`document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${step}'`);
+    expect(await page.getByTestId('playback').getAttribute('data-cursor')).toBe('300');
+    expect(await page.getByTestId('playback').getAttribute('data-playing')).toBe('false');
+    await page.close();
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Helpers for the lab's browser specs: open the lab at a hash, wait for the current run to finish, read the
+ * numbers the page shows.
+ */
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { LabBrowser } from './browser';
+
+export const METRICS = ['utility', 'cost', 'success', 'regret'] as const;
+
+export type ShownTable = Record<string, Record<(typeof METRICS)[number], { mean: string; std: string }>>;
+
+/** A fresh tab on the lab with `hash` (a fresh page, so the hash is read as on a first load). */
+export async function openLab(browser: LabBrowser, hash = '', viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await browser.context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(`${inject('baseURL')}${hash}`);
+  await page.getByRole('heading', { level: 1, name: 'PromptWise Lab' }).waitFor();
+  return page;
+}
+
+/** Waits until the run for the current parameters has finished and the page shows its numbers. */
+export async function waitForCurrentResult(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(
+    `document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'done' &&
+     document.querySelector('[data-testid="summary"]')?.getAttribute('data-state') === 'current'`,
+    null,
+    { timeout, polling: 50 },
+  );
+}
+
+/** Waits until both sweeps have finished (for screenshots and chart exports). */
+export async function waitForSweeps(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(
+    `document.querySelector('[data-testid="card-tradeoff"]')?.getAttribute('data-state') === 'done' &&
+     document.querySelector('[data-testid="card-lambda"]')?.getAttribute('data-state') === 'done'`,
+    null,
+    { timeout, polling: 100 },
+  );
+}
+
+/** The values of `attr` (data-testid by default) of the elements matching `selector`, less `prefix`. */
+export async function testIds(page: Page, selector: string, prefix = '', attr = 'data-testid'): Promise<string[]> {
+  const out: string[] = [];
+  for (const el of await page.locator(selector).all()) out.push(((await el.getAttribute(attr)) ?? '').slice(prefix.length));
+  return out;
+}
+
+/** The results table as shown: per algorithm id and metric, the mean and std texts. */
+export async function readTable(page: Page): Promise<ShownTable> {
+  const out: ShownTable = {};
+  const ids = await testIds(page, '[data-testid^="row-"]', 'row-');
+  for (const algo of ids) {
+    const cells = {} as ShownTable[string];
+    for (const m of METRICS) {
+      cells[m] = {
+        mean: (await page.getByTestId(`${m}-${algo}-mean`).textContent()) ?? '',
+        std: (await page.getByTestId(`${m}-${algo}-std`).textContent()) ?? '',
+      };
+    }
+    out[algo] = cells;
+  }
+  return out;
+}
+
+/** The summary row as shown: the headline and every card's numbers. */
+export async function readSummary(page: Page): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  out.headline = (await page.getByTestId('headline').textContent()) ?? '';
+  for (const el of await page.locator('[data-testid^="summary-"]').all()) {
+    const id = (await el.getAttribute('data-testid')) ?? '';
+    if (/-(utility|cost|success)$/.test(id)) out[id] = (await el.textContent()) ?? '';
+  }
+  return out;
+}
+
+/** What the page shows, as a number (it writes a typographic minus). */
+export function parseShown(text: string): number {
+  return Number(text.trim().replaceAll('\u2212', '-'));
+}
+
+/** Moves focus off any control, so keys go to the page. */
+export async function focusPage(page: Page): Promise<void> {
+  await page.evaluate('document.activeElement?.blur()');
+}
+
+export function hashOf(page: Page): Promise<string> {
+  return page.evaluate<string>('location.hash');
+}

@@ -1,0 +1,75 @@
+/**
+ * Screenshots of the main views for review, at 1280×800 and on a 390 px phone: test-results/lab-*.png.
+ * Also checks that nothing overflows the page sideways at either width.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { openLab, waitForCurrentResult, waitForSweeps } from './lab';
+
+const OUT = 'test-results';
+
+async function settle(page: Page): Promise<void> {
+  await waitForCurrentResult(page);
+  await waitForSweeps(page);
+  await page.getByTestId('skip').click();
+  // Select a prompt that escalated, if the trace shows one (else the newest), for the decision panel.
+  const rows = page.getByTestId('trace-row');
+  if ((await rows.count()) > 0) await rows.nth(Math.min(2, (await rows.count()) - 1)).click();
+  await page.waitForTimeout(600); // chart transitions
+}
+
+async function noSidewaysOverflow(page: Page): Promise<void> {
+  const [scroll, client] = await page.evaluate<[number, number]>('[document.documentElement.scrollWidth, document.documentElement.clientWidth]');
+  expect(scroll, 'page wider than the viewport').toBeLessThanOrEqual(client);
+}
+
+describe('screenshots', () => {
+  let browser: LabBrowser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+    mkdirSync(OUT, { recursive: true });
+  });
+
+  afterAll(async () => {
+    expect(browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(browser);
+    await browser?.close();
+  });
+
+  it('1280×800: the page, the whole page and presentation mode', async () => {
+    const page = await openLab(browser, '', { width: 1280, height: 800 });
+    await settle(page);
+    await noSidewaysOverflow(page);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: `${OUT}/lab-1280.png` });
+    await page.screenshot({ path: `${OUT}/lab-1280-full.png`, fullPage: true });
+    await page.getByTestId('card-trace').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${OUT}/lab-1280-trace.png` });
+    await page.getByTestId('present-toggle').click();
+    await page.waitForTimeout(600);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: `${OUT}/lab-1280-present.png` });
+    await page.screenshot({ path: `${OUT}/lab-1280-present-full.png`, fullPage: true });
+    await page.getByTestId('present-toggle').click();
+    await page.close();
+  });
+
+  it('390×844: the page, the whole page and the open controls', async () => {
+    const page = await openLab(browser, '', { width: 390, height: 844 });
+    await settle(page);
+    await noSidewaysOverflow(page);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: `${OUT}/lab-390.png` });
+    await page.screenshot({ path: `${OUT}/lab-390-full.png`, fullPage: true });
+    // The controls are one tap away, stacked.
+    expect(await page.getByTestId('lambda').isVisible()).toBe(false);
+    await page.getByTestId('controls-toggle').click();
+    expect(await page.getByTestId('lambda').isVisible()).toBe(true);
+    await noSidewaysOverflow(page);
+    await page.screenshot({ path: `${OUT}/lab-390-controls.png`, fullPage: true });
+    await page.close();
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * What the lab can choose from: built-in worlds and algorithm ids, with labels and one-line descriptions.
+ *
+ * The worker's `catalog()` is the authority at run time, but the URL must be validated before the worker has
+ * started (and the main bundle should not carry the engine), so the ids are also listed here.
+ * `catalog.test.ts` checks these lists against the engine's registry, so they cannot drift apart.
+ * Plain data: no DOM, importable from Node tests.
+ */
+
+export interface AlgoEntry {
+  id: string;
+  label: string;
+  description: string;
+}
+
+export interface WorldEntry {
+  name: string;
+  description: string;
+  /** Model names and costs, when the worker's catalog has told us (else empty). */
+  arms: string[];
+  costs: number[];
+  categories: string[];
+}
+
+export const ALGORITHMS: readonly AlgoEntry[] = [
+  { id: 'promptwise', label: 'PromptWise', description: 'Algorithm 1: logistic UCB per model, Proposition 1 on q̂, update after every pull' },
+  { id: 'promptwise-perstep', label: 'PromptWise (per-step update)', description: 'Algorithm 3: as PromptWise, but estimates are updated once per prompt' },
+  { id: 'promptwise-klr', label: 'PromptWise-KLR', description: 'PromptWise with kernel logistic regression and its kernel bonus' },
+  { id: 'promptwise-budget', label: 'PromptWise-Budget', description: 'Beyond the paper: the finite-budget DP on q̂, re-planned after each failure' },
+  { id: 'ca-pak-ucb-ts', label: 'CA PAK-UCB-tS', description: 'Kernel ridge UCB: argmax q̂ − λc once per prompt, repeated until success or budget' },
+  { id: 'random', label: 'Random', description: 'One uniformly random model per prompt' },
+  { id: 'greedy', label: 'Greedy', description: 'One query to the model with the highest estimated success (cost-unaware)' },
+  { id: 'random-ts', label: 'Random-till-Succeed', description: 'Random models until one succeeds or the budget is spent' },
+  { id: 'greedy-ts', label: 'Greedy-till-Succeed', description: 'Greedy, re-estimated after each failure, until success or budget' },
+  { id: 'lowest-cost', label: 'Lowest-cost', description: 'One query to the cheapest model' },
+  { id: 'highest-cost', label: 'Highest-cost', description: 'One query to the most expensive model' },
+  { id: 'oracle', label: 'Oracle (DP)', description: 'Knows q: the exact finite-budget optimum by dynamic programming' },
+  { id: 'oracle-prop1', label: 'Oracle (Prop. 1)', description: 'Knows q: Proposition 1 (argmin c/q until success), truncated at τ_max' },
+];
+
+export const WORLDS: readonly WorldEntry[] = [
+  { name: 't2i', description: 'Synthetic text-to-image (paper): expert i always handles prompt types 1..i, 50% on the others', arms: [], costs: [], categories: [] },
+  { name: 'sudoku', description: 'Sudoku by number of blanks, five LLMs (illustrative success rates, list prices)', arms: [], costs: [], categories: [] },
+  { name: 'sudoku-new-arms', description: 'Sudoku with models joining over time: one more every 200 steps, cheapest first', arms: [], costs: [], categories: [] },
+  { name: 'sudoku-new-prompts', description: 'Sudoku with harder puzzle types appearing over time: one more every 250 steps', arms: [], costs: [], categories: [] },
+  { name: 'logistic', description: 'q = sigmoid(⟨θ_a, x⟩), x uniform in the unit ball; θ drawn from a seed', arms: [], costs: [], categories: [] },
+];
+
+export const ALGO_IDS: readonly string[] = ALGORITHMS.map((a) => a.id);
+export const WORLD_NAMES: readonly string[] = WORLDS.map((w) => w.name);
+
+/** The ids that are oracles (they know q): never "the best baseline". */
+export const ORACLE_IDS: readonly string[] = ['oracle', 'oracle-prop1'];
+
+export function isPromptWise(id: string): boolean {
+  return id === 'promptwise' || id.startsWith('promptwise-');
+}
+
+export interface Catalog {
+  algorithms: AlgoEntry[];
+  worlds: WorldEntry[];
+}
+
+export const STATIC_CATALOG: Catalog = { algorithms: [...ALGORITHMS], worlds: [...WORLDS] };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const numbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+
+/**
+ * Reads the worker's catalog, whatever richer form it grows into: `algorithms` as ids or as
+ * `{ id, label, description }`, optional `algorithmInfo` / `labels` / `descriptions` maps keyed by id, `worlds` as names or as
+ * `{ name, description, arms, costs, categories }`, optional `worldInfo` keyed by name. What it does not
+ * say is filled from the static lists.
+ */
+export function normalizeCatalog(raw: unknown): Catalog {
+  if (!isRecord(raw)) return STATIC_CATALOG;
+  const labels = isRecord(raw.labels) ? raw.labels : {};
+  const descriptions = isRecord(raw.descriptions) ? raw.descriptions : {};
+  const algoInfo = isRecord(raw.algorithmInfo) ? raw.algorithmInfo : {};
+  const algorithms: AlgoEntry[] = [];
+  for (const item of Array.isArray(raw.algorithms) ? raw.algorithms : []) {
+    const id = typeof item === 'string' ? item : isRecord(item) ? str(item.id) : undefined;
+    if (!id || algorithms.some((a) => a.id === id)) continue;
+    const known = ALGORITHMS.find((a) => a.id === id);
+    const info = algoInfo[id];
+    const rec = isRecord(item) ? item : isRecord(info) ? info : {};
+    algorithms.push({
+      id,
+      label: str(rec.label) ?? str(labels[id]) ?? known?.label ?? id,
+      description: str(rec.description) ?? str(descriptions[id]) ?? known?.description ?? '',
+    });
+  }
+  const worldInfo = isRecord(raw.worldInfo) ? raw.worldInfo : isRecord(raw.worldsInfo) ? raw.worldsInfo : {};
+  const worlds: WorldEntry[] = [];
+  for (const item of Array.isArray(raw.worlds) ? raw.worlds : []) {
+    const name = typeof item === 'string' ? item : isRecord(item) ? (str(item.name) ?? str(item.id)) : undefined;
+    if (!name || worlds.some((w) => w.name === name)) continue;
+    const known = WORLDS.find((w) => w.name === name);
+    const rec = isRecord(item) ? item : isRecord(worldInfo[name]) ? (worldInfo[name] as Record<string, unknown>) : {};
+    worlds.push({
+      name,
+      description: str(rec.description) ?? known?.description ?? '',
+      arms: strings(rec.arms),
+      costs: numbers(rec.costs),
+      categories: strings(rec.categories),
+    });
+  }
+  return {
+    algorithms: algorithms.length > 0 ? algorithms : [...ALGORITHMS],
+    worlds: worlds.length > 0 ? worlds : [...WORLDS],
+  };
+}
+
+export function algoLabel(catalog: Catalog, id: string): string {
+  return catalog.algorithms.find((a) => a.id === id)?.label ?? ALGORITHMS.find((a) => a.id === id)?.label ?? id;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { LabResult } from '../engine/lab/types';
+import { RESULT } from './fixtures';
+import { CSV_COLUMNS, buildCsv, buildJson, csvField, fileStem, parseCsv } from './exportData';
+
+describe('CSV export', () => {
+  it('has the header comments, the columns and one row per algorithm at full precision', () => {
+    const csv = buildCsv(RESULT, { link: 'http://127.0.0.1:4173/#world=sudoku&algos=promptwise,oracle' });
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toMatch(/^# PromptWise Lab results/);
+    expect(lines[1]).toBe('# world=sudoku; T=1000; trials=20; seed=0; lambda=0.01; tauMax=5; tauExp=1; alpha=auto (3.4628); traceAlgo=promptwise');
+    expect(lines[2]).toBe('# link=http://127.0.0.1:4173/#world=sudoku&algos=promptwise,oracle');
+    expect(lines[3]).toBe(CSV_COLUMNS.join(','));
+    expect(lines[4]).toBe('promptwise,0.9156123456789,0.0231,2.3112,0.4,0.9712,0.01,33.5,4.25');
+    expect(lines[5]).toBe('highest-cost,0.3828,0.0123,60,0,0.9828,0.004,560.7,12');
+    expect(lines[6]).toBe('oracle,0.9484,0.0032,1.9,0.1,0.97,0.005,-0.25,3.1');
+    expect(lines[7]).toBe('');
+    expect(lines).toHaveLength(8);
+  });
+
+  it('parses back to the summary', () => {
+    const { header, rows, comments } = parseCsv(buildCsv(RESULT));
+    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(comments).toHaveLength(2);
+    expect(rows.map((r) => r[0])).toEqual(Object.keys(RESULT.summary.results));
+    for (const row of rows) {
+      const s = RESULT.summary.results[row[0]];
+      expect(row.slice(1).map(Number)).toEqual([s.utility.mean, s.utility.std, s.cost.mean, s.cost.std, s.success.mean, s.success.std, s.regret.mean, s.regret.std]);
+    }
+  });
+
+  it('writes a user-set α as given', () => {
+    const r: LabResult = { ...RESULT, config: { ...RESULT.config, params: { ...RESULT.config.params, alpha: 1.5 } } };
+    expect(buildCsv(r).split('\r\n')[1]).toContain('; alpha=1.5;');
+  });
+
+  it('quotes fields only when needed', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('#x')).toBe('"#x"');
+    expect(csvField(NaN)).toBe('NaN');
+    expect(csvField(-Infinity)).toBe('-Infinity');
+    expect(parseCsv('a,b\r\n"x,1","y ""z"""\r\n').rows).toEqual([['x,1', 'y "z"']]);
+  });
+});
+
+describe('JSON export', () => {
+  it('holds the config, the world and the engine summary', () => {
+    const doc = JSON.parse(buildJson(RESULT, { link: 'L', exportedAt: '2026-01-01T00:00:00.000Z' }));
+    expect(doc.link).toBe('L');
+    expect(doc.exportedAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(doc.config).toEqual(RESULT.config);
+    expect(doc.world).toEqual(RESULT.world);
+    expect(doc.summary).toEqual(RESULT.summary);
+    expect(doc.curves).toBeUndefined();
+  });
+
+  it('names files after the run', () => {
+    expect(fileStem(RESULT)).toBe('promptwise-lab_sudoku_lambda0.01_tau5_T1000_seed0');
+  });
+});

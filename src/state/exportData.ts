@@ -1,0 +1,140 @@
+/**
+ * The exported results: CSV (one row per algorithm) and JSON (the LabResult summary with its parameters).
+ * Built from the result itself, not from the controls, so the file describes the numbers it holds even while
+ * a newer run is pending. Plain functions: no DOM (the download is src/ui/share).
+ */
+import type { LabResult } from '../engine/lab/types';
+
+export const CSV_COLUMNS = [
+  'algo',
+  'utility_mean',
+  'utility_std',
+  'cost_mean',
+  'cost_std',
+  'success_mean',
+  'success_std',
+  'regret_mean',
+  'regret_std',
+] as const;
+
+const METRICS = ['utility', 'cost', 'success', 'regret'] as const;
+
+/** RFC 4180 quoting: only when needed. */
+export function csvField(value: string | number): string {
+  const s = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity') : value;
+  return /[",\r\n#]/.test(s) || s !== s.trim() ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+export interface ExportMeta {
+  /** The lab link that reproduces the result. */
+  link?: string;
+  /** ISO time of the export (left out when absent, so tests are deterministic). */
+  exportedAt?: string;
+}
+
+/** The run's parameters as "key=value" pairs: the requested ones, plus α as resolved by the engine. */
+export function describeParams(result: LabResult): [string, string][] {
+  const { config, summary } = result;
+  const p = summary.params;
+  const pick = (k: string, fallback: unknown): string => {
+    const v = p[k] ?? fallback;
+    return v === null || v === undefined ? 'auto' : String(v);
+  };
+  const alphaAsked = config.params.alpha;
+  return [
+    ['world', summary.world || config.world],
+    ['T', pick('T', config.T)],
+    ['trials', pick('trials', config.trials)],
+    ['seed', pick('seed', config.seed)],
+    ['lambda', pick('lambda', config.params.lambda)],
+    ['tauMax', pick('tauMax', config.params.tauMax)],
+    ['tauExp', pick('tauExp', config.params.tauExp)],
+    ['alpha', alphaAsked === null || alphaAsked === undefined ? `auto (${pick('alpha', null)})` : String(alphaAsked)],
+    ['traceAlgo', config.traceAlgo],
+  ];
+}
+
+/**
+ * Comment lines (#) with the world and parameters, then a header row and one row per algorithm, numbers at
+ * full precision. Rows follow the order of the summary (the order of the results table).
+ */
+export function buildCsv(result: LabResult, meta: ExportMeta = {}): string {
+  const lines: string[] = [];
+  lines.push('# PromptWise Lab results: per-prompt averages over T steps, mean and population std over trials; regret is cumulative at T');
+  lines.push(`# ${describeParams(result).map(([k, v]) => `${k}=${v}`).join('; ')}`);
+  if (meta.link) lines.push(`# link=${meta.link}`);
+  if (meta.exportedAt) lines.push(`# exported=${meta.exportedAt}`);
+  lines.push(CSV_COLUMNS.join(','));
+  for (const [algo, s] of Object.entries(result.summary.results)) {
+    const cells: (string | number)[] = [algo];
+    for (const m of METRICS) cells.push(s[m].mean, s[m].std);
+    lines.push(cells.map(csvField).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Parses what buildCsv writes (comment lines skipped); for tests and round trips. */
+export function parseCsv(text: string): { header: string[]; rows: string[][]; comments: string[] } {
+  const comments: string[] = [];
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  let atLineStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (atLineStart && !quoted && c === '#') {
+      const end = text.indexOf('\n', i);
+      comments.push(text.slice(i + 1, end === -1 ? undefined : end).replace(/\r$/, '').trim());
+      i = end === -1 ? text.length : end;
+      continue;
+    }
+    atLineStart = false;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      atLineStart = true;
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  const [header = [], ...rows] = records;
+  return { header, rows, comments };
+}
+
+/** The JSON export: what was asked, the engine's summary (its params include the resolved α), the world. */
+export function buildJson(result: LabResult, meta: ExportMeta = {}): string {
+  const doc = {
+    generator: 'PromptWise Lab',
+    ...(meta.exportedAt ? { exportedAt: meta.exportedAt } : {}),
+    ...(meta.link ? { link: meta.link } : {}),
+    config: result.config,
+    world: result.world,
+    summary: result.summary,
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** A file name stem such as "promptwise-lab_sudoku_lambda0.01_tau5_T1000_seed0". */
+export function fileStem(result: LabResult): string {
+  const { config } = result;
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
+  const lambda = config.params.lambda ?? result.summary.params.lambda;
+  const tau = config.params.tauMax ?? result.summary.params.tauMax;
+  return safe(`promptwise-lab_${config.world}_lambda${lambda}_tau${tau}_T${config.T}_seed${config.seed}`);
+}

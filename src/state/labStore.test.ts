@@ -1,0 +1,299 @@
+/**
+ * The lab store's scheduling in Node, with the worker bridge replaced by controllable fakes: the first run
+ * starts at once, a parameter change runs ~250 ms later and aborts the stale run, the run comes before the
+ * sweeps (one job at a time), sweeps re-run only when their inputs change, failures and cancels are not
+ * retried by themselves, and playback follows a finished run.
+ *
+ * labStore.ts and params.ts need the DOM's types, which the Node-side type check of the tests does not
+ * have, so they are imported untyped and described here.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LabConfig, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
+import type { LabParams } from './urlCodec';
+
+type Kind = 'run' | 'tauMax' | 'lambda';
+interface Call {
+  kind: Kind;
+  config: LabConfig | SweepConfig;
+  signal: AbortSignal;
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+  settled: boolean;
+}
+
+const calls: Call[] = [];
+
+function fakeCall(kind: Kind, config: LabConfig | SweepConfig, signal?: AbortSignal): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const call: Call = { kind, config, signal: signal!, resolve, reject, settled: false };
+    const settle = (f: (v: unknown) => void) => (v: unknown) => {
+      if (call.settled) return;
+      call.settled = true;
+      f(v);
+    };
+    call.resolve = settle(resolve);
+    call.reject = settle(reject);
+    signal?.addEventListener('abort', () => call.reject(new DOMException('The simulation was cancelled.', 'AbortError')), { once: true });
+    calls.push(call);
+  });
+}
+
+vi.mock('../workers/simBridge', () => ({
+  runLab: (config: LabConfig, o: { signal?: AbortSignal } = {}) => fakeCall('run', config, o.signal),
+  runSweep: (config: SweepConfig, o: { signal?: AbortSignal } = {}) => fakeCall(config.param, config, o.signal),
+  catalog: () => Promise.resolve({ algorithms: ['promptwise', 'greedy', 'oracle'], worlds: ['t2i', 'sudoku'] }),
+}));
+
+interface Playback {
+  cursor: number;
+  playing: boolean;
+  speed: number;
+}
+interface LabStateLike {
+  status: string;
+  error: string | null;
+  result: LabResult | null;
+  sweeps: Record<'tauMax' | 'lambda', { status: string; result: SweepResult | null }>;
+  playback: Playback;
+  selectedStep: number | null;
+  runNow(): void;
+  cancel(): void;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  step(): void;
+  reset(): void;
+  skipToEnd(): void;
+  tick(ms: number): void;
+  selectStep(step: number | null): void;
+}
+interface Store<S> {
+  getState(): S;
+}
+interface LabModule {
+  useLab: Store<LabStateLike>;
+  connectLab(): () => void;
+  RUN_DEBOUNCE_MS: number;
+}
+interface ParamsModule {
+  useParams: Store<{ params: LabParams; set(patch: Partial<LabParams>): void; toggleAlgo(id: string): void }>;
+}
+
+const labPath = './labStore';
+const paramsPath = './params';
+let lab: LabModule;
+let params: ParamsModule;
+let disconnect: () => void;
+
+const pending = () => calls.filter((c) => !c.settled);
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  await vi.advanceTimersByTimeAsync(0);
+};
+
+function resultFor(config: LabConfig): LabResult {
+  const stat = { mean: config.params.lambda ?? 0, std: 0 };
+  return {
+    config,
+    world: { name: config.world, arms: ['a', 'b'], costs: [1, 2], categories: [] },
+    summary: {
+      world: config.world,
+      params: {},
+      results: Object.fromEntries(config.algos.map((a) => [a, { utility: stat, cost: stat, success: stat, regret: stat, seconds: 0 }])),
+    },
+    curves: {},
+    usage: {},
+    trace: [],
+  };
+}
+
+const sweepFor = (c: SweepConfig): SweepResult => ({ param: c.param, values: c.values, points: [] });
+
+/** Finishes the only job in flight (it must be of `kind`). */
+async function finish(kind: Kind): Promise<Call> {
+  const open = pending();
+  expect(open.map((c) => c.kind)).toEqual([kind]);
+  const [call] = open;
+  call.resolve(kind === 'run' ? resultFor(call.config as LabConfig) : sweepFor(call.config as SweepConfig));
+  await flush();
+  return call;
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers();
+  calls.length = 0;
+  vi.resetModules();
+  lab = (await import(/* @vite-ignore */ labPath)) as LabModule;
+  params = (await import(/* @vite-ignore */ paramsPath)) as ParamsModule;
+  params.useParams.getState().set({ world: 't2i', algos: ['promptwise', 'greedy', 'oracle'], T: 1000, trials: 2 });
+  disconnect = lab.connectLab();
+  await flush();
+});
+
+afterEach(() => {
+  disconnect();
+  vi.useRealTimers();
+});
+
+const state = () => lab.useLab.getState();
+
+describe('lab store: runs and sweeps', () => {
+  it('runs at once, then the τ_max sweep, then the λ sweep, one at a time', async () => {
+    expect(state().status).toBe('running');
+    expect(pending().map((c) => c.kind)).toEqual(['run']);
+    const run = await finish('run');
+    expect((run.config as LabConfig).traceAlgo).toBe('promptwise');
+    expect(state().status).toBe('done');
+    expect(state().result?.config.world).toBe('t2i');
+    const tau = await finish('tauMax');
+    expect((tau.config as SweepConfig).values).toEqual([1, 2, 4, 8, 16]);
+    const lam = await finish('lambda');
+    expect((lam.config as SweepConfig).values).toEqual([1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1]);
+    expect(state().sweeps.tauMax.status).toBe('done');
+    expect(state().sweeps.lambda.status).toBe('done');
+    expect(pending()).toEqual([]);
+  });
+
+  it('debounces a change, aborts the stale run and runs the new parameters', async () => {
+    const first = pending()[0];
+    params.useParams.getState().set({ lambda: 0.05 });
+    params.useParams.getState().set({ lambda: 0.1 });
+    expect(state().status).toBe('pending');
+    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS - 10);
+    expect(first.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(20);
+    await flush();
+    expect(first.signal.aborted).toBe(true);
+    const open = pending();
+    expect(open).toHaveLength(1);
+    expect((open[0].config as LabConfig).params.lambda).toBe(0.1);
+    expect(state().status).toBe('running');
+    await finish('run');
+    expect(state().result?.config.params.lambda).toBe(0.1);
+  });
+
+  it('re-runs only what a change affects', async () => {
+    await finish('run');
+    await finish('tauMax');
+    await finish('lambda');
+    // λ: the run and the τ_max sweep (drawn at this λ), not the λ sweep.
+    params.useParams.getState().set({ lambda: 0.03 });
+    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await finish('run');
+    await finish('tauMax');
+    expect(pending()).toEqual([]);
+    // τ_max: the run and the λ sweep.
+    params.useParams.getState().set({ tauMax: 3 });
+    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await finish('run');
+    await finish('lambda');
+    expect(pending()).toEqual([]);
+    // The traced algorithm: the run only.
+    params.useParams.getState().set({ traceAlgo: 'greedy' });
+    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    const run = await finish('run');
+    expect((run.config as LabConfig).traceAlgo).toBe('greedy');
+    expect(pending()).toEqual([]);
+    // Back to parameters already shown: nothing runs.
+    expect(state().status).toBe('done');
+  });
+
+  it('puts the run before a sweep in flight', async () => {
+    await finish('run');
+    const tau = pending()[0];
+    expect(tau.kind).toBe('tauMax');
+    params.useParams.getState().set({ seed: 5 });
+    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await flush();
+    expect(tau.signal.aborted).toBe(true);
+    expect(pending().map((c) => c.kind)).toEqual(['run']);
+  });
+
+  it('shows a failure, does not retry it by itself, and runs again on request', async () => {
+    pending()[0].reject(new Error('The simulation worker crashed (boom). The next run starts a fresh one.'));
+    await flush();
+    expect(state().status).toBe('error');
+    expect(state().error).toMatch(/crashed \(boom\)/);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(pending()).toEqual([]);
+    state().runNow();
+    await flush();
+    expect(state().status).toBe('running');
+    await finish('run');
+    expect(state().status).toBe('done');
+    expect(state().error).toBeNull();
+  });
+
+  it('keeps a cancelled run cancelled until the parameters change', async () => {
+    const first = pending()[0];
+    state().cancel();
+    await flush();
+    expect(first.signal.aborted).toBe(true);
+    expect(state().status).toBe('cancelled');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(pending()).toEqual([]);
+    expect(state().status).toBe('cancelled');
+    params.useParams.getState().set({ T: 100 });
+    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await flush();
+    expect(pending().map((c) => c.kind)).toEqual(['run']);
+    // And back to the cancelled parameters: still cancelled, not pending forever.
+    params.useParams.getState().set({ T: 1000 });
+    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await flush();
+    expect(state().status).toBe('cancelled');
+    expect(pending()).toEqual([]);
+  });
+
+  it('never runs without an algorithm', async () => {
+    const p = params.useParams.getState();
+    p.toggleAlgo('greedy');
+    p.toggleAlgo('oracle');
+    params.useParams.getState().toggleAlgo('promptwise'); // the last one stays
+    expect(params.useParams.getState().params.algos).toEqual(['promptwise']);
+  });
+});
+
+describe('lab store: playback', () => {
+  beforeEach(async () => {
+    await finish('run');
+  });
+
+  it('replays a finished run from 0 at 125 prompts a second', () => {
+    expect(state().playback).toEqual({ cursor: 0, playing: true, speed: 1 });
+    state().tick(1000);
+    expect(state().playback.cursor).toBe(125);
+    state().tick(100_000);
+    expect(state().playback).toMatchObject({ cursor: 1000, playing: false });
+  });
+
+  it('steps, pauses, resets, skips and replays', () => {
+    state().tick(400);
+    state().step();
+    expect(state().playback).toMatchObject({ cursor: 51, playing: false });
+    state().tick(1000);
+    expect(state().playback.cursor).toBe(51);
+    state().togglePlay();
+    expect(state().playback.playing).toBe(true);
+    state().skipToEnd();
+    expect(state().playback).toMatchObject({ cursor: 1000, playing: false });
+    state().play(); // at the end: from the start again
+    expect(state().playback).toMatchObject({ cursor: 0, playing: true });
+    state().reset();
+    expect(state().playback).toMatchObject({ cursor: 0, playing: false });
+  });
+
+  it('keeps a paused cursor for the next result, and a selected step within T', async () => {
+    state().tick(800);
+    state().pause();
+    state().selectStep(42);
+    expect(state().selectedStep).toBe(42);
+    state().selectStep(5000); // beyond T: ignored
+    expect(state().selectedStep).toBe(42);
+    params.useParams.getState().set({ lambda: 0.2 });
+    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await finish('run');
+    expect(state().playback).toMatchObject({ cursor: 100, playing: false });
+    expect(state().selectedStep).toBe(42);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The lab's parameters: one zustand store, mirrored in the URL hash (src/state/urlCodec.ts) and saved in
+ * localStorage. On load the hash wins; with no hash the last saved settings come back; with neither, the
+ * defaults. Changing a parameter rewrites the hash with history.replaceState (no history entry per change).
+ */
+import { create } from 'zustand';
+import {
+  DEFAULT_HASH_STATE,
+  DEFAULT_PARAMS,
+  LIMITS,
+  decodeHash,
+  encodeHash,
+  resolveTraceAlgo,
+  type HashState,
+  type LabParams,
+  type Notice,
+} from './urlCodec';
+import { ALGO_IDS, WORLD_NAMES } from './catalog';
+
+export type { LabParams, Notice } from './urlCodec';
+
+export const STORAGE_KEY = 'promptwise-lab:settings';
+
+export interface NoticeItem extends Notice {
+  id: number;
+}
+
+export interface ParamsState {
+  params: LabParams;
+  /** Presentation mode: controls hidden, charts enlarged. */
+  present: boolean;
+  /** The trace step a link asked for (`step=N`), applied once its run has finished; null when none. */
+  linkStep: number | null;
+  /** What was wrong in the link, shown until dismissed. */
+  notices: NoticeItem[];
+
+  set(patch: Partial<LabParams>): void;
+  toggleAlgo(id: string): void;
+  rerollSeed(): void;
+  setPresent(on: boolean): void;
+  dismissNotice(id: number): void;
+  dismissAllNotices(): void;
+  /** Applies a hash typed or pasted by the user (hashchange). */
+  applyHash(hash: string): void;
+  /** Back to the defaults (keeps presentation mode). */
+  resetParams(): void;
+}
+
+let noticeId = 0;
+const withIds = (notices: Notice[]): NoticeItem[] => notices.map((n) => ({ ...n, id: ++noticeId }));
+
+const clampInt = (v: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(v)));
+const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
+
+/** Makes a patch from the controls safe: ranges, known ids, a traced algorithm that runs. */
+export function sanitize(params: LabParams): LabParams {
+  const algos = ALGO_IDS.filter((id) => params.algos.includes(id));
+  const p: LabParams = {
+    world: WORLD_NAMES.includes(params.world) ? params.world : DEFAULT_PARAMS.world,
+    algos: algos.length > 0 ? algos : [...DEFAULT_PARAMS.algos],
+    T: Number.isFinite(params.T) ? clampInt(params.T, LIMITS.T.min, LIMITS.T.max) : DEFAULT_PARAMS.T,
+    trials: Number.isFinite(params.trials) ? clampInt(params.trials, LIMITS.trials.min, LIMITS.trials.max) : DEFAULT_PARAMS.trials,
+    seed: Number.isFinite(params.seed) ? clampInt(params.seed, LIMITS.seed.min, LIMITS.seed.max) : DEFAULT_PARAMS.seed,
+    lambda: Number.isFinite(params.lambda) ? clamp(params.lambda, LIMITS.lambda.min, LIMITS.lambda.max) : DEFAULT_PARAMS.lambda,
+    tauMax: Number.isFinite(params.tauMax) ? clampInt(params.tauMax, LIMITS.tauMax.min, LIMITS.tauMax.max) : DEFAULT_PARAMS.tauMax,
+    tauExp: Number.isFinite(params.tauExp) ? clampInt(params.tauExp, LIMITS.tauExp.min, LIMITS.tauExp.max) : DEFAULT_PARAMS.tauExp,
+    alpha:
+      params.alpha === null || !Number.isFinite(params.alpha) ? null : clamp(params.alpha, LIMITS.alpha.min, LIMITS.alpha.max),
+    traceAlgo: params.traceAlgo,
+  };
+  p.traceAlgo = resolveTraceAlgo(p.algos, ALGO_IDS.includes(params.traceAlgo) ? params.traceAlgo : DEFAULT_PARAMS.traceAlgo);
+  return p;
+}
+
+function readStorage(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null; // storage disabled (privacy mode, sandboxed iframe)
+  }
+}
+
+/** Where the page starts: the hash if it says anything, else the saved settings, else the defaults. */
+function initialState(): { state: HashState; notices: Notice[] } {
+  if (typeof window === 'undefined') return { state: DEFAULT_HASH_STATE, notices: [] };
+  const fromHash = decodeHash(window.location.hash);
+  if (fromHash.hasState) return { state: fromHash.state, notices: fromHash.notices };
+  const saved = readStorage();
+  if (saved) {
+    // Saved settings were valid when written; if the lab changed since, quietly use the defaults for what is not.
+    const fromSaved = decodeHash(saved);
+    return { state: { ...fromSaved.state, present: false, step: null }, notices: [] };
+  }
+  return { state: DEFAULT_HASH_STATE, notices: [] };
+}
+
+const init = initialState();
+
+export const useParams = create<ParamsState>()((set, get) => ({
+  params: init.state.params,
+  present: init.state.present,
+  linkStep: init.state.step,
+  notices: withIds(init.notices),
+
+  set(patch) {
+    set((s) => ({ params: sanitize({ ...s.params, ...patch }) }));
+  },
+
+  toggleAlgo(id) {
+    const { params } = get();
+    const on = params.algos.includes(id);
+    if (on && params.algos.length === 1) return; // at least one algorithm runs
+    const algos = on ? params.algos.filter((a) => a !== id) : [...params.algos, id];
+    get().set({ algos });
+  },
+
+  rerollSeed() {
+    const { seed } = get().params;
+    let next = seed;
+    while (next === seed) next = Math.floor(Math.random() * 100_000);
+    get().set({ seed: next });
+  },
+
+  setPresent(on) {
+    set({ present: on });
+  },
+
+  dismissNotice(id) {
+    set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+  },
+
+  dismissAllNotices() {
+    set({ notices: [] });
+  },
+
+  applyHash(hash) {
+    const decoded = decodeHash(hash);
+    if (!decoded.hasState) return;
+    set({
+      params: sanitize(decoded.state.params),
+      present: decoded.state.present,
+      linkStep: decoded.state.step,
+      notices: withIds(decoded.notices),
+    });
+  },
+
+  resetParams() {
+    set({ params: { ...DEFAULT_PARAMS, algos: [...DEFAULT_PARAMS.algos] } });
+  },
+}));
+
+/** The hash for the current state (the selected step comes from the lab store). */
+export function currentHash(step: number | null): string {
+  const { params, present } = useParams.getState();
+  return encodeHash({ params, present, step });
+}
+
+/** The shareable link of the current state. */
+export function currentLink(step: number | null): string {
+  const { origin, pathname, search } = window.location;
+  return `${origin}${pathname}${search}${currentHash(step)}`;
+}
+
+/** Writes the hash (replaceState: no history entry) and saves the parameters; returns whether the hash changed. */
+export function writeLocation(step: number | null): boolean {
+  const hash = currentHash(step);
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, encodeHash({ params: useParams.getState().params, present: false, step: null }));
+  } catch {
+    // storage full or disabled: the link still carries the state
+  }
+  if (window.location.hash === hash) return false;
+  const { pathname, search } = window.location;
+  history.replaceState(history.state, '', `${pathname}${search}${hash}`);
+  return true;
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash, formatNumber, type HashState } from './urlCodec';
+
+const texts = (hash: string) => decodeHash(hash).notices.map((n) => n.text);
+
+describe('URL hash codec: round trip', () => {
+  it('writes every parameter in a readable order', () => {
+    expect(encodeHash(DEFAULT_HASH_STATE)).toBe(
+      '#world=sudoku&algos=promptwise,ca-pak-ucb-ts,greedy,lowest-cost,highest-cost,oracle&lambda=0.01&tauMax=5&tauExp=1&alpha=auto&T=1000&trials=20&seed=0&traceAlgo=promptwise',
+    );
+  });
+
+  it('reads back what it writes, view state included', () => {
+    const states: HashState[] = [
+      DEFAULT_HASH_STATE,
+      {
+        params: { world: 't2i', algos: ['promptwise', 'greedy'], T: 300, trials: 3, seed: 42, lambda: 0.0001, tauMax: 1, tauExp: 0, alpha: 1.5, traceAlgo: 'greedy' },
+        present: true,
+        step: 17,
+      },
+      {
+        params: { ...DEFAULT_PARAMS, world: 'logistic', algos: ['oracle-prop1'], lambda: 1, tauMax: 16, tauExp: 5, alpha: 0, T: 5000, trials: 50, seed: 2 ** 31 - 1, traceAlgo: 'oracle-prop1' },
+        present: false,
+        step: 4999,
+      },
+    ];
+    for (const state of states) {
+      const hash = encodeHash(state);
+      const back = decodeHash(hash);
+      expect(back.notices).toEqual([]);
+      expect(back.hasState).toBe(true);
+      expect(back.state).toEqual(state);
+      expect(encodeHash(back.state)).toBe(hash);
+    }
+  });
+
+  it('reads the example link of the brief, defaults for the rest', () => {
+    const d = decodeHash('#world=sudoku&algos=promptwise,greedy&lambda=0.01&tauMax=5&T=1000&trials=20&seed=0');
+    expect(d.notices).toEqual([]);
+    expect(d.state.params).toEqual({ ...DEFAULT_PARAMS, algos: ['promptwise', 'greedy'] });
+  });
+
+  it('treats an empty hash as no state', () => {
+    for (const h of ['', '#', '#&']) {
+      const d = decodeHash(h);
+      expect(d.hasState).toBe(false);
+      expect(d.notices).toEqual([]);
+      expect(d.state).toEqual(DEFAULT_HASH_STATE);
+    }
+  });
+
+  it('accepts percent-encoding, spaces and alpha=auto', () => {
+    const d = decodeHash('#algos=promptwise%2Coracle&lambda=%200.05%20&alpha=auto');
+    expect(d.notices).toEqual([]);
+    expect(d.state.params.algos).toEqual(['promptwise', 'oracle']);
+    expect(d.state.params.lambda).toBe(0.05);
+    expect(d.state.params.alpha).toBeNull();
+  });
+
+  it('lists algorithms in catalog order, without duplicates', () => {
+    expect(decodeHash('#algos=oracle,promptwise,oracle').state.params.algos).toEqual(['promptwise', 'oracle']);
+  });
+
+  it('writes small λ in plain notation', () => {
+    expect(formatNumber(0.0001)).toBe('0.0001');
+    expect(formatNumber(0.00015)).toBe('0.00015');
+    expect(formatNumber(0.3)).toBe('0.3');
+    expect(formatNumber(0.1 + 0.2)).toBe('0.3');
+  });
+});
+
+describe('URL hash codec: every invalid field falls back to its default, with a notice', () => {
+  it.each([
+    ['tauMax=-3', 'tauMax=-3 is not valid (an integer 1–16); using 5'],
+    ['tauMax=2.5', 'tauMax=2.5 is not valid (an integer 1–16); using 5'],
+    ['tauMax=17', 'tauMax=17 is not valid (an integer 1–16); using 5'],
+    ['lambda=abc', 'lambda=abc is not valid (a number 0.0001–1); using 0.01'],
+    ['lambda=0', 'lambda=0 is not valid (a number 0.0001–1); using 0.01'],
+    ['lambda=2', 'lambda=2 is not valid (a number 0.0001–1); using 0.01'],
+    ['lambda=', 'lambda= is not valid (a number 0.0001–1); using 0.01'],
+    ['lambda=0x10', 'lambda=0x10 is not valid (a number 0.0001–1); using 0.01'],
+    ['lambda=Infinity', 'lambda=Infinity is not valid (a number 0.0001–1); using 0.01'],
+    ['tauExp=9', 'tauExp=9 is not valid (an integer 0–5); using 1'],
+    ['alpha=big', 'alpha=big is not valid ("auto" or a number 0–5); using auto'],
+    ['alpha=-1', 'alpha=-1 is not valid ("auto" or a number 0–5); using auto'],
+    ['T=50', 'T=50 is not valid (an integer 100–5000); using 1000'],
+    ['T=1e9', 'T=1e9 is not valid (an integer 100–5000); using 1000'],
+    ['trials=0', 'trials=0 is not valid (an integer 1–50); using 20'],
+    ['seed=-1', 'seed=-1 is not valid (an integer 0–2147483647); using 0'],
+    ['seed=1.5', 'seed=1.5 is not valid (an integer 0–2147483647); using 0'],
+    ['world=mars', 'world=mars is not valid (one of t2i, sudoku, sudoku-new-arms, sudoku-new-prompts, logistic); using sudoku'],
+    ['traceAlgo=nope', 'traceAlgo=nope is not valid (an algorithm id (promptwise, promptwise-perstep, promptwise-klr, …)); using promptwise'],
+    ['present=maybe', 'present=maybe is not valid (1 or 0); using 0'],
+    ['step=-4', 'step=-4 is not valid (an integer 0–999); using no selection'],
+    ['step=1000', 'step=1000 is not valid (an integer 0–999); using no selection'],
+  ])('%s', (hash, notice) => {
+    const d = decodeHash(`#${hash}`);
+    expect(d.notices.map((n) => n.text)).toEqual([notice]);
+    const key = hash.split('=')[0];
+    if (key in DEFAULT_PARAMS) expect(d.state.params).toEqual(DEFAULT_PARAMS);
+    else expect(d.state).toEqual(DEFAULT_HASH_STATE);
+  });
+
+  it('keeps the valid fields when others are invalid (the e2e link)', () => {
+    const d = decodeHash('#tauMax=-3&lambda=abc&T=200&world=t2i');
+    expect(d.notices.map((n) => n.field)).toEqual(['tauMax', 'lambda']);
+    expect(d.state.params).toEqual({ ...DEFAULT_PARAMS, T: 200, world: 't2i' });
+  });
+
+  it('drops unknown algorithms one by one, and uses the default list when none is known', () => {
+    expect(texts('#algos=promptwise,gpt5,oracle')).toEqual(['algos: "gpt5" is not an algorithm; it was left out']);
+    expect(decodeHash('#algos=promptwise,gpt5,oracle').state.params.algos).toEqual(['promptwise', 'oracle']);
+    const none = decodeHash('#algos=foo,bar');
+    expect(none.notices.map((n) => n.text)).toEqual([
+      'algos=foo,bar is not valid (a comma-separated list of algorithm ids (promptwise, promptwise-perstep, promptwise-klr, …)); using promptwise,ca-pak-ucb-ts,greedy,lowest-cost,highest-cost,oracle',
+    ]);
+    expect(none.state.params.algos).toEqual(DEFAULT_PARAMS.algos);
+    expect(decodeHash('#algos=').state.params.algos).toEqual(DEFAULT_PARAMS.algos);
+  });
+
+  it('traces one of the algorithms run', () => {
+    const quiet = decodeHash('#algos=greedy,oracle');
+    expect(quiet.notices).toEqual([]);
+    expect(quiet.state.params.traceAlgo).toBe('greedy');
+    const asked = decodeHash('#algos=promptwise,oracle&traceAlgo=greedy');
+    expect(asked.notices.map((n) => n.text)).toEqual(['traceAlgo=greedy is not among the chosen algorithms; tracing promptwise']);
+    expect(asked.state.params.traceAlgo).toBe('promptwise');
+  });
+
+  it('checks the step against T from the same link', () => {
+    expect(decodeHash('#T=200&step=199').state.step).toBe(199);
+    expect(texts('#T=200&step=200')).toEqual(['step=200 is not valid (an integer 0–199); using no selection']);
+  });
+
+  it('names unknown keys and repeated keys', () => {
+    expect(texts('#foo=1&lambda=0.1')).toEqual(['"foo" is not a lab parameter; it was ignored']);
+    const twice = decodeHash('#lambda=0.1&lambda=0.2');
+    expect(twice.notices.map((n) => n.text)).toEqual(['lambda is given more than once; using the first']);
+    expect(twice.state.params.lambda).toBe(0.1);
+  });
+
+  it('shortens absurd values and never throws', () => {
+    const long = 'x'.repeat(500);
+    const [n] = texts(`#world=${long}`);
+    expect(n.length).toBeLessThan(200);
+    for (const junk of ['#%E0%A4%A', '#=&=&==', '#lambda=%00', `#${'&'.repeat(1000)}`, '#tauMax', '#__proto__=1&constructor=2']) {
+      expect(() => decodeHash(junk)).not.toThrow();
+      expect(decodeHash(junk).state.params).toEqual(DEFAULT_PARAMS);
+    }
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * The lab's state as a URL hash (after tensorflow/playground's state.ts): one typed field per key, each
+ * validated with zod on its own, so a bad value falls back to that field's default and says so in a notice
+ * ("tauMax=-3 is not valid (an integer 1–16); using 5") instead of breaking the page.
+ *
+ *   #world=sudoku&algos=promptwise,greedy&lambda=0.01&tauMax=5&tauExp=1&alpha=auto&T=1000&trials=20&seed=0
+ *
+ * Plain data and functions: no DOM, so the unit tests run it in Node.
+ */
+import { z } from 'zod';
+import { ALGO_IDS, WORLD_NAMES } from './catalog';
+
+/** The parameters of a lab run, as the controls edit them. */
+export interface LabParams {
+  world: string;
+  algos: string[];
+  /** Prompts per trial. */
+  T: number;
+  trials: number;
+  seed: number;
+  /** Cost weight λ. */
+  lambda: number;
+  /** Round budget τ_max. */
+  tauMax: number;
+  /** Forced exploration pulls per arm. */
+  tauExp: number;
+  /** UCB width α; null = auto, √(2 ln(2K/δ)). */
+  alpha: number | null;
+  /** Algorithm whose trial-0 escalation trace is shown. */
+  traceAlgo: string;
+}
+
+/** Everything the hash carries: the parameters plus view state. */
+export interface HashState {
+  params: LabParams;
+  /** Presentation mode (`present=1`). */
+  present: boolean;
+  /** Selected step of the escalation trace (`step=N`), null when none. */
+  step: number | null;
+}
+
+export const LIMITS = {
+  T: { min: 100, max: 5000 },
+  trials: { min: 1, max: 50 },
+  seed: { min: 0, max: 2 ** 31 - 1 },
+  lambda: { min: 1e-4, max: 1 },
+  tauMax: { min: 1, max: 16 },
+  tauExp: { min: 0, max: 5 },
+  alpha: { min: 0, max: 5 },
+} as const;
+
+export const DEFAULT_PARAMS: LabParams = {
+  world: 'sudoku',
+  algos: ['promptwise', 'ca-pak-ucb-ts', 'greedy', 'lowest-cost', 'highest-cost', 'oracle'],
+  T: 1000,
+  trials: 20,
+  seed: 0,
+  lambda: 0.01,
+  tauMax: 5,
+  tauExp: 1,
+  alpha: null,
+  traceAlgo: 'promptwise',
+};
+
+export const DEFAULT_HASH_STATE: HashState = { params: DEFAULT_PARAMS, present: false, step: null };
+
+/** A message for the page: what was wrong in the link and what is used instead. */
+export interface Notice {
+  /** The field (or key) it is about. */
+  field: string;
+  text: string;
+}
+
+// --- field codecs ---------------------------------------------------------------------------------------
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** A decimal string (no hex, no empty string, no "Infinity") → number, then the range/integer checks. */
+const numberText = z
+  .string()
+  .trim()
+  .regex(DECIMAL)
+  .transform((s) => Number(s));
+
+const intIn = (min: number, max: number) => numberText.pipe(z.number().int().min(min).max(max));
+const numIn = (min: number, max: number) => numberText.pipe(z.number().min(min).max(max));
+
+/** "0.0001" rather than "1e-4": what a person would type. */
+export function formatNumber(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  const s = String(Number(v.toPrecision(12)));
+  if (!s.includes('e')) return s;
+  return v.toFixed(Math.min(20, Math.max(0, -Math.floor(Math.log10(Math.abs(v))) + 11))).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+interface FieldCodec<T> {
+  schema: z.ZodType<T, string>;
+  /** What a valid value looks like, for the notice. */
+  expect: string;
+  encode(v: T): string;
+}
+
+const intField = (min: number, max: number): FieldCodec<number> => ({
+  schema: intIn(min, max),
+  expect: `an integer ${min}–${max}`,
+  encode: String,
+});
+
+const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')}, …`);
+
+const FIELDS = {
+  world: {
+    schema: z.string().trim().refine((s) => WORLD_NAMES.includes(s)),
+    expect: `one of ${WORLD_NAMES.join(', ')}`,
+    encode: (v: string) => v,
+  } satisfies FieldCodec<string>,
+  // algos has its own decoder (partial validity), see decodeAlgos.
+  lambda: {
+    schema: numIn(LIMITS.lambda.min, LIMITS.lambda.max),
+    expect: `a number ${formatNumber(LIMITS.lambda.min)}–${LIMITS.lambda.max}`,
+    encode: formatNumber,
+  } satisfies FieldCodec<number>,
+  tauMax: intField(LIMITS.tauMax.min, LIMITS.tauMax.max),
+  tauExp: intField(LIMITS.tauExp.min, LIMITS.tauExp.max),
+  alpha: {
+    schema: z.union([z.literal('auto').transform(() => null), numIn(LIMITS.alpha.min, LIMITS.alpha.max)]) as unknown as z.ZodType<
+      number | null,
+      string
+    >,
+    expect: `"auto" or a number ${LIMITS.alpha.min}–${LIMITS.alpha.max}`,
+    encode: (v: number | null) => (v === null ? 'auto' : formatNumber(v)),
+  } satisfies FieldCodec<number | null>,
+  T: intField(LIMITS.T.min, LIMITS.T.max),
+  trials: intField(LIMITS.trials.min, LIMITS.trials.max),
+  seed: intField(LIMITS.seed.min, LIMITS.seed.max),
+  traceAlgo: {
+    schema: z.string().trim().refine((s) => ALGO_IDS.includes(s)),
+    expect: `an algorithm id (${listOf(ALGO_IDS)})`,
+    encode: (v: string) => v,
+  } satisfies FieldCodec<string>,
+};
+
+type ScalarKey = keyof typeof FIELDS;
+
+/** Keys in the order the hash writes them. */
+const KEY_ORDER = ['world', 'algos', 'lambda', 'tauMax', 'tauExp', 'alpha', 'T', 'trials', 'seed', 'traceAlgo'] as const;
+const VIEW_KEYS = ['step', 'present'] as const;
+const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
+
+/** Long or odd raw values are shortened in notices. */
+function showRaw(raw: string): string {
+  const s = raw.replace(/[\u0000-\u001f]/g, '');
+  return s.length > 40 ? `${s.slice(0, 37)}…` : s;
+}
+
+function invalid(key: string, raw: string, expect: string, fallback: string): Notice {
+  return { field: key, text: `${key}=${showRaw(raw)} is not valid (${expect}); using ${fallback}` };
+}
+
+/** The algorithms list: unknown ids are dropped (each with a notice), duplicates merged, catalog order kept. */
+function decodeAlgos(raw: string, notices: Notice[]): string[] {
+  const ids = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const unknown = ids.filter((id) => !ALGO_IDS.includes(id));
+  const known = ALGO_IDS.filter((id) => ids.includes(id));
+  if (known.length === 0) {
+    notices.push(invalid('algos', raw, `a comma-separated list of algorithm ids (${listOf(ALGO_IDS)})`, DEFAULT_PARAMS.algos.join(',')));
+    return [...DEFAULT_PARAMS.algos];
+  }
+  for (const id of unknown) {
+    notices.push({ field: 'algos', text: `algos: "${showRaw(id)}" is not an algorithm; it was left out` });
+  }
+  return known;
+}
+
+/** Splits "a=1&b=2" (with or without the leading #) into [key, value] pairs, decoding %xx and +. */
+function pairs(hash: string): [string, string][] {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  const out: [string, string][] = [];
+  for (const [k, v] of new URLSearchParams(body)) out.push([k, v]);
+  return out;
+}
+
+export interface Decoded {
+  state: HashState;
+  notices: Notice[];
+  /** True when the hash had at least one key (an empty hash means "no link state": use the saved one). */
+  hasState: boolean;
+}
+
+/** Reads a hash. Never throws: every bad field falls back to its default, with a notice. */
+export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STATE): Decoded {
+  const notices: Notice[] = [];
+  const params: LabParams = { ...defaults.params, algos: [...defaults.params.algos] };
+  let present = defaults.present;
+  let step: number | null = defaults.step;
+  let stepRaw: string | null = null;
+  let traceGiven = false;
+  const entries = pairs(hash);
+  const seen = new Set<string>();
+  for (const [key, raw] of entries) {
+    if (seen.has(key) && KNOWN_KEYS.has(key)) {
+      notices.push({ field: key, text: `${key} is given more than once; using the first` });
+      continue;
+    }
+    seen.add(key);
+    if (key === 'algos') {
+      params.algos = decodeAlgos(raw, notices);
+    } else if (key === 'present') {
+      if (['1', 'true', 'yes', 'on'].includes(raw.trim().toLowerCase())) present = true;
+      else if (['0', 'false', 'no', 'off', ''].includes(raw.trim().toLowerCase())) present = false;
+      else notices.push(invalid('present', raw, '1 or 0', defaults.present ? '1' : '0'));
+    } else if (key === 'step') {
+      stepRaw = raw;
+    } else if (Object.hasOwn(FIELDS, key)) {
+      const k = key as ScalarKey;
+      const codec = FIELDS[k] as FieldCodec<unknown>;
+      const parsed = codec.schema.safeParse(raw);
+      if (parsed.success) {
+        (params as unknown as Record<string, unknown>)[k] = parsed.data;
+        if (k === 'traceAlgo') traceGiven = true;
+      } else {
+        notices.push(invalid(k, raw, codec.expect, codec.encode((defaults.params as unknown as Record<string, unknown>)[k])));
+      }
+    } else if (key !== '') {
+      notices.push({ field: key, text: `"${showRaw(key)}" is not a lab parameter; it was ignored` });
+    }
+  }
+  // Cross-field checks: the traced algorithm must be one of those run; the step must lie within T.
+  if (!params.algos.includes(params.traceAlgo)) {
+    const fallback = params.algos.includes('promptwise') ? 'promptwise' : params.algos[0];
+    if (traceGiven) {
+      notices.push({
+        field: 'traceAlgo',
+        text: `traceAlgo=${params.traceAlgo} is not among the chosen algorithms; tracing ${fallback}`,
+      });
+    }
+    params.traceAlgo = fallback;
+  }
+  if (stepRaw !== null) {
+    const parsed = intIn(0, params.T - 1).safeParse(stepRaw);
+    if (parsed.success) step = parsed.data;
+    else {
+      notices.push(invalid('step', stepRaw, `an integer 0–${params.T - 1}`, 'no selection'));
+      step = null;
+    }
+  }
+  return { state: { params, present, step }, notices, hasState: entries.some(([k]) => k !== '') };
+}
+
+/** Writes the hash (with the leading #): every parameter, then the view state when it differs from the default. */
+export function encodeHash(state: HashState): string {
+  const { params } = state;
+  const parts: string[] = [];
+  for (const key of KEY_ORDER) {
+    if (key === 'algos') {
+      parts.push(`algos=${params.algos.map(encodeURIComponent).join(',')}`);
+      continue;
+    }
+    const codec = FIELDS[key] as FieldCodec<unknown>;
+    parts.push(`${key}=${encodeURIComponent(codec.encode(params[key]))}`);
+  }
+  if (state.step !== null) parts.push(`step=${state.step}`);
+  if (state.present) parts.push('present=1');
+  return `#${parts.join('&')}`;
+}
+
+/** Whether two parameter sets are the same run. */
+export function sameParams(a: LabParams, b: LabParams): boolean {
+  return encodeHash({ params: a, present: false, step: null }) === encodeHash({ params: b, present: false, step: null });
+}
+
+/** The effective traced algorithm for a set of algorithms (PromptWise when it runs, else the first). */
+export function resolveTraceAlgo(algos: readonly string[], wanted: string): string {
+  if (algos.includes(wanted)) return wanted;
+  return algos.includes('promptwise') ? 'promptwise' : (algos[0] ?? wanted);
+}

@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import type { LabResult } from '../engine/lab/types';
+import type { Stat } from '../engine/simulate';
+import { algoLabel, type Catalog } from '../state/catalog';
+import { buildHeadline, fmt3, type HeadlineCard } from '../state/headline';
+import { algoColor } from './palette';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+function Metric({ name, stat, format, testId, hint }: { name: string; stat: Stat; format: (x: number) => string; testId: string; hint: string }) {
+  return (
+    <div className="metric" title={hint}>
+      <dt>{name}</dt>
+      <dd>
+        <span className="metric-value" data-testid={testId}>
+          {format(stat.mean)}
+        </span>
+        <span className="metric-std"> ± {format(stat.std)}</span>
+      </dd>
+    </div>
+  );
+}
+
+function Card({ card, label }: { card: HeadlineCard; label: string }) {
+  const s = card.summary;
+  const id = `summary-${card.role}`;
+  return (
+    <article className={`summary-card ${card.role}`} data-testid={id} data-algo={card.algo}>
+      <header>
+        <span className="swatch" style={{ background: algoColor(card.algo) }} aria-hidden="true" />
+        <h3>{label}</h3>
+        <span className="summary-caption">{card.caption}</span>
+      </header>
+      <dl>
+        <Metric name="Utility" stat={s.utility} format={(x) => x.toFixed(4)} testId={`${id}-utility`} hint="success − λ·cost, per prompt (higher is better)" />
+        <Metric name="Cost" stat={s.cost} format={fmt3} testId={`${id}-cost`} hint="total price of the queries made, per prompt (mean over prompts)" />
+        <Metric name="Success" stat={s.success} format={pct} testId={`${id}-success`} hint="share of prompts answered successfully" />
+      </dl>
+    </article>
+  );
+}
+
+/** The key result of the run, visible without touching anything: the headline sentence and three cards. */
+export function Summary({ result, catalog, stale }: { result: LabResult | null; catalog: Catalog; stale: boolean }) {
+  const headline = useMemo(() => (result ? buildHeadline(result, (id) => algoLabel(catalog, id)) : null), [result, catalog]);
+  if (!result || !headline) {
+    return (
+      <section className="summary loading" aria-label="Results summary" data-testid="summary" data-state="loading">
+        <p className="headline muted">Simulating the first run…</p>
+      </section>
+    );
+  }
+  const c = result.config;
+  return (
+    <section className="summary" aria-label="Results summary" data-testid="summary" data-state={stale ? 'stale' : 'current'}>
+      {headline.sentence && (
+        <p className="headline" data-testid="headline">
+          {headline.sentence}
+        </p>
+      )}
+      <div className="summary-cards">
+        {headline.cards.map((card) => (
+          <Card key={card.role} card={card} label={algoLabel(catalog, card.algo)} />
+        ))}
+      </div>
+      <p className="summary-note muted">
+        {c.world}: mean ± std over {c.trials} {c.trials === 1 ? 'trial' : 'trials'} of {c.T.toLocaleString('en-US')} prompts, λ ={' '}
+        {c.params.lambda}, τ<sub>max</sub> = {c.params.tauMax}, seed {c.seed}.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { useId } from 'react';
+import { useLab } from '../../state/labStore';
+import { useParams } from '../../state/params';
+import { LIMITS } from '../../state/urlCodec';
+import { HELP } from './help';
+import { HelpText } from './HelpText';
+import { LAMBDA_STEPS, formatLambda, lambdaAt, lambdaIndex } from './scales';
+import { SeedField } from './SeedField';
+import { Slider } from './Slider';
+import { LambdaHelp, TauMaxHelp } from '../views/Teach';
+
+function WorldPicker() {
+  const id = useId();
+  const world = useParams((s) => s.params.world);
+  const set = useParams((s) => s.set);
+  const worlds = useLab((s) => s.catalog.worlds);
+  const result = useLab((s) => s.result);
+  const ran = result && result.config.world === world ? result.world : null;
+  const listed = worlds.find((w) => w.name === world);
+  // The catalog may not list models and costs; the last run's world info does.
+  const info =
+    listed && listed.arms.length === 0 && ran
+      ? { ...listed, arms: ran.arms, costs: ran.costs }
+      : listed;
+  return (
+    <div className="control">
+      <div className="control-head">
+        <label htmlFor={id}>Scenario</label>
+      </div>
+      <select id={id} value={world} data-testid="world" aria-describedby={`${id}-help`} onChange={(e) => set({ world: e.target.value })}>
+        {worlds.map((w) => (
+          <option key={w.name} value={w.name}>
+            {w.name}
+          </option>
+        ))}
+      </select>
+      <HelpText id={`${id}-help`}>{info?.description || HELP.world}</HelpText>
+      {info && info.arms.length > 0 && (
+        <p className="help arms-line">
+          {info.arms.map((a, i) => (
+            <span key={a} className="arm-cost">
+              {a}
+              {info.costs[i] !== undefined && <span className="muted"> · {Number(info.costs[i].toPrecision(3))}</span>}
+            </span>
+          ))}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AlgoChips() {
+  const algos = useParams((s) => s.params.algos);
+  const toggle = useParams((s) => s.toggleAlgo);
+  const catalog = useLab((s) => s.catalog.algorithms);
+  return (
+    <fieldset className="control algos">
+      <legend>Algorithms</legend>
+      <div className="chips">
+        {catalog.map((a) => {
+          const on = algos.includes(a.id);
+          return (
+            <label key={a.id} className="chip" title={a.description}>
+              <input
+                type="checkbox"
+                checked={on}
+                disabled={on && algos.length === 1}
+                data-testid={`algo-${a.id}`}
+                onChange={() => toggle(a.id)}
+              />
+              <span>{a.label}</span>
+            </label>
+          );
+        })}
+      </div>
+      <HelpText>{HELP.algos}</HelpText>
+    </fieldset>
+  );
+}
+
+function AlphaControl() {
+  const alpha = useParams((s) => s.params.alpha);
+  const set = useParams((s) => s.set);
+  const auto = alpha === null;
+  return (
+    <Slider
+      label="UCB width α"
+      valueText={auto ? 'auto' : alpha.toFixed(1)}
+      min={LIMITS.alpha.min}
+      max={LIMITS.alpha.max}
+      step={0.1}
+      value={auto ? 2 : alpha}
+      disabled={auto}
+      onChange={(v) => set({ alpha: Math.round(v * 10) / 10 })}
+      help={HELP.alpha}
+      testId="alpha"
+      aside={
+        <label className="mini-switch">
+          <input type="checkbox" checked={auto} data-testid="alpha-auto" onChange={(e) => set({ alpha: e.target.checked ? null : 2 })} />
+          auto
+        </label>
+      }
+    />
+  );
+}
+
+/** Every parameter of the run, each with its value and a one-line help. */
+export function ControlsPanel() {
+  const p = useParams((s) => s.params);
+  const set = useParams((s) => s.set);
+  const reroll = useParams((s) => s.rerollSeed);
+  const reset = useParams((s) => s.resetParams);
+  return (
+    <div className="controls-body">
+      <WorldPicker />
+      <AlgoChips />
+      <Slider
+        label={
+          <>
+            Cost weight λ <span className="muted">(log scale)</span>
+          </>
+        }
+        valueText={formatLambda(p.lambda)}
+        min={0}
+        max={LAMBDA_STEPS}
+        step={1}
+        value={lambdaIndex(p.lambda)}
+        onChange={(i) => set({ lambda: lambdaAt(i) })}
+        help={(id) => <LambdaHelp id={id} value={p.lambda} />}
+        testId="lambda"
+      />
+      <Slider
+        label={
+          <>
+            Budget τ<sub>max</sub>
+          </>
+        }
+        valueText={String(p.tauMax)}
+        min={LIMITS.tauMax.min}
+        max={LIMITS.tauMax.max}
+        step={1}
+        value={p.tauMax}
+        onChange={(v) => set({ tauMax: v })}
+        help={(id) => <TauMaxHelp id={id} value={p.tauMax} />}
+        testId="tau-max"
+      />
+      <AlphaControl />
+      <Slider
+        label={
+          <>
+            Exploration τ<sub>exp</sub>
+          </>
+        }
+        valueText={String(p.tauExp)}
+        min={LIMITS.tauExp.min}
+        max={LIMITS.tauExp.max}
+        step={1}
+        value={p.tauExp}
+        onChange={(v) => set({ tauExp: v })}
+        help={HELP.tauExp}
+        testId="tau-exp"
+      />
+      <Slider
+        label="Prompts T"
+        valueText={p.T.toLocaleString('en-US')}
+        min={LIMITS.T.min}
+        max={LIMITS.T.max}
+        step={100}
+        value={p.T}
+        onChange={(v) => set({ T: v })}
+        help={HELP.T}
+        testId="steps"
+      />
+      <Slider
+        label="Trials"
+        valueText={String(p.trials)}
+        min={LIMITS.trials.min}
+        max={LIMITS.trials.max}
+        step={1}
+        value={p.trials}
+        onChange={(v) => set({ trials: v })}
+        help={HELP.trials}
+        testId="trials"
+      />
+      <SeedField value={p.seed} onCommit={(seed) => set({ seed })} onReroll={reroll} help={HELP.seed} />
+      <button type="button" className="btn link" onClick={reset} data-testid="reset-params">
+        Reset to defaults
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useShallow } from 'zustand/react/shallow';
+import { useLab, type LabState } from '../../state/labStore';
+
+function statusText(s: Pick<LabState, 'status' | 'progress' | 'config' | 'error' | 'elapsedMs'>): string {
+  const { done, total } = s.progress;
+  const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
+  switch (s.status) {
+    case 'idle':
+      return 'Starting the simulation worker…';
+    case 'pending':
+      return 'Parameters changed: simulating shortly…';
+    case 'running':
+      return `Simulating… ${pct}% (${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} prompt-steps)`;
+    case 'done': {
+      const c = s.config;
+      const secs = (s.elapsedMs ?? 0) / 1000;
+      return c ? `Done: ${c.algos.length} algorithms × ${c.trials} trials × ${c.T.toLocaleString('en-US')} prompts in ${secs.toFixed(2)} s.` : 'Done.';
+    }
+    case 'cancelled':
+      return `Cancelled after ${pct}%. Change a parameter or press Run to simulate again.`;
+    case 'error':
+      return `The simulation failed: ${s.error ?? 'unknown error'}`;
+  }
+}
+
+/** What the worker is doing, with Cancel while a run computes and Run again after a failure or a cancel. */
+export function RunStatus() {
+  // Not the whole store: playback ticks should not re-render the status line.
+  const s = useLab(
+    useShallow((st) => ({
+      status: st.status,
+      progress: st.progress,
+      config: st.config,
+      error: st.error,
+      elapsedMs: st.elapsedMs,
+      sweeping: st.sweeps.tauMax.status === 'running' || st.sweeps.lambda.status === 'running',
+      cancel: st.cancel,
+      runNow: st.runNow,
+    })),
+  );
+  const running = s.status === 'running';
+  const pct = s.progress.total > 0 ? (100 * s.progress.done) / s.progress.total : 0;
+  const { sweeping } = s;
+  return (
+    <div className="run-status">
+      <div className="status">
+        <p
+          className={`status-line ${s.status}`}
+          data-testid="run-status"
+          data-status={s.status}
+          role={s.status === 'error' ? 'alert' : 'status'}
+          aria-live="polite"
+        >
+          {statusText(s)}
+          {s.status === 'done' && sweeping && <span className="muted"> Sweeps computing…</span>}
+        </p>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="Simulation progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(pct)}
+          data-visible={running || undefined}
+        >
+          <div className="progress-fill" style={{ width: `${pct}%` }} />
+        </div>
+      </div>
+      {running ? (
+        <button key="cancel" type="button" className="btn secondary small" data-testid="cancel" onClick={() => s.cancel()}>
+          Cancel
+        </button>
+      ) : s.status === 'cancelled' || s.status === 'error' ? (
+        <button key="run" type="button" className="btn primary small" data-testid="run" onClick={() => s.runNow()}>
+          {s.status === 'error' ? 'Try again' : 'Run'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

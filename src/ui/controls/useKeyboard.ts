@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useLab } from '../../state/labStore';
+
+/** Where a key belongs to the focused element (typing, sliders, buttons, menus), not to the lab. */
+export function keyBelongsToTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'A') return true;
+  const role = target.getAttribute('role');
+  return role === 'slider' || role === 'textbox' || role === 'button' || role === 'option' || role === 'menuitem' || role === 'combobox';
+}
+
+/** Space = play/pause, → = one more prompt; Escape leaves presentation mode (via `onEscape`). */
+export function useKeyboard(onEscape?: () => void): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === 'Escape') {
+        onEscape?.();
+        return;
+      }
+      if (keyBelongsToTarget(e.target)) return;
+      if (e.key === ' ' || e.code === 'Space') {
+        e.preventDefault(); // no page scroll
+        useLab.getState().togglePlay();
+      } else if (e.key === 'ArrowRight') {
+        e.preventDefault();
+        useLab.getState().step();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onEscape]);
+}

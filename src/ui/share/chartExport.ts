@@ -1,0 +1,204 @@
+/**
+ * Charts (`figure[data-chart]`) to standalone SVG and PNG. The figure's SVGs are cloned with their computed
+ * styles inlined (colours, strokes, fonts), so the file looks like the page without the stylesheet; the
+ * figure's HTML text (titles, legends) and small coloured boxes (legend swatches) are drawn as SVG text and
+ * rects at their positions. PNG: that SVG drawn onto a canvas at 2×. Everything stays in the page.
+ */
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** White margin around the exported figure, in CSS px. */
+const PAD = 12;
+
+/** Presentation properties worth inlining on SVG elements. */
+const SVG_PROPS = [
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'opacity',
+  'visibility',
+  'display',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+  'letter-spacing',
+  'paint-order',
+  'shape-rendering',
+] as const;
+
+const transparent = (c: string) => c === 'transparent' || c === 'rgba(0, 0, 0, 0)' || c === '';
+
+function inlineStyles(source: Element, clone: Element): void {
+  const cs = getComputedStyle(source);
+  const style: string[] = [];
+  for (const prop of SVG_PROPS) {
+    const v = cs.getPropertyValue(prop);
+    if (v) style.push(`${prop}:${v}`);
+  }
+  // Elements whose fill is the text colour (currentColor) keep it.
+  if (cs.color) style.push(`color:${cs.color}`);
+  (clone as SVGElement).setAttribute('style', style.join(';'));
+  clone.removeAttribute('class');
+  const s = source.children;
+  const c = clone.children;
+  for (let i = 0; i < s.length && i < c.length; i++) inlineStyles(s[i], c[i]);
+}
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The HTML (non-SVG) parts of a figure: text runs and small filled boxes. */
+function htmlParts(root: HTMLElement, origin: Box): string[] {
+  const out: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode(node) {
+      if (node instanceof Element && (node.namespaceURI === SVG_NS || node.closest('svg'))) return NodeFilter.FILTER_REJECT;
+      if (node instanceof HTMLElement) {
+        const cs = getComputedStyle(node);
+        if (cs.display === 'none' || cs.visibility === 'hidden') return NodeFilter.FILTER_REJECT;
+        if (node.dataset.exportSkip !== undefined) return NodeFilter.FILTER_REJECT;
+      }
+      return NodeFilter.FILTER_ACCEPT;
+    },
+  });
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node instanceof HTMLElement && node !== root) {
+      const cs = getComputedStyle(node);
+      const r = node.getBoundingClientRect();
+      // Swatches and bars, not panels: only boxes well smaller than the figure.
+      if (r.width === 0 || r.height === 0 || r.width * r.height >= (origin.width * origin.height) / 4) continue;
+      const x = r.left - origin.x;
+      const y = r.top - origin.y;
+      const bg = cs.backgroundColor;
+      const radius = Math.min(parseFloat(cs.borderTopLeftRadius) || 0, r.height / 2, r.width / 2);
+      if (!transparent(bg)) out.push(`<rect x="${x}" y="${y}" width="${r.width}" height="${r.height}" rx="${radius}" fill="${bg}"/>`);
+      // Borders one side at a time (legend line swatches are a top border, dashed for some series).
+      const sides = [
+        ['Top', x, y, x + r.width, y],
+        ['Right', x + r.width, y, x + r.width, y + r.height],
+        ['Bottom', x, y + r.height, x + r.width, y + r.height],
+        ['Left', x, y, x, y + r.height],
+      ] as const;
+      const drawn = sides.filter(([side]) => parseFloat(cs.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 && cs.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none');
+      if (drawn.length === 4 && radius > 0) {
+        const w = parseFloat(cs.borderTopWidth);
+        out.push(`<rect x="${x + w / 2}" y="${y + w / 2}" width="${r.width - w}" height="${r.height - w}" rx="${radius}" fill="none" stroke="${cs.borderTopColor}" stroke-width="${w}"/>`);
+      } else {
+        for (const [side, x1, y1, x2, y2] of drawn) {
+          const key = side.toLowerCase();
+          const color = cs.getPropertyValue(`border-${key}-color`);
+          if (transparent(color)) continue;
+          const w = parseFloat(cs.getPropertyValue(`border-${key}-width`));
+          const style = cs.getPropertyValue(`border-${key}-style`);
+          const dash = style === 'dashed' ? ` stroke-dasharray="${3 * w} ${2 * w}"` : style === 'dotted' ? ` stroke-dasharray="${w} ${w}"` : '';
+          // Inset by half the width so the stroke lies where the border was drawn.
+          const dx = side === 'Left' ? w / 2 : side === 'Right' ? -w / 2 : 0;
+          const dy = side === 'Top' ? w / 2 : side === 'Bottom' ? -w / 2 : 0;
+          out.push(`<line x1="${x1 + dx}" y1="${y1 + dy}" x2="${x2 + dx}" y2="${y2 + dy}" stroke="${color}" stroke-width="${w}"${dash}/>`);
+        }
+      }
+    } else if (node instanceof Text) {
+      const text = node.textContent?.replace(/\s+/g, ' ').trim();
+      const parent = node.parentElement;
+      if (!text || !parent) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      if (rects.length === 0) continue;
+      const cs = getComputedStyle(parent);
+      const first = rects[0];
+      // One line per client rect would need the line breaks; one text at the first rect is enough for labels.
+      out.push(
+        `<text x="${first.left - origin.x}" y="${first.top - origin.y + first.height * 0.78}" style="font-family:${esc(cs.fontFamily)};font-size:${cs.fontSize};font-weight:${cs.fontWeight};font-style:${cs.fontStyle};fill:${cs.color}">${esc(text)}</text>`,
+      );
+    }
+  }
+  return out;
+}
+
+/** The figure as a standalone SVG document, with its size in CSS pixels. */
+export function figureToSvg(figure: HTMLElement): { svg: string; width: number; height: number } {
+  const box = figure.getBoundingClientRect();
+  const origin: Box = { x: box.left, y: box.top, width: Math.ceil(box.width), height: Math.ceil(box.height) };
+  const parts: string[] = [];
+  const svgs = [...figure.querySelectorAll('svg')].filter((s) => !s.parentElement?.closest('svg'));
+  const serializer = new XMLSerializer();
+  for (const svg of svgs) {
+    const r = svg.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const clone = svg.cloneNode(true) as SVGSVGElement;
+    inlineStyles(svg, clone);
+    clone.setAttribute('x', String(r.left - origin.x));
+    clone.setAttribute('y', String(r.top - origin.y));
+    clone.setAttribute('width', String(r.width));
+    clone.setAttribute('height', String(r.height));
+    if (!clone.getAttribute('viewBox')) clone.setAttribute('viewBox', `0 0 ${r.width} ${r.height}`);
+    clone.removeAttribute('style');
+    parts.push(serializer.serializeToString(clone));
+  }
+  parts.push(...htmlParts(figure, origin));
+  const bg = getComputedStyle(figure).backgroundColor;
+  const fill = transparent(bg) ? '#ffffff' : bg;
+  const width = origin.width + 2 * PAD;
+  const height = origin.height + 2 * PAD;
+  const svg =
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="100%" height="100%" fill="${fill}"/><g transform="translate(${PAD} ${PAD})">${parts.join('')}</g></svg>\n`;
+  return { svg, width, height };
+}
+
+/** Draws an SVG document on a canvas at `scale`× and returns the PNG. */
+export async function svgToPng(svg: string, width: number, height: number, scale = 2): Promise<Blob> {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml;charset=utf-8' }));
+  try {
+    const img = new Image();
+    img.decoding = 'async';
+    await new Promise<void>((resolve, reject) => {
+      img.onload = () => resolve();
+      img.onerror = () => reject(new Error('the chart could not be drawn as an image'));
+      img.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(width * scale));
+    canvas.height = Math.max(1, Math.round(height * scale));
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2D canvas available');
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the PNG could not be encoded'))), 'image/png'),
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Charts on the page, by their data-chart name (first of each name). */
+export function listCharts(root: ParentNode = document): { name: string; figure: HTMLElement }[] {
+  const seen = new Set<string>();
+  const out: { name: string; figure: HTMLElement }[] = [];
+  for (const figure of root.querySelectorAll<HTMLElement>('figure[data-chart]')) {
+    const name = figure.dataset.chart || 'chart';
+    if (seen.has(name)) continue;
+    seen.add(name);
+    out.push({ name, figure });
+  }
+  return out;
+}
