@@ -1,3 +1,4 @@
+import { clearlyGreater } from './ties';
 import { NULL_ACTION } from './types';
 
 /**
@@ -38,12 +39,12 @@ export function prop1ArmLazy(
   let bestRatio = Infinity;
   let pays = false;
   for (const a of order) {
-    if (costs[a] > bestRatio) break;
+    if (clearlyGreater(costs[a], bestRatio)) break;
     const q = qOf(a);
     if (q - lambda * costs[a] > 0) pays = true;
     if (q > 0) {
       const ratio = costs[a] / q;
-      if (ratio < bestRatio || (ratio === bestRatio && a < best)) {
+      if (clearlyGreater(bestRatio, ratio) || (!clearlyGreater(ratio, bestRatio) && a < best)) {
         bestRatio = ratio;
         best = a;
       }
@@ -107,7 +108,7 @@ export function planBudget(
     for (let a = 0; a < q.length; a++) {
       if (!available[a]) continue;
       const v = q[a] - lambda * costs[a] + (1 - q[a]) * rest;
-      if (v > best) {
+      if (clearlyGreater(v, best)) {
         best = v;
         bestArm = a;
       }

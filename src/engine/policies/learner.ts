@@ -1,5 +1,6 @@
 import { NULL_ACTION, type ArmEstimate, type BanditParams, type Policy, type PolicyExplanation, type StepView } from '../types';
 import type { ArmModel } from './armModel';
+import { clearlyGreater } from '../ties';
 
 /**
  * What every learner shares: one model per arm, the forced exploration of Algorithm 1 (each arm pulled
@@ -95,14 +96,14 @@ export abstract class Learner implements Policy {
   }
 }
 
-/** argmax over available arms of score(a); ties go to the lower index; NULL_ACTION if none available. */
+/** argmax over available arms of score(a); ties (within rounding, see ties.ts) go to the lower index. */
 export function argmaxAvailable(available: Uint8Array, score: (a: number) => number): number {
   let best = NULL_ACTION;
   let bestScore = -Infinity;
   for (let a = 0; a < available.length; a++) {
     if (!available[a]) continue;
     const s = score(a);
-    if (s > bestScore) {
+    if (best === NULL_ACTION || clearlyGreater(s, bestScore)) {
       bestScore = s;
       best = a;
     }
