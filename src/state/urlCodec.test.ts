@@ -6,7 +6,7 @@ const texts = (hash: string) => decodeHash(hash).notices.map((n) => n.text);
 describe('URL hash codec: round trip', () => {
   it('writes every parameter in a readable order', () => {
     expect(encodeHash(DEFAULT_HASH_STATE)).toBe(
-      '#world=sudoku&algos=promptwise,ca-pak-ucb-ts,greedy,lowest-cost,highest-cost,oracle&lambda=0.01&tauMax=5&tauExp=1&alpha=auto&T=1000&trials=20&seed=0&traceAlgo=promptwise',
+      '#world=sudoku&algos=promptwise,promptwise-perstep,promptwise-klr,promptwise-budget,ca-pak-ucb-ts,random,greedy,random-ts,greedy-ts,lowest-cost,highest-cost,oracle,oracle-prop1&lambda=0.01&tauMax=5&tauExp=1&alpha=auto&T=1000&trials=20&seed=0&traceAlgo=promptwise',
     );
   });
 
@@ -112,7 +112,7 @@ describe('URL hash codec: every invalid field falls back to its default, with a 
     expect(decodeHash('#algos=promptwise,gpt5,oracle').state.params.algos).toEqual(['promptwise', 'oracle']);
     const none = decodeHash('#algos=foo,bar');
     expect(none.notices.map((n) => n.text)).toEqual([
-      'algos=foo,bar is not valid (a comma-separated list of algorithm ids (promptwise, promptwise-perstep, promptwise-klr, …)); using promptwise,ca-pak-ucb-ts,greedy,lowest-cost,highest-cost,oracle',
+      'algos=foo,bar is not valid (a comma-separated list of algorithm ids (promptwise, promptwise-perstep, promptwise-klr, …)); using promptwise,promptwise-perstep,promptwise-klr,promptwise-budget,ca-pak-ucb-ts,random,greedy,random-ts,greedy-ts,lowest-cost,highest-cost,oracle,oracle-prop1',
     ]);
     expect(none.state.params.algos).toEqual(DEFAULT_PARAMS.algos);
     expect(decodeHash('#algos=').state.params.algos).toEqual(DEFAULT_PARAMS.algos);

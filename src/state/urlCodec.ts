@@ -51,7 +51,8 @@ export const LIMITS = {
 
 export const DEFAULT_PARAMS: LabParams = {
   world: 'sudoku',
-  algos: ['promptwise', 'ca-pak-ucb-ts', 'greedy', 'lowest-cost', 'highest-cost', 'oracle'],
+  // The default: the scenario runs with every algorithm at once.
+  algos: [...ALGO_IDS],
   T: 1000,
   trials: 20,
   seed: 0,
