@@ -1,4 +1,5 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AlgoCurves } from '../engine/lab/types';
 import { algoLabel } from '../state/catalog';
 import { connectLab, effectiveStep, labConfigOf, runKey, useLab } from '../state/labStore';
 import { useParams } from '../state/params';
@@ -193,6 +194,8 @@ function useThrottled<T>(value: T, ms: number, throttle: boolean): T {
   return throttle ? shown : value;
 }
 
+const EMPTY_CURVES: Record<string, AlgoCurves> = {};
+
 /** While playing, the curves are re-drawn at most this often. */
 const CURVES_REDRAW_MS = 250;
 
@@ -213,6 +216,12 @@ function CurvesSection() {
   const live = running && partial ? partial : null;
   const liveAlgos = useMemo(() => (config?.algos ?? []).map((id) => ({ id, label: algoLabel(catalog, id) })), [config, catalog]);
   const T = live ? (config?.T ?? 0) : (result?.config.T ?? 0);
+  const curves = live ? live.curves : (result?.curves ?? EMPTY_CURVES);
+  const algos = live ? liveAlgos : resultAlgos;
+  const drawn = useMemo(() => ({ curves, algos, cursor: live ? T : cursor, T }), [curves, algos, live, T, cursor]);
+  // New curves (a run's partial results, a finished run) are drawn in a background render that yields to the
+  // page every few milliseconds, rather than in one long task.
+  const shown = useDeferredValue(drawn);
   return (
     <Card
       title="Learning curves"
@@ -220,7 +229,7 @@ function CurvesSection() {
       testId="card-curves"
       className="chart-card"
     >
-      <CurvesPanel curves={live ? live.curves : (result?.curves ?? {})} algos={live ? liveAlgos : resultAlgos} cursor={live ? T : cursor} T={T} />
+      <CurvesPanel curves={shown.curves} algos={shown.algos} cursor={shown.cursor} T={shown.T} />
     </Card>
   );
 }
@@ -236,16 +245,23 @@ function SweepsSection() {
   const tauMax = useParams((s) => s.params.tauMax);
   const lambda = useParams((s) => s.params.lambda);
   const algos = useResultAlgos();
+  // A slider's change re-draws both plots (the current value is marked; a sweep is pending): that happens in a
+  // background render, so the slider itself answers at once. The cards' data-state follows what is drawn.
+  const live = useMemo(
+    () => ({ tauResult, tauStatus, tauError, lambdaResult, lambdaStatus, lambdaError, tauMax, lambda, algos }),
+    [tauResult, tauStatus, tauError, lambdaResult, lambdaStatus, lambdaError, tauMax, lambda, algos],
+  );
+  const d = useDeferredValue(live);
   const busy = (status: string) => status === 'running' || status === 'pending';
   return (
     <div className="grid-2">
-      <Card title={<>Trade-off: budget τ<sub>max</sub></>} sub="Success against cost as the round budget grows (1, 2, 4, 8, 16)." testId="card-tradeoff" className="chart-card" state={tauStatus}>
-        <TradeoffPlot sweep={tauResult} algos={algos} current={tauMax} loading={busy(tauStatus)} />
-        {tauStatus === 'error' && <p className="error-text">The τ_max sweep failed: {tauError}</p>}
+      <Card title={<>Trade-off: budget τ<sub>max</sub></>} sub="Success against cost as the round budget grows (1, 2, 4, 8, 16)." testId="card-tradeoff" className="chart-card" state={d.tauStatus}>
+        <TradeoffPlot sweep={d.tauResult} algos={d.algos} current={d.tauMax} loading={busy(d.tauStatus)} />
+        {d.tauStatus === 'error' && <p className="error-text">The τ_max sweep failed: {d.tauError}</p>}
       </Card>
-      <Card title="Cost weight λ" sub="Utility, cost and success from λ = 0.0001 to 1 (log scale)." testId="card-lambda" className="chart-card" state={lambdaStatus}>
-        <LambdaSweepPlot sweep={lambdaResult} algos={algos} current={lambda} loading={busy(lambdaStatus)} />
-        {lambdaStatus === 'error' && <p className="error-text">The λ sweep failed: {lambdaError}</p>}
+      <Card title="Cost weight λ" sub="Utility, cost and success from λ = 0.0001 to 1 (log scale)." testId="card-lambda" className="chart-card" state={d.lambdaStatus}>
+        <LambdaSweepPlot sweep={d.lambdaResult} algos={d.algos} current={d.lambda} loading={busy(d.lambdaStatus)} />
+        {d.lambdaStatus === 'error' && <p className="error-text">The λ sweep failed: {d.lambdaError}</p>}
       </Card>
     </div>
   );

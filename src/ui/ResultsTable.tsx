@@ -32,7 +32,7 @@ function StatCell({ algo, metric, stat }: { algo: string; metric: Metric; stat: 
 export function ResultsTable({ result, trials, label = (id) => id }: { result: SimResult; trials: number; label?: (id: string) => string }) {
   const rows = Object.entries(result.results) as [string, AlgoSummary][];
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Results table">
       <table className="results" data-testid="results-table">
         <caption>
           World <strong>{result.world}</strong> · mean ± std over {trials} {trials === 1 ? 'trial' : 'trials'}

@@ -54,7 +54,7 @@ export function Transport() {
         >
           <Icon name={playing ? 'pause' : 'play'} />
         </button>
-        <button type="button" className="btn tbtn" disabled={disabled} onClick={() => lab().step()} data-testid="step" title="One more prompt (→)" aria-label="Step one prompt (Right arrow)">
+        <button type="button" className="btn tbtn" disabled={disabled} onClick={() => lab().step()} data-testid="step" title="One more prompt (→)" aria-label="+1 prompt (Right arrow)">
           <span aria-hidden="true">+1</span>
         </button>
         <button type="button" className="btn tbtn" disabled={disabled} onClick={() => lab().reset()} data-testid="rewind" title="Back to prompt 0" aria-label="Back to the start">

@@ -8,7 +8,8 @@ export function keyBelongsToTarget(target: EventTarget | null): boolean {
   const tag = target.tagName;
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'A') return true;
   const role = target.getAttribute('role');
-  return role === 'slider' || role === 'textbox' || role === 'button' || role === 'option' || role === 'menuitem' || role === 'combobox';
+  // A focusable region is a scroll container (the results table): its arrow keys scroll it.
+  return role === 'slider' || role === 'textbox' || role === 'button' || role === 'option' || role === 'menuitem' || role === 'combobox' || role === 'region';
 }
 
 /** Space = play/pause, → = one more prompt; Escape leaves presentation mode (via `onEscape`). */

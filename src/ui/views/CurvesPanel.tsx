@@ -1,15 +1,16 @@
-import { memo, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import {
-  Area,
   CartesianGrid,
   ComposedChart,
-  Line,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
+  useActiveTooltipLabel,
+  useIsTooltipActive,
   usePlotArea,
   useXAxisScale,
+  useYAxisScale,
   type TooltipContentProps,
 } from 'recharts';
 import type { AlgoCurves } from '../../engine/lab/types';
@@ -86,6 +87,7 @@ export const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
 
 const CHART_HEIGHT = 210;
 const CHART_HEIGHT_NARROW = 190;
+const TOOLTIP_VISIBLE = { visibility: 'visible' } as const;
 
 /**
  * Four small multiples (utility, cost, success, regret) with one line per algorithm and its ± std band over
@@ -152,6 +154,10 @@ const CurveChart = memo(
     const scale: NiceScale = useMemo(() => curveScale(curves, ids, metric), [curves, ids, metric]);
     // Every point is drawn once; the clip below hides those after the cursor.
     const rows = useMemo(() => buildCurveRows(curves, ids, metric, Infinity), [curves, ids, metric]);
+    // Recharts gets only the t grid (for the x axis and the hover), the same array while the grid is: new curves
+    // over the same steps (a run streaming its trials) then cost recharts nothing.
+    const gridKey = rows.map((r) => r.t).join(',');
+    const grid = useMemo(() => rows.map((r) => ({ t: r.t })), [gridKey]);
     const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
     const xTicks = useMemo(() => stepTicks(T, narrow ? 4 : 5), [T, narrow]);
 
@@ -178,7 +184,7 @@ const CurveChart = memo(
         >
           <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
             <ComposedChart
-              data={rows}
+              data={grid}
               margin={{ top: 8, right: narrow ? 8 : 14, bottom: 18, left: 6 }}
               syncId="pw-curves"
               syncMethod="value"
@@ -209,44 +215,16 @@ const CurveChart = memo(
                 label={{ value: info.axis, angle: -90, position: 'insideLeft', offset: 12, dy: 0, style: { ...AXIS_LABEL, textAnchor: 'middle' } }}
               />
               <Tooltip
-                content={(p: TooltipContentProps) => (hovered ? <CurveTooltip {...p} metric={metric} algos={algos} cursor={cursor.get()} /> : null)}
+                content={(p: TooltipContentProps) => (hovered ? <CurveTooltip {...p} rows={rows} metric={metric} algos={algos} cursor={cursor.get()} /> : null)}
                 isAnimationActive={false}
+                // Without recharts series the tooltip has no payload, and recharts hides a tooltip without one.
+                wrapperStyle={TOOLTIP_VISIBLE}
                 cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
               />
-              {drawOrder.map((a) => (
-                <Area
-                  key={`band-${a.id}`}
-                  type="linear"
-                  dataKey={(r: CurveRow) => r.band[a.id]}
-                  name={`${a.label} ± std`}
-                  stroke="none"
-                  fill={algoStyle(a.id).color}
-                  fillOpacity={0.12}
-                  isAnimationActive={false}
-                  activeDot={false}
-                  connectNulls
-                  legendType="none"
-                  tooltipType="none"
-                />
-              ))}
-              {drawOrder.map((a) => {
-                const s = algoStyle(a.id);
-                return (
-                  <Line
-                    key={a.id}
-                    type="linear"
-                    dataKey={(r: CurveRow) => r.mean[a.id]}
-                    name={a.label}
-                    stroke={s.color}
-                    strokeWidth={s.width}
-                    strokeDasharray={s.dash}
-                    dot={false}
-                    activeDot={{ r: 3, strokeWidth: 0, fill: s.color }}
-                    isAnimationActive={false}
-                    connectNulls
-                  />
-                );
-              })}
+              {/* Recharts' Area and Line cost ~1 ms per algorithm and chart for every redraw (13 algorithms, four
+                  charts: hundreds of ms on a slow machine, a frozen page while a run streams its curves). The series
+                  are plain paths from the chart's scales; the tooltip finds its row by the hovered t. */}
+              <SeriesLayer rows={rows} algos={drawOrder} clipId={clipId} />
               <CursorClip id={clipId} cursor={cursor} />
             </ComposedChart>
           </ResponsiveContainer>
@@ -267,23 +245,101 @@ function CursorClip({ id, cursor }: { id: string; cursor: ValueStore<number> }) 
   const t = useSyncExternalStore(cursor.subscribe, cursor.get, cursor.get);
   const plot = usePlotArea();
   const scale = useXAxisScale();
-  const ref = useRef<SVGClipPathElement>(null);
-  useLayoutEffect(() => {
-    const svg = ref.current?.ownerSVGElement;
-    svg?.querySelectorAll('.recharts-line, .recharts-area').forEach((g) => {
-      if (g.getAttribute('clip-path') !== `url(#${id})`) g.setAttribute('clip-path', `url(#${id})`);
-    });
-  });
   const x = plot && scale ? scale(t) : undefined;
   if (!plot) return null;
   // A little past x(t) so the last segment's line cap is not cut; nothing at all before the first point.
   const width = t > 0 && x !== undefined && Number.isFinite(x) ? Math.max(0, x - plot.x + 3) : 0;
   return (
     <defs>
-      <clipPath id={id} ref={ref}>
+      <clipPath id={id}>
         <rect x={plot.x - 4} y={plot.y - 8} width={width + 4} height={plot.height + 16} />
       </clipPath>
     </defs>
+  );
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * Every algorithm's ± std band, then its mean line (in draw order, so PromptWise ends on top), as one path
+ * each, clipped at the playback cursor; while the pointer is over a chart, a dot per algorithm at the
+ * hovered t (all four charts: they share the hover).
+ */
+function SeriesLayer({ rows, algos, clipId }: { rows: CurveRow[]; algos: AlgoInfo[]; clipId: string }) {
+  // Both axes are linear: the scales as x = x0 + kx·t and y = y0 + ky·v, so the paths are only re-built when
+  // the data or the geometry change (recharts hands out new scale functions on many of its own updates).
+  const xScale = useXAxisScale();
+  const yScale = useYAxisScale();
+  const x0 = xScale?.(0) ?? NaN;
+  const kx = (xScale?.(1) ?? NaN) - x0;
+  const y0 = yScale?.(0) ?? NaN;
+  const ky = (yScale?.(1) ?? NaN) - y0;
+  const paths = useMemo(() => {
+    if (![x0, kx, y0, ky].every(Number.isFinite)) return [];
+    const px = (t: number) => round1(x0 + kx * t);
+    const py = (v: number) => round1(y0 + ky * v);
+    return algos.map((a) => {
+      const line: string[] = [];
+      const upper: string[] = [];
+      const lower: string[] = [];
+      for (const r of rows) {
+        const m = r.mean[a.id];
+        if (m === undefined || !Number.isFinite(m)) continue; // as connectNulls
+        const x = px(r.t);
+        const [lo, hi] = r.band[a.id];
+        line.push(`${x},${py(m)}`);
+        upper.push(`${x},${py(hi)}`);
+        lower.push(`${x},${py(lo)}`);
+      }
+      lower.reverse();
+      return {
+        id: a.id,
+        line: line.length > 0 ? `M${line.join('L')}` : '',
+        band: upper.length > 0 ? `M${upper.join('L')}L${lower.join('L')}Z` : '',
+      };
+    });
+  }, [rows, algos, x0, kx, y0, ky]);
+  return (
+    <g className="pw-series" clipPath={`url(#${clipId})`}>
+      {paths.map((p) => (p.band ? <path key={`band-${p.id}`} d={p.band} fill={algoStyle(p.id).color} fillOpacity={0.12} stroke="none" /> : null))}
+      {paths.map((p) => {
+        if (!p.line) return null;
+        const s = algoStyle(p.id);
+        return (
+          <path
+            key={p.id}
+            d={p.line}
+            fill="none"
+            stroke={s.color}
+            strokeWidth={s.width}
+            strokeDasharray={s.dash}
+            data-algo={p.id}
+          />
+        );
+      })}
+      <ActiveDots rows={rows} algos={algos} />
+    </g>
+  );
+}
+
+function ActiveDots({ rows, algos }: { rows: CurveRow[]; algos: AlgoInfo[] }) {
+  const active = useIsTooltipActive();
+  const label = useActiveTooltipLabel();
+  const xScale = useXAxisScale();
+  const yScale = useYAxisScale();
+  if (!active || label === undefined || !xScale || !yScale) return null;
+  const row = rows.find((r) => r.t === Number(label));
+  if (!row) return null;
+  const x = xScale(row.t);
+  return (
+    <g className="pw-active-dots">
+      {algos.map((a) => {
+        const m = row.mean[a.id];
+        const y = m === undefined ? undefined : yScale(m);
+        if (x === undefined || y === undefined || !Number.isFinite(y)) return null;
+        return <circle key={a.id} cx={x} cy={y} r={3} fill={algoStyle(a.id).color} stroke="none" />;
+      })}
+    </g>
   );
 }
 
@@ -322,13 +378,14 @@ function FinalValues({
 
 function CurveTooltip({
   active,
-  payload,
+  label,
+  rows,
   metric,
   algos,
   cursor,
-}: TooltipContentProps & { metric: CurveMetric; algos: AlgoInfo[]; cursor: number }) {
-  if (!active || !payload || payload.length === 0) return null;
-  const row = payload[0]?.payload as CurveRow | undefined;
+}: TooltipContentProps & { rows: CurveRow[]; metric: CurveMetric; algos: AlgoInfo[]; cursor: number }) {
+  if (!active || label === undefined) return null;
+  const row = rows.find((r) => r.t === Number(label));
   // Nothing is drawn after the cursor, so nothing is told about it either.
   if (!row || row.t > cursor) return null;
   const info = METRIC_INFO[metric];

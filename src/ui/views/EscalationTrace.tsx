@@ -155,16 +155,17 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
         data-step={row.step}
         data-success={row.success}
         aria-pressed={selected}
-        aria-label={label}
         onClick={() => onSelect(row.step)}
       >
-        <span className="pw-trace-id">
+        {/* The name is this sentence (not an aria-label, which would hide the visible text from the name). */}
+        <span className="pw-visually-hidden">{label}</span>
+        <span className="pw-trace-id" aria-hidden="true">
           <span className="pw-trace-step">#{row.step + 1}</span>
           <span className="pw-trace-cat" title={category}>
             {category}
           </span>
         </span>
-        <span className="pw-trace-pulls">
+        <span className="pw-trace-pulls" aria-hidden="true">
           {pullGroups(row.pulls).map((g) => {
             const last = g.pulls[g.pulls.length - 1];
             const total = g.pulls.reduce((sum, p) => sum + p.cost, 0);
@@ -206,11 +207,11 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
             </span>
           )}
         </span>
-        <span className={row.utility >= 0 ? 'pw-trace-u pw-num' : 'pw-trace-u pw-num pw-neg'}>
+        <span className={row.utility >= 0 ? 'pw-trace-u pw-num' : 'pw-trace-u pw-num pw-neg'} aria-hidden="true">
           <span className="pw-trace-u-label">u </span>
           {fmtSigned(row.utility)}
         </span>
-        <span className="pw-trace-oracle">
+        <span className="pw-trace-oracle" aria-hidden="true">
           <span className="pw-trace-oracle-label">oracle</span>
           {runs.map((r, i) => (
             <span key={i} className={i === 0 ? 'pw-oracle-chip' : 'pw-oracle-chip pw-oracle-later'} data-arm={r.arm < 0 ? 'stop' : name(r.arm)}>

@@ -1,0 +1,380 @@
+/**
+ * The lab's numbers in Chromium against the engine in Node, through the real worker: the default scenario's
+ * curves at t = T, the trace and decision panel while stepping, the τ_max trade-off sweep; and the main thread
+ * stays responsive (no task over 100 ms) while a 20-trial run computes and plays back.
+ *
+ * Node and Chromium may differ by one ulp in Math.exp and friends (docs/ENGINE.md), so floats are compared
+ * with a relative tolerance of 1e-9, never bit for bit.
+ */
+import { cpus, loadavg } from 'node:os';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { labBuiltin, sweepBuiltin, type LabConfig, type LabResult, type TraceRow } from '../src/engine/lab';
+import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash, type LabParams } from '../src/state/urlCodec';
+import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { METRICS, focusPage, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+
+const REL_TOL = 1e-9;
+
+/** |actual − expected| within REL_TOL of the larger magnitude (and 1e-12 absolute, for values at 0). */
+function expectClose(actual: number, expected: number, what: string): void {
+  expect(Number.isFinite(actual) || Number.isNaN(expected), `${what}: page shows ${actual}`).toBe(true);
+  const tol = REL_TOL * Math.max(Math.abs(actual), Math.abs(expected)) + 1e-12;
+  expect(Math.abs(actual - expected), `${what}: page ${actual}, engine ${expected}`).toBeLessThanOrEqual(tol);
+}
+
+/** The engine config the page runs for `p` (as src/state/labStore.ts builds it; curvePoints does not change t = T). */
+function labConfigFor(p: LabParams): LabConfig {
+  return {
+    world: p.world,
+    algos: [...p.algos],
+    T: p.T,
+    trials: p.trials,
+    seed: p.seed,
+    params: { lambda: p.lambda, tauMax: p.tauMax, tauExp: p.tauExp, alpha: p.alpha },
+    traceAlgo: p.traceAlgo,
+    curvePoints: 200,
+  };
+}
+
+interface ShownFinal {
+  algo: string;
+  value: number;
+  std: number;
+  t: number;
+}
+
+/** The hidden readout of one curve chart: each algorithm's mean ± std at the last drawn step. */
+function readFinals(page: Page, metric: string): Promise<ShownFinal[]> {
+  return page.evaluate<ShownFinal[]>(
+    `[...document.querySelectorAll('ul[data-testid="curve-final-${metric}"] > li')].map((li) => ({
+       algo: li.dataset.algo, value: Number(li.dataset.value), std: Number(li.dataset.std), t: Number(li.dataset.t) }))`,
+  );
+}
+
+interface ShownTraceRow {
+  step: number;
+  pulls: { arm: string; reward: number; cost: number; index: number }[];
+}
+
+/** The visible trace rows, top (newest) first, with their pulls in document order. */
+function readTrace(page: Page): Promise<ShownTraceRow[]> {
+  return page.evaluate<ShownTraceRow[]>(
+    `[...document.querySelectorAll('[data-testid="trace-row"][data-step]')].map((row) => ({
+       step: Number(row.dataset.step),
+       pulls: [...row.querySelectorAll('[data-testid="trace-pull"]')].map((p) => ({
+         arm: p.dataset.arm, reward: Number(p.dataset.reward), cost: Number(p.dataset.cost), index: Number(p.dataset.index) })) }))`,
+  );
+}
+
+interface ShownDecisions {
+  step: number;
+  decisions: { arm: string; rows: { arm: string; chosen: boolean }[] }[];
+}
+
+function readDecisionPanel(page: Page): Promise<ShownDecisions> {
+  return page.evaluate<ShownDecisions>(
+    `(() => {
+       const panel = document.querySelector('[data-testid="decision-panel"]');
+       return {
+         step: Number(panel?.dataset.step),
+         decisions: [...(panel?.querySelectorAll('[data-decision]') ?? [])].map((d) => ({
+           arm: d.dataset.arm,
+           rows: [...d.querySelectorAll('tr[data-testid="decision-arm"]')].map((tr) => ({
+             arm: tr.dataset.arm, chosen: tr.dataset.chosen === 'true' })) })) };
+     })()`,
+  );
+}
+
+const cursorOf = async (page: Page) => Number(await page.getByTestId('playback').getAttribute('data-cursor'));
+
+/** Waits until the trace's newest row is step `step` (the cursor is at step + 1). */
+async function waitForTraceTop(page: Page, step: number): Promise<void> {
+  await page.waitForFunction(`document.querySelector('[data-testid="trace-row"]')?.getAttribute('data-step') === '${step}'`, null, {
+    timeout: 10_000,
+    polling: 20,
+  });
+}
+
+/** A shown trace row against the engine's: the same models, in order, with the same outcomes and prices. */
+function expectTraceRow(shown: ShownTraceRow, row: TraceRow, arms: string[]): void {
+  const what = `trace row ${shown.step}`;
+  expect(shown.step, what).toBe(row.step);
+  expect(
+    shown.pulls.map((p) => [p.arm, p.reward]),
+    `${what}: models and outcomes`,
+  ).toEqual(row.pulls.map((p) => [arms[p.arm], p.reward]));
+  expect(
+    shown.pulls.map((p) => p.index),
+    `${what}: pull order`,
+  ).toEqual(row.pulls.map((_, i) => i));
+  shown.pulls.forEach((p, i) => expectClose(p.cost, row.pulls[i].cost, `${what} pull ${i} cost`));
+}
+
+const MAX_ATTEMPTS = 3;
+
+interface LongFrame {
+  start: number;
+  duration: number;
+  blocking: number;
+  scripts: { duration: number; invoker: string; source: string }[];
+}
+
+/**
+ * One λ step (ArrowRight on its slider): the default scenario (T = 1000, 20 trials) runs again, plays back
+ * 0 → T and the τ_max sweep runs; returns the long tasks that started meanwhile, and the slowest frames.
+ */
+async function measureRunAndPlayback(lab: Page): Promise<{ max: number; count: number; ms: number; slow: LongFrame[] }> {
+  const before = await hashOf(lab);
+  const t0 = await lab.evaluate<number>('performance.now()');
+  await lab.getByTestId('lambda').focus();
+  await lab.keyboard.press('ArrowRight');
+  const hash = await hashOf(lab);
+  expect(hash).not.toBe(before);
+  expect(hash).toContain('&T=1000&trials=20&');
+  await lab.locator('[data-testid="run-status"][data-status="running"]').waitFor({ timeout: 10_000 });
+  await waitForCurrentResult(lab);
+  expect(await lab.getByTestId('playback').getAttribute('data-playing')).toBe('true');
+  await lab.waitForFunction(
+    `(() => { const p = document.querySelector('[data-testid="playback"]'); return p.dataset.playing === 'false' && p.dataset.cursor === '1000'; })()`,
+    null,
+    { timeout: 60_000, polling: 200 },
+  );
+  await waitForSweeps(lab);
+  const t1 = await lab.evaluate<number>('performance.now()');
+  const tasks = (await lab.evaluate<{ start: number; duration: number }[]>('window.__longTasks')).filter((e) => e.start >= t0 && e.start <= t1);
+  const frames = (await lab.evaluate<LongFrame[]>('window.__longFrames')).filter((e) => e.start >= t0 && e.start <= t1);
+  return {
+    max: Math.max(0, ...tasks.map((e) => e.duration)),
+    count: tasks.length,
+    ms: t1 - t0,
+    slow: frames
+      .filter((f) => f.blocking > 0)
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((f) => ({ ...f, start: Math.round(f.start - t0), duration: Math.round(f.duration), blocking: Math.round(f.blocking) })),
+  };
+}
+
+describe('lab results in Chromium equal the engine in Node', () => {
+  let browser: LabBrowser;
+  let page: Page;
+  let config: LabConfig;
+  let expected: LabResult;
+
+  beforeAll(async () => {
+    // A fresh profile: no saved settings, so the page opens on the default scenario.
+    browser = await launchBrowser();
+    page = await openLab(browser);
+    await waitForCurrentResult(page);
+    const decoded = decodeHash(await hashOf(page));
+    expect(decoded.hasState).toBe(true);
+    expect(decoded.notices).toEqual([]);
+    expect(decoded.state.params, 'the default scenario').toEqual(DEFAULT_PARAMS);
+    config = labConfigFor(decoded.state.params);
+    expected = labBuiltin(config);
+  });
+
+  afterAll(async () => {
+    expect(browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(browser);
+    await browser?.close();
+  });
+
+  it('the default scenario: every curve at t = T equals the engine (mean and std, every algorithm)', async () => {
+    const { T, algos } = config;
+    await page.getByTestId('skip').click();
+    expect(await cursorOf(page)).toBe(T);
+    for (const metric of METRICS) {
+      await page.waitForFunction(
+        `[...document.querySelectorAll('ul[data-testid="curve-final-${metric}"] > li')].every((li) => li.dataset.t === '${T}')`,
+        null,
+        { timeout: 10_000 },
+      );
+      expect(await page.locator(`ul[data-testid="curve-final-${metric}"]`).count(), `one ${metric} chart`).toBe(1);
+      const finals = await readFinals(page, metric);
+      expect(
+        finals.map((f) => f.algo),
+        `${metric}: one line per algorithm`,
+      ).toEqual(algos);
+      for (const f of finals) {
+        const points = expected.curves[f.algo][metric];
+        const last = points[points.length - 1];
+        expect(last.t).toBe(T);
+        expect(f.t, `${f.algo} ${metric} at t`).toBe(T);
+        expectClose(f.value, last.mean, `${f.algo} ${metric} mean at t = T`);
+        expectClose(f.std, last.std, `${f.algo} ${metric} std at t = T`);
+      }
+    }
+    // The curves end where the results table does (the engine's own consistency, as the page shows it).
+    for (const algo of algos) {
+      for (const metric of ['utility', 'cost', 'success'] as const) {
+        const points = expected.curves[algo][metric];
+        expectClose(points[points.length - 1].mean, expected.summary.results[algo][metric].mean, `${algo} ${metric}: curve end vs summary`);
+      }
+    }
+  });
+
+  it('stepping shows exactly one more trace row, the engine’s, and its decisions', async () => {
+    const arms = expected.world.arms;
+    const playback = page.getByTestId('playback');
+
+    // From the start: the +1 button shows the first prompt, alone.
+    await page.getByTestId('rewind').click();
+    await page.waitForFunction(`document.querySelectorAll('[data-testid="trace-row"]').length === 0`, null, { timeout: 10_000 });
+    await page.getByTestId('step').click();
+    await waitForTraceTop(page, 0);
+    const first = await readTrace(page);
+    expect(first.map((r) => r.step)).toEqual([0]);
+    expectTraceRow(first[0], expected.trace[0], arms);
+
+    // Mid-run: play, pause, note the rows, press →.
+    await page.getByTestId('play').click();
+    await page.waitForFunction(`Number(document.querySelector('[data-testid="playback"]').dataset.cursor) >= 40`, null, { timeout: 20_000 });
+    await focusPage(page);
+    await page.keyboard.press('Space');
+    expect(await playback.getAttribute('data-playing')).toBe('false');
+    const at = await cursorOf(page);
+    expect(at).toBeGreaterThanOrEqual(40);
+    expect(at).toBeLessThan(config.T);
+    await waitForTraceTop(page, at - 1);
+    const before = await readTrace(page);
+    const beforeSteps = before.map((r) => r.step);
+    // Newest first, consecutive, ending at the cursor.
+    expect(beforeSteps).toEqual(beforeSteps.map((_, i) => at - 1 - i));
+    expect(beforeSteps.length).toBeGreaterThan(1);
+
+    await page.keyboard.press('ArrowRight');
+    expect(await cursorOf(page)).toBe(at + 1);
+    expect(await playback.getAttribute('data-playing')).toBe('false');
+    await waitForTraceTop(page, at);
+    const after = await readTrace(page);
+    const afterSteps = after.map((r) => r.step);
+    const added = afterSteps.filter((s) => !beforeSteps.includes(s));
+    const dropped = beforeSteps.filter((s) => !afterSteps.includes(s));
+    expect(added, 'exactly one new row: the next prompt').toEqual([at]);
+    expect(afterSteps[0]).toBe(at);
+    // The window may be full: then its oldest row makes room, and nothing else moves.
+    expect(dropped.length).toBeLessThanOrEqual(1);
+    if (dropped.length === 1) expect(dropped[0]).toBe(Math.min(...beforeSteps));
+    expect(afterSteps.slice(1)).toEqual(beforeSteps.slice(0, afterSteps.length - 1));
+    for (const row of after) expectTraceRow(row, expected.trace[row.step], arms);
+
+    // Clicking the new row explains it: a decision-arm row per model, the chosen one as in the engine.
+    const rowButton = page.locator(`[data-testid="trace-row"][data-step="${at}"]`);
+    await rowButton.click();
+    expect(await rowButton.getAttribute('aria-pressed')).toBe('true');
+    await page.waitForFunction(`document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${at}'`);
+    expect(await hashOf(page)).toContain(`&step=${at}`);
+    const panel = await readDecisionPanel(page);
+    const row = expected.trace[at];
+    expect(panel.step).toBe(at);
+    expect(row.decisions.length).toBeGreaterThan(0);
+    expect(
+      panel.decisions.map((d) => d.arm),
+      'one card per decision, with its model (or stop)',
+    ).toEqual(row.decisions.map((d) => (d.arm < 0 ? 'stop' : arms[d.arm])));
+    panel.decisions.forEach((shown, i) => {
+      const d = row.decisions[i];
+      expect(
+        shown.rows.map((r) => r.arm),
+        `decision ${i}: one row per model`,
+      ).toEqual(arms);
+      expect(
+        shown.rows.filter((r) => r.chosen).map((r) => r.arm),
+        `decision ${i}: the chosen model`,
+      ).toEqual(d.arm < 0 ? [] : [arms[d.arm]]);
+    });
+    // The pulls of the decisions are the pulls of the row.
+    expect(row.decisions.filter((d) => d.arm >= 0).map((d) => d.arm)).toEqual(row.pulls.map((p) => p.arm));
+  });
+
+  it('the τ_max trade-off has one point per swept value per algorithm, equal to the engine’s sweep', async () => {
+    await waitForSweeps(page);
+    const plot = page.getByTestId('tradeoff-plot');
+    // The values the page swept, as it states them (chart description and card subtitle).
+    const described = (await plot.locator('[role="img"]').getAttribute('aria-label')) ?? '';
+    const values = (/value \(([^)]*)\)/.exec(described)?.[1] ?? '').split(',').map((s) => Number(s.trim()));
+    expect(values.length, described).toBeGreaterThan(1);
+    values.forEach((v) => expect(Number.isInteger(v) && v >= 1, `τ_max value ${v}`).toBe(true));
+    const subtitle = (await page.getByTestId('card-tradeoff').locator('.card-sub').textContent()) ?? '';
+    expect(subtitle).toContain(`(${values.join(', ')})`);
+
+    const points = await page.evaluate<{ algo: string; x: number; cost: number; success: number; utility: number }[]>(
+      `[...document.querySelectorAll('ul[data-testid="tradeoff-points"] > li')].map((li) => ({
+         algo: li.dataset.algo, x: Number(li.dataset.x), cost: Number(li.dataset.cost), success: Number(li.dataset.success),
+         utility: Number(li.dataset.utility) }))`,
+    );
+    expect(await page.locator('ul[data-testid="tradeoff-points"]').count()).toBe(1);
+    expect(points.length).toBe(config.algos.length * values.length);
+    for (const algo of config.algos) {
+      for (const x of values) {
+        expect(points.filter((p) => p.algo === algo && p.x === x).length, `${algo} at τ_max = ${x}`).toBe(1);
+      }
+    }
+
+    // The engine's sweep at one value (not the current τ_max): every algorithm's point.
+    const x = values.find((v) => v !== config.params.tauMax && v > 1) ?? values[0];
+    const sweep = sweepBuiltin({ base: config, param: 'tauMax', values: [x] });
+    expect(sweep.points.length).toBe(config.algos.length);
+    for (const want of sweep.points) {
+      const shown = points.find((p) => p.algo === want.algo && p.x === x)!;
+      expectClose(shown.cost, want.cost, `${want.algo} at τ_max = ${x}: cost`);
+      expectClose(shown.success, want.success, `${want.algo} at τ_max = ${x}: success`);
+      expectClose(shown.utility, want.utility, `${want.algo} at τ_max = ${x}: utility`);
+    }
+  });
+
+  it('no main-thread task exceeds 100 ms while a 20-trial run computes and plays back', async () => {
+    await page.close(); // one page at a time: two cores
+
+    const lab = await browser.context.newPage();
+    // Before any script of the page: record every long task (and long animation frame, to say why).
+    await lab.addInitScript(`
+      window.__longTasks = [];
+      window.__longFrames = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration, name: e.name });
+      }).observe({ type: 'longtask', buffered: true });
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__longFrames.push({
+            start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
+            scripts: (e.scripts || []).map((s) => ({ duration: Math.round(s.duration), invoker: s.invoker, source: s.sourceFunctionName + ' ' + s.sourceURL.split('/').pop() + ':' + s.sourceCharPosition })) });
+        }).observe({ type: 'long-animation-frame', buffered: true });
+      } catch {}
+    `);
+    const defaults = encodeHash(DEFAULT_HASH_STATE);
+    expect(defaults).toContain('&T=1000&trials=20&');
+    await lab.goto(`${inject('baseURL')}${defaults}`);
+    await lab.getByRole('heading', { level: 1, name: 'PromptWise Lab' }).waitFor();
+    await waitForCurrentResult(lab);
+    await waitForSweeps(lab);
+    await lab.getByTestId('skip').click();
+
+    // Wall-clock durations: other processes on the machine (two cores) stretch them too. A slow page is slow on
+    // every attempt; up to MAX_ATTEMPTS runs are measured and the test passes on the first under 100 ms.
+    const attempts: { max: number; count: number; ms: number; load: string; slow: LongFrame[] }[] = [];
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const m = await measureRunAndPlayback(lab);
+      attempts.push({ ...m, load: loadavg().map((l) => l.toFixed(1)).join(' ') });
+      console.log(
+        `attempt ${attempt + 1}: ${m.count} long tasks during the run and playback (${Math.round(m.ms)} ms), max ${m.max.toFixed(0)} ms; ` +
+          `load average ${attempts[attempt].load} on ${cpus().length} cores`,
+      );
+      if (m.max < 100) break;
+    }
+    const best = Math.min(...attempts.map((a) => a.max));
+    expect(
+      best,
+      `longest main-thread task, every attempt ≥ 100 ms: ${attempts.map((a) => `${a.max.toFixed(0)} ms (load ${a.load})`).join(', ')}; ` +
+        `slowest frames of the last: ${JSON.stringify(attempts[attempts.length - 1].slow, null, 1)}`,
+    ).toBeLessThan(100);
+    const t1 = await lab.evaluate<number>('performance.now()');
+
+    // The observer does see long tasks: a 150 ms task of our own is reported.
+    await lab.evaluate(`new Promise((resolve) => setTimeout(() => { const end = performance.now() + 150; while (performance.now() < end); setTimeout(resolve, 50); }, 0))`);
+    await lab.waitForFunction(`window.__longTasks.some((e) => e.start > ${t1} && e.duration >= 140)`, null, { timeout: 5_000 });
+    await lab.close();
+  });
+});
