@@ -146,7 +146,7 @@ describe('lab store: runs and sweeps', () => {
     expect(state().status).toBe('done');
     expect(state().result?.config.world).toBe('t2i');
     const tau = await finish('tauMax');
-    expect((tau.config as SweepConfig).values).toEqual([1, 2, 4, 8, 16]);
+    expect((tau.config as SweepConfig).values).toEqual([1, 2, 4, 5, 8, 16]); // the current τ_max (5) included
     const lam = await finish('lambda');
     expect((lam.config as SweepConfig).values).toEqual([1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1]);
     expect(state().sweeps.tauMax.status).toBe('done');
@@ -182,10 +182,12 @@ describe('lab store: runs and sweeps', () => {
     await finish('run');
     await finish('tauMax');
     expect(pending()).toEqual([]);
-    // τ_max: the run and the λ sweep.
+    // τ_max: the run, the τ_max sweep (it always includes the current τ_max) and the λ sweep.
     params.useParams.getState().set({ tauMax: 3 });
     await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
     await finish('run');
+    const tau = await finish('tauMax');
+    expect((tau.config as SweepConfig).values).toEqual([1, 2, 3, 4, 8, 16]);
     await finish('lambda');
     expect(pending()).toEqual([]);
     // The traced algorithm: the run only.

@@ -99,8 +99,14 @@ export function labConfigOf(p: LabParams): LabConfig {
   };
 }
 
+/** The τ_max sweep always includes the current τ_max, so the trade-off plot can mark where the run stands. */
+export function sweepValues(param: SweepParam, current: number): number[] {
+  const values = param === 'tauMax' ? [...SWEEP_VALUES.tauMax, current] : [...SWEEP_VALUES.lambda];
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
 export function sweepConfigOf(p: LabParams, param: SweepParam): SweepConfig {
-  return { base: labConfigOf(p), param, values: [...SWEEP_VALUES[param]] };
+  return { base: labConfigOf(p), param, values: sweepValues(param, p[param]) };
 }
 
 export const runKey = (c: LabConfig) => JSON.stringify(c);

@@ -1,7 +1,7 @@
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AlgoCurves } from '../engine/lab/types';
 import { algoLabel } from '../state/catalog';
-import { connectLab, effectiveStep, labConfigOf, runKey, useLab } from '../state/labStore';
+import { connectLab, effectiveStep, labConfigOf, runKey, sweepValues, useLab } from '../state/labStore';
 import { useParams } from '../state/params';
 import { connectUrl } from '../state/urlSync';
 import { ControlsPanel } from './controls/ControlsPanel';
@@ -255,7 +255,7 @@ function SweepsSection() {
   const busy = (status: string) => status === 'running' || status === 'pending';
   return (
     <div className="grid-2">
-      <Card title={<>Trade-off: budget τ<sub>max</sub></>} sub="Success against cost as the round budget grows (1, 2, 4, 8, 16)." testId="card-tradeoff" className="chart-card" state={d.tauStatus}>
+      <Card title={<>Trade-off: budget τ<sub>max</sub></>} sub={`Success against cost as the round budget grows (${sweepValues('tauMax', d.tauMax).join(', ')}).`} testId="card-tradeoff" className="chart-card" state={d.tauStatus}>
         <TradeoffPlot sweep={d.tauResult} algos={d.algos} current={d.tauMax} loading={busy(d.tauStatus)} />
         {d.tauStatus === 'error' && <p className="error-text">The τ_max sweep failed: {d.tauError}</p>}
       </Card>
