@@ -1,11 +1,24 @@
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import './views.css';
 
+type Katex = (typeof import('katex'))['default'];
+
+let katex: Katex | null = null;
+let loading: Promise<Katex> | null = null;
+
+/**
+ * KaTeX and its stylesheet (about 70 kB gzip together) load on first use instead of with the page: the formulas
+ * are not needed for the first paint, and keeping them out of the initial bundle keeps that under its budget
+ * (docs/BENCHMARKS.md). Until they arrive a formula shows its TeX source.
+ */
+export function loadKatex(): Promise<Katex> {
+  loading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => (katex = m.default));
+  return loading;
+}
+
 /** TeX → HTML + MathML (screen readers read the MathML); bad TeX renders in red instead of throwing. */
-export function renderTex(tex: string, display = false): string {
-  return katex.renderToString(tex, {
+export function renderTex(k: Katex, tex: string, display = false): string {
+  return k.renderToString(tex, {
     throwOnError: false,
     output: 'htmlAndMathml',
     displayMode: display,
@@ -13,16 +26,21 @@ export function renderTex(tex: string, display = false): string {
   });
 }
 
-/**
- * A formula typeset by KaTeX. Inline by default; `display` centres it on its own line. KaTeX's stylesheet is
- * imported here, so it is only loaded with the views that show formulas.
- */
+/** A formula typeset by KaTeX. Inline by default; `display` centres it on its own line. */
 export function Formula({ tex, display = false, className }: { tex: string; display?: boolean; className?: string }) {
-  const html = useMemo(() => renderTex(tex, display), [tex, display]);
+  const [k, setK] = useState<Katex | null>(katex);
+  useEffect(() => {
+    if (k) return;
+    let live = true;
+    void loadKatex().then((loaded) => {
+      if (live) setK(() => loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [k]);
   const cls = ['pw-formula', display ? 'pw-formula-display' : '', className ?? ''].filter(Boolean).join(' ');
-  return display ? (
-    <div className={cls} dangerouslySetInnerHTML={{ __html: html }} />
-  ) : (
-    <span className={cls} dangerouslySetInnerHTML={{ __html: html }} />
-  );
+  const Tag = display ? 'div' : 'span';
+  if (!k) return <Tag className={`${cls} pw-formula-pending`}>{tex}</Tag>;
+  return <Tag className={cls} dangerouslySetInnerHTML={{ __html: renderTex(k, tex, display) }} />;
 }

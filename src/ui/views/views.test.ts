@@ -24,6 +24,7 @@ const TradeoffPlot = await component('TradeoffPlot');
 const Teach = await component('Teach');
 const HelpText = await component('Teach', 'HelpText');
 const HELP_TEXT = (await load('Teach')).HELP_TEXT as { lambda: string; tauMax: string };
+const loadKatex = (await load('Formula')).loadKatex as () => Promise<unknown>;
 const h = (c: AnyComponent, props: object = {}) => createElement(c, props);
 
 const config: LabConfig = {
@@ -146,7 +147,9 @@ describe('sweeps and usage', () => {
 });
 
 describe('Teach and HelpText', () => {
-  it('typesets the formulas with KaTeX (HTML + MathML)', () => {
+  it('typesets the formulas with KaTeX (HTML + MathML) once KaTeX has loaded', async () => {
+    expect(renderToStaticMarkup(h(Teach))).toContain('pw-formula-pending'); // the TeX source until then
+    await loadKatex();
     const html = renderToStaticMarkup(h(Teach));
     expect(html).toContain('class="katex"');
     expect(html).toContain('<math');
