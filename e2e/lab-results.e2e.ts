@@ -10,7 +10,8 @@ import { cpus, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { labBuiltin, sweepBuiltin, type LabConfig, type LabResult, type TraceRow } from '../src/engine/lab';
-import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash, type LabParams } from '../src/state/urlCodec';
+import { labConfigOf } from '../src/state/labConfig';
+import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
 import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
 import { METRICS, focusPage, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
@@ -21,20 +22,6 @@ function expectClose(actual: number, expected: number, what: string): void {
   expect(Number.isFinite(actual) || Number.isNaN(expected), `${what}: page shows ${actual}`).toBe(true);
   const tol = REL_TOL * Math.max(Math.abs(actual), Math.abs(expected)) + 1e-12;
   expect(Math.abs(actual - expected), `${what}: page ${actual}, engine ${expected}`).toBeLessThanOrEqual(tol);
-}
-
-/** The engine config the page runs for `p` (as src/state/labStore.ts builds it; curvePoints does not change t = T). */
-function labConfigFor(p: LabParams): LabConfig {
-  return {
-    world: p.world,
-    algos: [...p.algos],
-    T: p.T,
-    trials: p.trials,
-    seed: p.seed,
-    params: { lambda: p.lambda, tauMax: p.tauMax, tauExp: p.tauExp, alpha: p.alpha },
-    traceAlgo: p.traceAlgo,
-    curvePoints: 200,
-  };
 }
 
 interface ShownFinal {
@@ -174,7 +161,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expect(decoded.hasState).toBe(true);
     expect(decoded.notices).toEqual([]);
     expect(decoded.state.params, 'the default scenario').toEqual(DEFAULT_PARAMS);
-    config = labConfigFor(decoded.state.params);
+    config = labConfigOf(decoded.state.params);
     expected = labBuiltin(config);
   });
 

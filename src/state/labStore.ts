@@ -8,23 +8,18 @@ import { create } from 'zustand';
 import type { AlgoCurves, LabConfig, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
 import { catalog as loadWorkerCatalog, runLab, runSweep } from '../workers/simBridge';
 import { STATIC_CATALOG, normalizeCatalog, type Catalog } from './catalog';
-import { useParams, type LabParams } from './params';
-import { resolveTraceAlgo } from './urlCodec';
+import { useParams } from './params';
+import { labConfigOf, sweepConfigOf, runKey, type SweepParam } from './labConfig';
+
+export { CURVE_POINTS, SWEEP_VALUES, labConfigOf, runKey, sweepConfigOf, sweepValues, type SweepParam } from './labConfig';
 
 export type RunStatus = 'idle' | 'pending' | 'running' | 'done' | 'cancelled' | 'error';
-export type SweepParam = 'tauMax' | 'lambda';
-
-export const SWEEP_VALUES: Record<SweepParam, number[]> = {
-  tauMax: [1, 2, 4, 8, 16],
-  lambda: [1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1],
-};
 
 /** Debounce between a parameter change and the run it starts. */
 export const RUN_DEBOUNCE_MS = 250;
 /** Playback rate at speed 1: T = 1000 plays in 8 s. */
 export const PROMPTS_PER_SECOND = 125;
 export const SPEEDS = [0.25, 1, 4, 20] as const;
-export const CURVE_POINTS = 200;
 /**
  * The playing cursor reaches the store (and the views) at most this often: at 125 prompts/s a frame adds
  * about two prompts, and re-drawing four charts and the trace 60 times a second is more than a laptop
@@ -85,31 +80,6 @@ export interface LabState {
   selectStep(step: number | null): void;
 }
 
-/** The lab run for a set of parameters. */
-export function labConfigOf(p: LabParams): LabConfig {
-  return {
-    world: p.world,
-    algos: [...p.algos],
-    T: p.T,
-    trials: p.trials,
-    seed: p.seed,
-    params: { lambda: p.lambda, tauMax: p.tauMax, tauExp: p.tauExp, alpha: p.alpha },
-    traceAlgo: resolveTraceAlgo(p.algos, p.traceAlgo),
-    curvePoints: CURVE_POINTS,
-  };
-}
-
-/** The τ_max sweep always includes the current τ_max, so the trade-off plot can mark where the run stands. */
-export function sweepValues(param: SweepParam, current: number): number[] {
-  const values = param === 'tauMax' ? [...SWEEP_VALUES.tauMax, current] : [...SWEEP_VALUES.lambda];
-  return [...new Set(values)].sort((a, b) => a - b);
-}
-
-export function sweepConfigOf(p: LabParams, param: SweepParam): SweepConfig {
-  return { base: labConfigOf(p), param, values: sweepValues(param, p[param]) };
-}
-
-export const runKey = (c: LabConfig) => JSON.stringify(c);
 
 /** A sweep depends on everything but the swept parameter and the traced algorithm. */
 export function sweepKey(c: SweepConfig): string {

@@ -1,0 +1,44 @@
+/**
+ * What the worker is asked to compute for a set of lab parameters: the lab run and the two sweeps.
+ * Plain functions with no store or worker behind them, so the browser specs build the same configurations
+ * as the page does.
+ */
+import type { LabConfig, SweepConfig } from '../engine/lab/types';
+import { resolveTraceAlgo, type LabParams } from './urlCodec';
+
+export type SweepParam = 'tauMax' | 'lambda';
+
+export const SWEEP_VALUES: Record<SweepParam, number[]> = {
+  tauMax: [1, 2, 4, 8, 16],
+  lambda: [1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1],
+};
+
+/** Points per curve that the worker sends (downsampled; the last step is always kept). */
+export const CURVE_POINTS = 200;
+
+/** The lab run for a set of parameters. */
+export function labConfigOf(p: LabParams): LabConfig {
+  return {
+    world: p.world,
+    algos: [...p.algos],
+    T: p.T,
+    trials: p.trials,
+    seed: p.seed,
+    params: { lambda: p.lambda, tauMax: p.tauMax, tauExp: p.tauExp, alpha: p.alpha },
+    traceAlgo: resolveTraceAlgo(p.algos, p.traceAlgo),
+    curvePoints: CURVE_POINTS,
+  };
+}
+
+/** The τ_max sweep always includes the current τ_max, so the trade-off plot can mark where the run stands. */
+export function sweepValues(param: SweepParam, current: number): number[] {
+  const values = param === 'tauMax' ? [...SWEEP_VALUES.tauMax, current] : [...SWEEP_VALUES.lambda];
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
+export function sweepConfigOf(p: LabParams, param: SweepParam): SweepConfig {
+  return { base: labConfigOf(p), param, values: sweepValues(param, p[param]) };
+}
+
+/** Identity of a job: a configuration already computed is not run again. */
+export const runKey = (c: LabConfig) => JSON.stringify(c);
