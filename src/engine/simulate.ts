@@ -328,7 +328,7 @@ function yieldToEventLoop(): Promise<void> {
   });
 }
 
-/** A run of a built-in world, as the lab's worker receives it (plain data: it crosses a thread boundary). */
+/** A run of a built-in world by name (plain data, as tests and tools pass it). */
 export interface SimConfig extends SimOptions {
   /** A built-in world name (see worlds/builtins). */
   world: string;
@@ -341,14 +341,4 @@ export { algorithmIds } from './policies/registry';
 /** `runSimulation` on a built-in world. */
 export function simulateBuiltin(config: SimConfig, onBatch?: (b: StepBatch) => void, shouldStop?: () => boolean): SimResult {
   return runSimulation(builtinWorld(config.world, { d: config.d }), config, { onBatch, shouldStop });
-}
-
-/** `runSimulationAsync` on a built-in world (the worker's entry point). */
-export function simulateBuiltinAsync(
-  config: SimConfig,
-  onBatch?: (b: StepBatch) => void,
-  signal?: { aborted: boolean },
-  chunk?: number,
-): Promise<SimResult> {
-  return runSimulationAsync(builtinWorld(config.world, { d: config.d }), config, { onBatch, signal, chunk });
 }

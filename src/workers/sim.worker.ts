@@ -16,7 +16,7 @@ import {
   type SweepConfig,
   type SweepResult,
 } from '../engine/lab';
-import { algorithmIds, simulateBuiltinAsync, type SimConfig, type SimResult, type StepBatch } from '../engine/simulate';
+import { algorithmIds } from '../engine/simulate';
 import { builtinWorldNames } from '../engine/worlds/builtins';
 
 /** Steps simulated so far, over all algorithms and trials (total = algos × trials × T; sweeps: × values). */
@@ -40,7 +40,6 @@ export interface SimCatalog {
 }
 
 export type ProgressCallback = (p: SimProgress) => void;
-export type BatchCallback = (b: StepBatch) => void;
 export type LabProgressCallback = (p: LabProgress) => void;
 
 /** Progress messages of `start` and `runSweep` are throttled to about this interval; the last one is always sent. */
@@ -88,32 +87,9 @@ export const api = {
   },
 
   /**
-   * Runs `config` and resolves with the engine's summary. Rejects with the engine's SimCancelled after
-   * `cancel()`. A new run while one is running cancels the older run first (one run at a time).
-   */
-  start(config: SimConfig, onProgress: ProgressCallback, onBatch?: BatchCallback): Promise<SimResult> {
-    return exclusive(async (signal) => {
-      const total = config.algos.length * config.trials * config.T;
-      const due = every(PROGRESS_INTERVAL_MS);
-      let done = 0;
-      const result = await simulateBuiltinAsync(
-        config,
-        (batch) => {
-          done += batch.to - batch.from;
-          if (due()) void onProgress({ done: Math.min(done, total), total });
-          if (onBatch) void onBatch(batch);
-        },
-        signal,
-      );
-      void onProgress({ done: total, total });
-      return result;
-    });
-  },
-
-  /**
    * A lab run (summary, downsampled curves, arm usage, trial-0 trace). Progress about every 100 ms, with the
    * curves over the trials finished so far when more have finished since the last message (else
-   * `partial: null`: keep the last ones), and a final message with the full curves. Cancelled like `start`.
+   * `partial: null`: keep the last ones), and a final message with the full curves. Cancelled by `cancel()`.
    */
   runLab(config: LabConfig, onProgress: LabProgressCallback): Promise<LabResult> {
     return exclusive(async (signal) => {

@@ -4,18 +4,11 @@
  * flight with a readable error and is replaced by a fresh one on the next call.
  */
 import * as Comlink from 'comlink';
-import type { SimConfig, SimResult, StepBatch } from '../engine/simulate';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 
 export type { AlgorithmInfo, CatalogWorld, SimCatalog, SimProgress } from './sim.worker';
 
-export interface RunOptions {
-  onProgress?: (p: SimProgress) => void;
-  /** Per-step traces as the engine emits them (copied across the thread boundary: only ask when needed). */
-  onBatch?: (b: StepBatch) => void;
-  signal?: AbortSignal;
-}
 
 /** The worker died (failed to load, or threw outside a call): the run in flight is lost. */
 export class SimWorkerError extends Error {
@@ -113,27 +106,10 @@ async function callWorker<R>(signal: AbortSignal | undefined, invoke: (api: Coml
   }
 }
 
-/** Runs one simulation in the worker. Rejects with an AbortError DOMException when `signal` aborts. */
-export function run(config: SimConfig, options: RunOptions = {}): Promise<SimResult> {
-  const { onProgress, onBatch } = options;
-  return callWorker(options.signal, (api) =>
-    api.start(
-      config,
-      Comlink.proxy((p: SimProgress) => onProgress?.(p)),
-      onBatch ? Comlink.proxy(onBatch) : undefined,
-    ),
-  );
-}
-
 /** The algorithms and worlds the engine offers (starts the worker if it is not running). */
 export async function catalog(): Promise<SimCatalog> {
   const h = current();
   return Promise.race([h.api.catalog(), h.crashed]);
-}
-
-/** Stops the worker now; the next call starts a fresh one. */
-export function terminate(): void {
-  handle?.dispose();
 }
 
 // --- Lab runs (src/engine/lab/types.ts) ---
