@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { sharedFilesPlugin } from './vite/sharedFiles';
 
 // The engine runs in a module Web Worker (src/workers/sim.worker.ts); `base: './'` keeps the build relocatable.
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), sharedFilesPlugin()],
   worker: { format: 'es' },
   optimizeDeps: {
     // transformers.js and onnxruntime-web ship their own wasm loaders: pre-bundling breaks them.
