@@ -16,6 +16,8 @@ declare module 'vitest' {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** E2E_DIST serves another build (an absolute path), so parallel work can test its own build. */
+const outDir = process.env.E2E_DIST ?? `${root}/dist`;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,13 +36,14 @@ let server: PreviewServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   findChromium(); // fail once, up front, with the one line that installs it
-  if (!existsSync(`${root}/dist/index.html`)) {
-    throw new Error('dist/ is missing: build first (npm run test:e2e does `vite build` before the specs)');
+  if (!existsSync(`${outDir}/index.html`)) {
+    throw new Error(`${outDir} has no build: build first (npm run test:e2e does \`vite build\` before the specs)`);
   }
   const port = await freePort();
   server = await preview({
     root,
     logLevel: 'warn',
+    build: { outDir },
     preview: { host: '127.0.0.1', port, strictPort: true, open: false },
   });
   project.provide('baseURL', `http://127.0.0.1:${port}/`);
