@@ -12,6 +12,10 @@ export interface CliOptions {
   params: Partial<BanditParams>;
   d?: number;
   json?: string;
+  /** A data folder (--world DIR): how its prompts become contexts (default task-onehot). */
+  features?: 'task-onehot' | 'hashed-ngrams';
+  /** A data folder: set prices (default, when models.json has them) or recorded per-query costs (in µ$). */
+  costs?: 'prices' | 'per-query';
   /** Write `"seconds": 0` so that the same seed gives a byte-identical file. */
   timing: boolean;
 }
@@ -25,6 +29,7 @@ export class HelpRequested extends Error {}
 export const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--T N] [--trials N] [--seed N]
        [--lambda X] [--tau-max N] [--tau-exp N] [--alpha X] [--delta X] [--ridge X] [--sigma X] [--beta X]
        [--d N] [--fit-iters N] [--json PATH] [--no-timing]
+       [--features task-onehot|hashed-ngrams] [--costs prices|per-query]   (with --world DATA_FOLDER)
 algorithms: ${algorithmIds.join(', ')}`;
 
 function number(name: string, raw: string | undefined, check: 'int' | 'posint' | 'nonneg' | 'pos' | 'any'): number | undefined {
@@ -83,6 +88,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
         'fit-iters': { type: 'string' },
         json: { type: 'string' },
         'no-timing': { type: 'boolean', default: false },
+        features: { type: 'string' },
+        costs: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -123,8 +130,19 @@ export function parseCliArgs(argv: string[]): CliOptions {
   set('beta', number('beta', values.beta, 'pos'));
   set('fitIterations', number('fit-iters', values['fit-iters'], 'posint'));
 
+  const features = values.features;
+  if (features !== undefined && features !== 'task-onehot' && features !== 'hashed-ngrams') {
+    throw new UsageError(`--features: must be task-onehot or hashed-ngrams (got "${features}"; embedding features are computed in the browser lab)`);
+  }
+  const costs = values.costs;
+  if (costs !== undefined && costs !== 'prices' && costs !== 'per-query') {
+    throw new UsageError(`--costs: must be prices or per-query (got "${costs}")`);
+  }
+
   return {
     world: values.world,
+    features,
+    costs,
     algos,
     T: number('T', values.T, 'posint') ?? 1000,
     trials: number('trials', values.trials, 'posint') ?? 20,

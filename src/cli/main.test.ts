@@ -99,6 +99,24 @@ describe('npm run sim', () => {
     expect(missing.err).toMatch(/^prompts: .*nowhere\.jsonl/);
   });
 
+  it('runs a recorded data folder of ../shared/data, with the featurizer and cost mode asked for', () => {
+    const folder = join(repo, '../shared/data/routeprofile-ulab');
+    const algos = ['--algos', 'greedy,oracle', '--T', '40', '--trials', '1'];
+    const priced = run(['--world', folder, ...algos]);
+    expect(priced.err).toBe('');
+    expect(priced.out).toContain('world routeprofile-ulab');
+    const json = join(dir, 'folder.json');
+    const perQuery = run(['--world', folder, '--features', 'hashed-ngrams', '--d', '16', '--costs', 'per-query', '--json', json, ...algos]);
+    expect(perQuery.code).toBe(0);
+    // µ$ per query: routeprofile's recorded costs are 1e-5…1e-3 USD
+    const cost = JSON.parse(readFileSync(json, 'utf8')).results.oracle.cost.mean;
+    expect(cost).toBeGreaterThan(1);
+    expect(cost).toBeLessThan(1000);
+    expect(run(['--world', folder, '--features', 'embedding']).err).toMatch(/^--features: must be task-onehot or hashed-ngrams/);
+    expect(run(['--world', folder, '--d', '8']).err).toMatch(/^--d: task-onehot features have one dimension per task/);
+    expect(run(['--features', 'hashed-ngrams']).err).toMatch(/^--features and --costs apply to --world DATA_FOLDER/);
+  });
+
   it.each([
     [['--T', 'abc'], '--T: must be a positive integer (got "abc")'],
     [['--algos', 'promptwise,magic'], '--algos: unknown algorithm "magic"'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { norm, scaleIntoUnitBall } from './scale';
+import { norm, scaleIntoUnitBall, unitBallScaler } from './scale';
 
 describe('scaleIntoUnitBall', () => {
   it('divides every vector by the largest norm', () => {
@@ -20,5 +20,13 @@ describe('scaleIntoUnitBall', () => {
     scaleIntoUnitBall([v]);
     expect(Array.from(v)).toEqual([2, 0]);
     expect(Array.from(scaleIntoUnitBall([new Float64Array(2)])[0])).toEqual([0, 0]);
+  });
+});
+
+describe('unitBallScaler', () => {
+  it('scales new vectors by the fitted factor and pulls outliers onto the sphere', () => {
+    const scale = unitBallScaler([Float64Array.of(3, 4), Float64Array.of(0, 1)]);
+    expect(Array.from(scale(Float64Array.of(0, 2.5)))).toEqual([0, 0.5]);
+    expect(norm(scale(Float64Array.of(30, 40)))).toBeCloseTo(1, 12);
   });
 });

@@ -4,9 +4,21 @@
  * All-zero input is returned unchanged (copied).
  */
 export function scaleIntoUnitBall(vectors: readonly Float64Array[]): Float64Array[] {
+  return vectors.map(unitBallScaler(vectors));
+}
+
+/**
+ * The map scaleIntoUnitBall applies, fitted on `vectors`, for use on vectors outside the set too: those are
+ * divided by the same factor and, should they still lie outside the unit ball, pulled onto its sphere.
+ */
+export function unitBallScaler(vectors: readonly Float64Array[]): (v: Float64Array) => Float64Array {
   let maxNorm = 0;
   for (const v of vectors) maxNorm = Math.max(maxNorm, norm(v));
-  return vectors.map((v) => (maxNorm > 0 ? v.map((x) => x / maxNorm) : Float64Array.from(v)));
+  return (v) => {
+    const x = maxNorm > 0 ? v.map((e) => e / maxNorm) : Float64Array.from(v);
+    const n = norm(x);
+    return n > 1 ? x.map((e) => e / n) : x;
+  };
 }
 
 export function norm(v: ArrayLike<number>): number {

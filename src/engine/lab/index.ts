@@ -21,3 +21,4 @@ export {
   type SweepTick,
 } from './run';
 export { algorithmCatalog, builtinWorldCatalog, describeWorld, type AlgorithmInfo, type CatalogWorld } from './catalog';
+export * from './datasetSource';

@@ -188,7 +188,7 @@ describe('dataset world from files in memory', () => {
     ['a prompt without a task', [row('q1', { task: undefined })], {}, 'prompts', 'prompts: line 1 of p.jsonl: task: missing (expected a non-empty string)'],
     ['a prompt without text', [row('q1', { text: undefined })], {}, 'prompts', 'prompts: line 1 of p.jsonl: text: missing (expected a string)'],
     ['a missing prompts file', [row('q1')], { prompts: 'nope.jsonl' }, 'prompts', 'prompts: cannot read "/w/nope.jsonl" (ENOENT: /w/nope.jsonl)'],
-    ['embedding features', [row('q1')], { features: { type: 'embedding', model: 'Xenova/all-MiniLM-L6-v2' } }, 'features', 'features: embedding features are computed in the browser lab (not yet supported here); use task-onehot or hashed-ngrams'],
+    ['embedding features', [row('q1')], { features: { type: 'embedding', model: 'Xenova/all-MiniLM-L6-v2' } }, 'features', 'features: embedding features need the prompts\' embeddings by "Xenova/all-MiniLM-L6-v2", which the browser lab computes; here use task-onehot or hashed-ngrams'],
   ])('rejects %s', (_, lines, world, field, message) => {
     const e = errorOf(() => build(lines, world));
     expect(e.message).toBe(message);
@@ -199,8 +199,56 @@ describe('dataset world from files in memory', () => {
   it('rejects --d for task-onehot features before reading any file', () => {
     const io = memoryIo({});
     const e = errorOf(() => buildDatasetWorld(parseWorldSpec(base) as DatasetSpec, io, { d: 8 }));
-    expect(e.message).toBe('d: task-onehot features have one dimension per task; --d sets the dimension of hashed-ngrams features (got --d 8)');
+    expect(e.message).toBe('d: task-onehot features have one dimension per task; --d sets the dimension of hashed-ngrams or embedding features (got --d 8)');
     expect(io.reads).toEqual([]);
+  });
+
+  describe('embedding features', () => {
+    const emb = { features: { type: 'embedding', model: 'm', dim: 2 } };
+    const lines = ['q1', 'q2', 'q3', 'q4'].map((id) => row(id));
+    // Spread along (1,1,0), less along (0,0,1), none along (1,−1,0).
+    const raws = [
+      [2, 2, 0.5],
+      [-2, -2, -0.5],
+      [1, 1, -0.5],
+      [-1, -1, 0.5],
+    ];
+
+    it('projects the given embeddings by PCA to dim, scales them into the unit ball and says what it kept', () => {
+      const world = build(lines, emb, { embeddings: raws });
+      expect(world.dim).toBe(2);
+      expect(world.features.type).toBe('embedding');
+      expect(world.features.explainedVariance).toBeCloseTo(1, 12);
+      const rng = rowWalker();
+      const xs = lines.map(() => world.draw(0, rng).x);
+      const longest = Math.max(...xs.map((x) => Math.hypot(...x)));
+      expect(longest).toBeCloseTo(1, 12);
+      // the first component carries the (1,1,0) spread: rows 0 and 1 are opposite
+      expect(xs[0][0]).toBeCloseTo(-xs[1][0], 12);
+      // a new prompt with row 0's embedding lands on row 0's context
+      const again = world.features.contextOf({ text: 'x', embedding: raws[0] });
+      expect(Array.from(again)).toEqual(Array.from(xs[0]));
+    });
+
+    it('keeps the raw embeddings without dim, and refuses a mismatch', () => {
+      const world = build(lines, { features: { type: 'embedding', model: 'm' } }, { embeddings: raws });
+      expect(world.dim).toBe(3);
+      expect(world.features.explainedVariance).toBeUndefined();
+      expect(errorOf(() => build(lines, emb, { embeddings: raws.slice(1) })).message).toBe('features: got 3 embeddings for 4 prompts');
+      expect(errorOf(() => build(lines, { features: { type: 'embedding', model: 'm', dim: 5 } }, { embeddings: raws })).message).toBe(
+        "features.dim: must be at most the embedding's dimension 3 (got 5)",
+      );
+    });
+  });
+
+  it('featurises a new prompt as it did the rows (task one-hot, hashed n-grams)', () => {
+    const lines = [row('q1', { task: 'b' }), row('q2', { task: 'a' })];
+    const onehot = build(lines);
+    expect(Array.from(onehot.features.contextOf({ text: '', task: 'b' }))).toEqual([0, 1]);
+    expect(Array.from(onehot.features.contextOf({ text: '', task: 'zzz' }))).toEqual([0, 0]);
+    const ngrams = build(lines, { features: { type: 'hashed-ngrams', dim: 16 } });
+    const rng = rowWalker();
+    expect(Array.from(ngrams.features.contextOf({ text: 'prompt q1' }))).toEqual(Array.from(ngrams.draw(0, rng).x));
   });
 
   it('resolves prompts against the world file, and takes the path as is without one', () => {

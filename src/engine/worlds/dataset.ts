@@ -1,12 +1,13 @@
 import { hashedNgrams } from '../features/ngrams';
 import { taskCategories, taskOneHot } from '../features/onehot';
-import { scaleIntoUnitBall } from '../features/scale';
+import { fitPca } from '../features/pca';
+import { unitBallScaler } from '../features/scale';
 import type { Rng } from '../rng';
 import type { Prompt, World } from '../types';
 import { WorldFormatError, show } from './errors';
 import { readPromptRows, type PromptRow } from './prompts';
 import { availability } from './schedule';
-import type { DatasetSpec } from './schema';
+import type { DatasetSpec, FeatureSpec } from './schema';
 
 /** Default dimension of hashed-ngrams features when neither the world nor --d sets one. */
 export const DEFAULT_NGRAM_DIM = 64;
@@ -30,8 +31,35 @@ export interface DatasetRow {
   readonly line: number;
 }
 
+/** A new prompt to featurise as the dataset's rows were (the prompt playground). */
+export interface NewPrompt {
+  text: string;
+  /** For task-onehot features; an unknown or absent task gives the zero vector. */
+  task?: string;
+  /** The raw embedding of `text`, for embedding features (same model as the rows'). */
+  embedding?: ArrayLike<number>;
+}
+
+/** How the dataset's prompts became contexts. */
+export interface DatasetFeatures {
+  type: FeatureSpec['type'];
+  /** Context dimension. */
+  dim: number;
+  /** Embedding features projected by PCA: the share of the embeddings' variance the projection keeps. */
+  explainedVariance?: number;
+  /** The context of a prompt outside the file, in the same coordinates and scale as the rows'. */
+  contextOf(prompt: NewPrompt): Float64Array;
+}
+
 export interface DatasetWorld extends World {
   readonly rows: readonly DatasetRow[];
+  readonly features: DatasetFeatures;
+  /** The context of row i (as `draw` gives it). */
+  rowContext(i: number): Float64Array;
+  /** The true success probability per model of row i. */
+  rowQ(i: number): Float64Array;
+  /** The cost per model of a pull on row i. */
+  rowCosts(i: number): Float64Array;
 }
 
 export interface DatasetOptions {
@@ -39,6 +67,17 @@ export interface DatasetOptions {
   d?: number;
   /** The world file: relative `prompts` paths start from its directory; errors name it as their source. */
   worldPath?: string;
+  /**
+   * For `embedding` features: one raw embedding per prompt row, in file order, computed by the caller
+   * (the lab's embedding worker) with the spec's model. The engine only projects and scales them.
+   */
+  embeddings?: readonly ArrayLike<number>[];
+  /**
+   * Multiplies every cost (default 1). The lab shows per-query costs recorded in USD (~1e-5) in µ$ (×1e6),
+   * so that λ on its usual 1e-4…1 scale trades cost against success; utility is unchanged if λ is divided
+   * by the same factor.
+   */
+  costScale?: number;
 }
 
 /**
@@ -48,7 +87,7 @@ export interface DatasetOptions {
 export function buildDatasetWorld(spec: DatasetSpec, io: WorldIO, opts: DatasetOptions = {}): DatasetWorld {
   const source = opts.worldPath;
   const K = spec.models.length;
-  const computeFeatures = featureMaker(spec, opts.d, source); // before any I/O: a bad --d fails fast
+  const featurizer = featureMaker(spec, opts, source); // before any I/O: a bad --d fails fast
   // A spec that came from no file (built in code, pasted in the lab) names its prompts file as io sees it.
   const path = opts.worldPath === undefined ? spec.prompts : io.resolve(opts.worldPath, spec.prompts);
   let text: string;
@@ -60,16 +99,27 @@ export function buildDatasetWorld(spec: DatasetSpec, io: WorldIO, opts: DatasetO
   const costField = Array.isArray(spec.costs) ? undefined : spec.costs.per_prompt;
   const rows = readPromptRows(text, { models: spec.models, costField, file: spec.prompts, source });
 
-  const vectors = scaleIntoUnitBall(computeFeatures(rows));
+  const fitted = featurizer(rows);
+  const scale = unitBallScaler(fitted.vectors);
+  const vectors = fitted.vectors.map(scale);
+  const features: DatasetFeatures = {
+    type: spec.features.type,
+    dim: vectors[0].length,
+    explainedVariance: fitted.explainedVariance,
+    contextOf: (prompt) => scale(fitted.contextOf(prompt)),
+  };
   const categories = taskCategories(rows.map((r) => r.task));
   const categoryOf = new Map(categories.map((name, j) => [name, j]));
-  const sharedCosts = Array.isArray(spec.costs) ? Float64Array.from(spec.costs) : null;
+  const costScale = opts.costScale ?? 1;
+  if (!(costScale > 0 && Number.isFinite(costScale))) throw new RangeError(`costScale must be a positive number (got ${costScale})`);
+  const scaleCosts = (c: Float64Array) => (costScale === 1 ? c : c.map((x) => x * costScale));
+  const sharedCosts = Array.isArray(spec.costs) ? scaleCosts(Float64Array.from(spec.costs)) : null;
   const base = rows.map((r, i) => ({
     x: vectors[i],
     category: categoryOf.get(r.task)!,
     row: i,
     q: r.q,
-    costs: sharedCosts ?? r.costs!,
+    costs: sharedCosts ?? scaleCosts(r.costs!),
   }));
   const trials = rows.map((r) => r.trials);
   const availableAt = availability(spec.arm_start, K);
@@ -80,6 +130,10 @@ export function buildDatasetWorld(spec: DatasetSpec, io: WorldIO, opts: DatasetO
     dim: vectors[0].length,
     categories,
     rows: rows.map(({ id, text, task, line }) => ({ id, text, task, line })),
+    features,
+    rowContext: (i) => base[i].x,
+    rowQ: (i) => base[i].q,
+    rowCosts: (i) => base[i].costs,
     draw(t: number, rng: Rng): Prompt {
       return { ...base[rng.int(base.length)], available: availableAt(t) };
     },
@@ -91,31 +145,84 @@ export function buildDatasetWorld(spec: DatasetSpec, io: WorldIO, opts: DatasetO
   };
 }
 
+/** Raw (unscaled) contexts of the rows, and the same map for a new prompt. */
+interface FittedFeatures {
+  vectors: Float64Array[];
+  explainedVariance?: number;
+  contextOf(prompt: NewPrompt): Float64Array;
+}
+
 function featureMaker(
   spec: DatasetSpec,
-  d: number | undefined,
+  opts: DatasetOptions,
   source?: string,
-): (rows: readonly PromptRow[]) => Float64Array[] {
+): (rows: readonly PromptRow[]) => FittedFeatures {
   const f = spec.features;
+  const d = opts.d;
   switch (f.type) {
     case 'task-onehot':
       if (d !== undefined) {
         throw new WorldFormatError(
           'd',
-          `task-onehot features have one dimension per task; --d sets the dimension of hashed-ngrams features (got --d ${d})`,
+          `task-onehot features have one dimension per task; --d sets the dimension of hashed-ngrams or embedding features (got --d ${d})`,
           source,
         );
       }
-      return (rows) => taskOneHot(rows.map((r) => r.task));
+      return (rows) => {
+        const categories = taskCategories(rows.map((r) => r.task));
+        return {
+          vectors: taskOneHot(rows.map((r) => r.task)),
+          contextOf: ({ task }) => {
+            const x = new Float64Array(categories.length);
+            const j = task === undefined ? -1 : categories.indexOf(task);
+            if (j >= 0) x[j] = 1;
+            return x;
+          },
+        };
+      };
     case 'hashed-ngrams': {
       const dim = d ?? f.dim ?? DEFAULT_NGRAM_DIM;
-      return (rows) => hashedNgrams(rows.map((r) => r.text), dim);
+      return (rows) => ({
+        vectors: hashedNgrams(rows.map((r) => r.text), dim),
+        contextOf: ({ text }) => hashedNgrams([text], dim)[0],
+      });
     }
-    case 'embedding':
-      throw new WorldFormatError(
-        'features',
-        'embedding features are computed in the browser lab (not yet supported here); use task-onehot or hashed-ngrams',
-        source,
-      );
+    case 'embedding': {
+      const embeddings = opts.embeddings;
+      if (!embeddings) {
+        throw new WorldFormatError(
+          'features',
+          `embedding features need the prompts' embeddings by ${show(f.model)}, which the browser lab computes; here use task-onehot or hashed-ngrams`,
+          source,
+        );
+      }
+      const dim = d ?? f.dim;
+      return (rows) => {
+        if (embeddings.length !== rows.length) {
+          throw new WorldFormatError('features', `got ${embeddings.length} embeddings for ${rows.length} prompts`, source);
+        }
+        const D = embeddings[0].length;
+        if (dim === undefined || dim >= D) {
+          if (dim !== undefined && dim > D) {
+            throw new WorldFormatError('features.dim', `must be at most the embedding's dimension ${D} (got ${dim})`, source);
+          }
+          return { vectors: embeddings.map((e) => Float64Array.from(e)), contextOf: ({ embedding }) => raw(embedding, D) };
+        }
+        // Sec. 5: contexts are the prompt embeddings; projecting them keeps V_a (d×d) small and well conditioned.
+        const pca = fitPca(embeddings, dim);
+        return {
+          vectors: embeddings.map((e) => pca.project(e)),
+          explainedVariance: pca.explainedTotal,
+          contextOf: ({ embedding }) => pca.project(raw(embedding, D)),
+        };
+      };
+    }
   }
+}
+
+function raw(embedding: ArrayLike<number> | undefined, D: number): Float64Array {
+  if (!embedding || embedding.length !== D) {
+    throw new RangeError(`contextOf: an embedding of length ${D} is needed (got ${embedding ? embedding.length : 'none'})`);
+  }
+  return Float64Array.from(embedding);
 }

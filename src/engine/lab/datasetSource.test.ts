@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { algorithmIds, simulate, drain } from '../simulate';
+import { errorOf } from '../worlds/testErrors';
+import {
+  costModes,
+  datasetSpecOf,
+  datasetWorldOf,
+  detectPerQueryCostField,
+  folderSource,
+  modelPrices,
+  PER_QUERY_COST_SCALE,
+  promptTexts,
+  type DatasetSource,
+} from './datasetSource';
+
+/** ../shared/data beside the repository (read-only; see ../shared/README.md). */
+const SHARED_DATA = new URL('../../../../shared/data/', import.meta.url);
+const read = (folder: string, file: string) => readFileSync(new URL(`${folder}/${file}`, SHARED_DATA), 'utf8');
+const served = (folder: string) => folderSource(folder, read(folder, 'models.json'), read(folder, 'prompts.jsonl'));
+
+describe('served data folders', () => {
+  it.each([
+    // folder, models, first price, per-query cost field, prompts
+    ['humaneval-paper', 2, 0.75, null, 328],
+    ['routeprofile-ulab', 8, 0.12, 'cost_usd', 600],
+    ['llmrouter-ulab-dc', 9, 0.2, 'cost_usd_est', 5989],
+    ['mmlu-pro-tigerlab', 12, 0.2, 'cost_usd_est', 9575],
+  ])('%s: models, set prices, per-query costs and prompts', (folder, K, price, field, n) => {
+    const source = served(folder);
+    expect(source.models).toHaveLength(K);
+    expect(source.prices?.[0]).toBeCloseTo(price, 12);
+    expect(source.perQueryCostField).toBe(field);
+    expect(promptTexts(source)).toHaveLength(n);
+    expect(costModes(source)).toEqual(field ? ['prices', 'per-query'] : ['prices']);
+  });
+
+  it('runs PromptWise and every baseline on every folder, with each cost mode and text featurizer', () => {
+    for (const folder of ['humaneval-paper', 'routeprofile-ulab', 'llmrouter-ulab-dc', 'mmlu-pro-tigerlab']) {
+      const source = served(folder);
+      for (const costs of costModes(source)) {
+        const world = datasetWorldOf(source, { features: costs === 'prices' ? 'task-onehot' : 'hashed-ngrams', dim: 16, costs });
+        const result = drain(simulate(world, { algos: [...algorithmIds], T: 60, trials: 1, seed: 1, params: {} }));
+        for (const id of algorithmIds) {
+          const r = result.results[id];
+          expect(Number.isFinite(r.utility.mean), `${folder} ${costs} ${id}`).toBe(true);
+          expect(r.success.mean).toBeGreaterThanOrEqual(0);
+          expect(r.success.mean).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+  });
+
+  it('charges recorded per-query costs in µ$ and set prices as they are', () => {
+    const source = served('routeprofile-ulab');
+    const firstRow = JSON.parse(source.promptsJsonl.split('\n')[0]) as { cost_usd: Record<string, number> };
+    const rng = { int: () => 0, uniform: () => 0, normal: () => 0 };
+    const perQuery = datasetWorldOf(source, { features: 'task-onehot', costs: 'per-query' }).draw(0, rng);
+    expect(perQuery.costs[0]).toBeCloseTo(firstRow.cost_usd[source.models[0]] * PER_QUERY_COST_SCALE, 9);
+    const priced = datasetWorldOf(source, { features: 'task-onehot', costs: 'prices' }).draw(0, rng);
+    expect(Array.from(priced.costs)).toEqual(source.prices);
+  });
+});
+
+describe('dataset sources: bad input', () => {
+  const tiny: DatasetSource = {
+    name: 'tiny',
+    models: ['a'],
+    prices: null,
+    perQueryCostField: null,
+    promptsJsonl: '{"id":1,"text":"x","task":"t","outcomes":{"a":1}}\n',
+  };
+
+  it('says which cost mode a source lacks', () => {
+    expect(errorOf(() => datasetSpecOf(tiny, { features: 'task-onehot', costs: 'prices' })).message).toBe(
+      'costs: tiny has no set prices; use its recorded per-query costs',
+    );
+    expect(errorOf(() => datasetSpecOf({ ...tiny, prices: [1] }, { features: 'task-onehot', costs: 'per-query' })).message).toBe(
+      'costs: tiny has no recorded per-query costs; use set prices',
+    );
+  });
+
+  it('rejects a malformed models.json with the field', () => {
+    expect(errorOf(() => folderSource('f', '{', '')).message).toMatch(/^models: f\/models.json is not valid JSON/);
+    expect(errorOf(() => modelPrices([{ name: 'a', set_price: -1 }], 'f/models.json')).message).toMatch(
+      /^models: f\/models.json: 0.set_price: /,
+    );
+    expect(modelPrices([{ name: 'a' }]).prices).toBeNull();
+  });
+
+  it('finds no per-query cost field in a malformed or cost-less first line', () => {
+    expect(detectPerQueryCostField('{oops')).toBeNull();
+    expect(detectPerQueryCostField(tiny.promptsJsonl)).toBeNull();
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Recorded outcomes the lab replays (a served ../shared/data folder or a user's import), and the choices a
+ * run makes on top of them: which featurizer turns prompts into contexts, and which costs it charges.
+ * Plain data in, a DatasetWorld out: the worker fetches or loads the files, the engine does the rest.
+ */
+import { z } from 'zod';
+import { buildDatasetWorld, type DatasetWorld } from '../worlds/dataset';
+import { WorldFormatError } from '../worlds/errors';
+import type { DatasetSpec, FeatureSpec } from '../worlds/schema';
+
+export interface DatasetSource {
+  name: string;
+  /** Model names, in the order the lab shows them. */
+  models: string[];
+  /** A set price per model (for served folders: models.json's price per 1M tokens), or null if none is known. */
+  prices: number[] | null;
+  /** The row field holding each query's recorded cost in USD ({model: cost}), if the rows have one. */
+  perQueryCostField: string | null;
+  /** The prompts, one world-format JSON object per line. */
+  promptsJsonl: string;
+}
+
+export type FeatureType = FeatureSpec['type'];
+export const FEATURE_TYPES: readonly FeatureType[] = ['task-onehot', 'hashed-ngrams', 'embedding'];
+export type CostMode = 'prices' | 'per-query';
+
+/** How a run turns the dataset into a world. */
+export interface DatasetChoice {
+  features: FeatureType;
+  /** hashed-ngrams: the dimension; embedding: the PCA dimension (absent: the raw embedding). Ignored for task-onehot. */
+  dim?: number;
+  costs: CostMode;
+  /** embedding: the transformers.js model id the embeddings came from (named in the world and its errors). */
+  embedModel?: string;
+}
+
+/** Recorded per-query USD costs are charged in µ$, on the scale of the $-per-1M-token prices (see costScale). */
+export const PER_QUERY_COST_SCALE = 1e6;
+
+/** The unit a run's costs are in, for labels. */
+export function costUnit(choice: Pick<DatasetChoice, 'costs'>): string {
+  return choice.costs === 'per-query' ? 'µ$ per query (recorded)' : '$ per 1M tokens (set price)';
+}
+
+/**
+ * A served data folder's models.json (see ../shared/data/*): a list of models with prices. Our reading of a
+ * model's set price: `set_price` where given (the paper's HumanEval costs), else input + output price per
+ * 1M tokens, which orders models as their bills do without assuming a token mix.
+ */
+const modelsFileSchema = z
+  .array(
+    z.looseObject({
+      name: z.string().min(1),
+      set_price: z.number().positive().optional(),
+      input_price_per_1M: z.number().nonnegative().optional(),
+      output_price_per_1M: z.number().nonnegative().optional(),
+    }),
+  )
+  .min(1);
+
+export function modelPrices(modelsJson: unknown, file = 'models.json'): { models: string[]; prices: number[] | null } {
+  const parsed = modelsFileSchema.safeParse(modelsJson);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new WorldFormatError('models', `${file}: ${issue.path.join('.') || 'file'}: ${issue.message}`);
+  }
+  const prices = parsed.data.map((m) => m.set_price ?? (m.input_price_per_1M ?? NaN) + (m.output_price_per_1M ?? NaN));
+  return { models: parsed.data.map((m) => m.name), prices: prices.every((p) => p > 0) ? prices : null };
+}
+
+/** The per-query cost field of the first prompt row: `cost_usd` (exact) or `cost_usd_est` (estimated), if any. */
+export function detectPerQueryCostField(promptsJsonl: string): string | null {
+  const first = promptsJsonl.slice(0, promptsJsonl.indexOf('\n') >>> 0).trim();
+  try {
+    const row = JSON.parse(first) as Record<string, unknown>;
+    return ['cost_usd', 'cost_usd_est'].find((f) => typeof row[f] === 'object' && row[f] !== null) ?? null;
+  } catch {
+    return null; // the world's own validation reports the bad line with its number
+  }
+}
+
+/** A served folder: its models.json text and prompts.jsonl text. */
+export function folderSource(name: string, modelsJsonText: string, promptsJsonl: string): DatasetSource {
+  let json: unknown;
+  try {
+    json = JSON.parse(modelsJsonText);
+  } catch (e) {
+    throw new WorldFormatError('models', `${name}/models.json is not valid JSON (${e instanceof Error ? e.message : e})`);
+  }
+  const { models, prices } = modelPrices(json, `${name}/models.json`);
+  return { name, models, prices, perQueryCostField: detectPerQueryCostField(promptsJsonl), promptsJsonl };
+}
+
+/** The cost modes a source supports, preferred first. */
+export function costModes(source: Pick<DatasetSource, 'prices' | 'perQueryCostField'>): CostMode[] {
+  const modes: CostMode[] = [];
+  if (source.prices) modes.push('prices');
+  if (source.perQueryCostField) modes.push('per-query');
+  return modes;
+}
+
+export function featureSpecOf(choice: DatasetChoice): FeatureSpec {
+  switch (choice.features) {
+    case 'task-onehot':
+      return { type: 'task-onehot' };
+    case 'hashed-ngrams':
+      return { type: 'hashed-ngrams', dim: choice.dim };
+    case 'embedding':
+      return { type: 'embedding', model: choice.embedModel ?? 'unknown', dim: choice.dim };
+  }
+}
+
+/** The world-format spec of `source` under `choice` (its prompts file is named `prompts.jsonl`). */
+export function datasetSpecOf(source: DatasetSource, choice: DatasetChoice): DatasetSpec {
+  let costs: DatasetSpec['costs'];
+  if (choice.costs === 'per-query') {
+    if (!source.perQueryCostField) throw new WorldFormatError('costs', `${source.name} has no recorded per-query costs; use set prices`);
+    costs = { per_prompt: source.perQueryCostField };
+  } else {
+    if (!source.prices) throw new WorldFormatError('costs', `${source.name} has no set prices; use its recorded per-query costs`);
+    costs = source.prices;
+  }
+  return { type: 'dataset', name: source.name, prompts: 'prompts.jsonl', models: source.models, features: featureSpecOf(choice), costs };
+}
+
+/** The prompt texts of a source, in file order (what the embedding worker embeds). */
+export function promptTexts(source: Pick<DatasetSource, 'promptsJsonl'>): string[] {
+  const texts: string[] = [];
+  for (const line of source.promptsJsonl.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const text = (JSON.parse(line) as { text?: unknown }).text;
+      texts.push(typeof text === 'string' ? text : '');
+    } catch {
+      texts.push(''); // the world's own validation reports the bad line with its number
+    }
+  }
+  return texts;
+}
+
+/** Builds the world; `embeddings` (one per prompt, file order) are needed for embedding features. */
+export function datasetWorldOf(source: DatasetSource, choice: DatasetChoice, embeddings?: readonly ArrayLike<number>[]): DatasetWorld {
+  const spec = datasetSpecOf(source, choice);
+  const io = {
+    readText: (path: string) => {
+      if (path !== 'prompts.jsonl') throw new Error(`no file ${path}`);
+      return source.promptsJsonl;
+    },
+    resolve: (_base: string, rel: string) => rel,
+  };
+  return buildDatasetWorld(spec, io, {
+    embeddings,
+    costScale: choice.costs === 'per-query' ? PER_QUERY_COST_SCALE : 1,
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * The prompt playground's learner: a PromptWise learner warmed up on a world's prompt stream, then asked
+ * about prompts one at a time — what it estimates for each model, what it would do, and what a person's ✓/✗
+ * on a model's answer teaches it. Pure engine: the worker holds one session; tests drive it directly.
+ */
+import { planBudget, prop1Arm } from '../oracle';
+import { playStep } from '../protocol';
+import { createPolicy, type AlgorithmId } from '../policies/registry';
+import { createRng, deriveSeed } from '../rng';
+import { defaultParams, NULL_ACTION, type BanditParams, type Policy, type World } from '../types';
+
+/** The learners the playground can hold: those with per-model estimates. */
+export const PLAYGROUND_ALGOS = ['promptwise', 'promptwise-klr', 'promptwise-budget'] as const;
+export type PlaygroundAlgo = (typeof PLAYGROUND_ALGOS)[number];
+
+export interface PlaygroundOptions {
+  algo: PlaygroundAlgo;
+  params: Partial<BanditParams>;
+  seed: number;
+  /** Prompts of the world the learner plays (and learns from) before the user's first prompt. */
+  warmup: number;
+}
+
+/** A prompt as the playground sees it: its context, and the truth where the world knows it. */
+export interface PlaygroundPrompt {
+  x: Float64Array;
+  costs: Float64Array;
+  available: Uint8Array;
+  /** True success probabilities (a recorded or synthetic prompt), or null for a typed one. */
+  q: Float64Array | null;
+}
+
+export interface PlaygroundArm {
+  qHat: number;
+  /** The UCB bonus in logit units (PromptWise). */
+  bonus: number;
+  cost: number;
+  costOverQ: number;
+  /** Times the learner has seen this model's outcome (warm-up and feedback). */
+  observations: number;
+  available: 0 | 1;
+  /** The truth, when known. */
+  q: number;
+}
+
+/** A plan for one prompt: the model to query with n rounds left, n = τ_max … 1, and what it costs on average. */
+export interface PromptPlan {
+  /** order[i] = arm for the (i+1)-th attempt if all before it fail; −1 = stop. */
+  order: number[];
+  /** Expected cost Σ_k c_{a_k} Π_{j<k} (1 − q_{a_j}) under the plan's own probabilities. */
+  expectedCost: number;
+  /** Probability that some attempt succeeds, under the same probabilities. */
+  expectedSuccess: number;
+}
+
+export interface PlaygroundView {
+  arms: PlaygroundArm[];
+  /** The model the learner would query now (−1: the null action). */
+  next: number;
+  /** Whether `next` is a forced exploration pull (τ_exp) rather than the rule's choice. */
+  forced: boolean;
+  /** max_a (q̂_a − λc_a): the null action is taken when it is ≤ 0. */
+  stopValue: number;
+  /** The learner's plan under its current estimates (it re-plans after every answer it learns from). */
+  plan: PromptPlan;
+  /** The finite-budget oracle's plan with the true q, when known. */
+  oracle: PromptPlan | null;
+}
+
+/**
+ * The order a rule follows if every attempt fails, with q held fixed: Proposition 1 repeats its arm
+ * (paper §4), the DP may switch (oracle.ts). Expected cost and success follow from independent attempts.
+ */
+export function planOf(
+  q: ArrayLike<number>,
+  costs: ArrayLike<number>,
+  available: ArrayLike<number>,
+  lambda: number,
+  tauMax: number,
+  rule: 'prop1' | 'budget',
+): PromptPlan {
+  const dp = rule === 'budget' ? planBudget(q, costs, available, lambda, tauMax) : null;
+  const first = rule === 'prop1' ? prop1Arm(q, costs, available, lambda) : NULL_ACTION;
+  const order: number[] = [];
+  let reach = 1; // probability that every attempt so far failed
+  let expectedCost = 0;
+  for (let n = tauMax; n >= 1; n--) {
+    const arm = dp ? dp.arm[n] : first;
+    order.push(arm);
+    if (arm === NULL_ACTION) break;
+    expectedCost += reach * costs[arm];
+    reach *= 1 - q[arm];
+  }
+  return { order, expectedCost, expectedSuccess: 1 - reach };
+}
+
+export class PlaygroundSession {
+  private readonly policy: Policy;
+  private readonly params: BanditParams;
+  private readonly observations: Int32Array;
+  private t: number;
+
+  constructor(
+    private readonly world: World,
+    private readonly options: PlaygroundOptions,
+  ) {
+    this.params = { ...defaultParams, ...options.params };
+    const K = world.arms.length;
+    this.observations = new Int32Array(K);
+    this.policy = createPolicy(options.algo as AlgorithmId, {
+      K,
+      dim: world.dim,
+      params: this.params,
+      rng: createRng(deriveSeed(options.seed, 'playground', 'policy')),
+    });
+    const contexts = createRng(deriveSeed(options.seed, 'playground', 'contexts'));
+    const rewards = createRng(deriveSeed(options.seed, 'playground', 'rewards'));
+    for (this.t = 0; this.t < options.warmup; this.t++) {
+      const prompt = world.draw(this.t, contexts);
+      const record = playStep(this.policy, this.t, prompt, world, this.params.lambda, this.params.tauMax, () => rewards.uniform());
+      for (const pull of record.pulls) this.observations[pull.arm]++;
+    }
+  }
+
+  get armNames(): readonly string[] {
+    return this.world.arms;
+  }
+
+  /** What the learner thinks of `prompt` now. Asking changes nothing it will do later. */
+  inspect(prompt: PlaygroundPrompt): PlaygroundView {
+    const { lambda, tauMax } = this.params;
+    const { costs, available } = prompt;
+    this.policy.begin({ t: this.t, x: prompt.x, costs, available }, prompt.q ?? new Float64Array(costs.length));
+    const next = this.policy.next(tauMax);
+    const { forced, estimates } = this.policy.explain!();
+    this.policy.end();
+    const qHat = estimates.map((e) => e.qHat);
+    const arms = estimates.map((e, a): PlaygroundArm => ({
+      qHat: e.qHat,
+      bonus: e.bonus,
+      cost: costs[a],
+      costOverQ: costs[a] / e.qHat,
+      observations: this.observations[a],
+      available: available[a] ? 1 : 0,
+      q: prompt.q ? prompt.q[a] : NaN,
+    }));
+    let stopValue = -Infinity;
+    for (let a = 0; a < arms.length; a++) if (available[a]) stopValue = Math.max(stopValue, qHat[a] - lambda * costs[a]);
+    const rule = this.options.algo === 'promptwise-budget' ? 'budget' : 'prop1';
+    return {
+      arms,
+      next,
+      forced,
+      stopValue,
+      plan: planOf(qHat.map((v) => (Number.isNaN(v) ? 0 : v)), costs, available, lambda, tauMax, rule),
+      oracle: prompt.q ? planOf(prompt.q, costs, available, lambda, tauMax, 'budget') : null,
+    };
+  }
+
+  /**
+   * A person's verdict on `arm`'s answer to `prompt`: the learner updates that model exactly as after a pull
+   * of the simulation (Algorithm 1, the update after every pull).
+   */
+  feedback(prompt: PlaygroundPrompt, arm: number, reward: 0 | 1): void {
+    if (!(arm >= 0 && arm < prompt.costs.length) || !prompt.available[arm]) {
+      throw new RangeError(`feedback: model ${arm} is not available for this prompt`);
+    }
+    const { costs, available } = prompt;
+    this.policy.begin({ t: this.t, x: prompt.x, costs, available }, prompt.q ?? new Float64Array(costs.length));
+    this.policy.observe(arm, reward);
+    this.policy.end();
+    this.observations[arm]++;
+    this.t++;
+  }
+}
