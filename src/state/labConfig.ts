@@ -4,7 +4,8 @@
  * as the page does.
  */
 import type { LabConfig, SweepConfig } from '../engine/lab/types';
-import { resolveTraceAlgo, type LabParams } from './urlCodec';
+import type { DatasetChoice } from '../engine/lab/datasetSource';
+import { isDatasetWorldName, resolveTraceAlgo, type LabParams } from './urlCodec';
 
 export type SweepParam = 'tauMax' | 'lambda';
 
@@ -16,9 +17,20 @@ export const SWEEP_VALUES: Record<SweepParam, number[]> = {
 /** Points per curve that the worker sends (downsampled; the last step is always kept). */
 export const CURVE_POINTS = 200;
 
-/** The lab run for a set of parameters. */
-export function labConfigOf(p: LabParams): LabConfig {
+/** A dataset world's featurizer and costs; `embedModel` names the embedding settings' model. */
+export function datasetChoiceOf(p: LabParams, embedModel: string): DatasetChoice {
   return {
+    features: p.features,
+    ...(p.features === 'task-onehot' ? {} : { dim: p.dim }),
+    costs: p.costs,
+    ...(p.features === 'embedding' ? { embedModel } : {}),
+  };
+}
+
+/** The lab run for a set of parameters (`embedModel`: the model embedding features come from). */
+export function labConfigOf(p: LabParams, embedModel = ''): LabConfig {
+  return {
+    ...(isDatasetWorldName(p.world) ? { dataset: datasetChoiceOf(p, embedModel) } : {}),
     world: p.world,
     algos: [...p.algos],
     T: p.T,
@@ -36,8 +48,8 @@ export function sweepValues(param: SweepParam, current: number): number[] {
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
-export function sweepConfigOf(p: LabParams, param: SweepParam): SweepConfig {
-  return { base: labConfigOf(p), param, values: sweepValues(param, p[param]) };
+export function sweepConfigOf(p: LabParams, param: SweepParam, embedModel = ''): SweepConfig {
+  return { base: labConfigOf(p, embedModel), param, values: sweepValues(param, p[param]) };
 }
 
 /** Identity of a job: a configuration already computed is not run again. */

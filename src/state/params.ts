@@ -10,11 +10,13 @@ import {
   LIMITS,
   decodeHash,
   encodeHash,
+  isDatasetWorldName,
   resolveTraceAlgo,
   type HashState,
   type LabParams,
   type Notice,
 } from './urlCodec';
+import { FEATURE_TYPES } from '../engine/lab/datasetSource';
 import { ALGO_IDS, WORLD_NAMES } from './catalog';
 
 export type { LabParams, Notice } from './urlCodec';
@@ -56,7 +58,7 @@ const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(mi
 export function sanitize(params: LabParams): LabParams {
   const algos = ALGO_IDS.filter((id) => params.algos.includes(id));
   const p: LabParams = {
-    world: WORLD_NAMES.includes(params.world) ? params.world : DEFAULT_PARAMS.world,
+    world: WORLD_NAMES.includes(params.world) || isDatasetWorldName(params.world) ? params.world : DEFAULT_PARAMS.world,
     algos: algos.length > 0 ? algos : [...DEFAULT_PARAMS.algos],
     T: Number.isFinite(params.T) ? clampInt(params.T, LIMITS.T.min, LIMITS.T.max) : DEFAULT_PARAMS.T,
     trials: Number.isFinite(params.trials) ? clampInt(params.trials, LIMITS.trials.min, LIMITS.trials.max) : DEFAULT_PARAMS.trials,
@@ -67,6 +69,9 @@ export function sanitize(params: LabParams): LabParams {
     alpha:
       params.alpha === null || !Number.isFinite(params.alpha) ? null : clamp(params.alpha, LIMITS.alpha.min, LIMITS.alpha.max),
     traceAlgo: params.traceAlgo,
+    features: FEATURE_TYPES.includes(params.features) ? params.features : DEFAULT_PARAMS.features,
+    dim: Number.isFinite(params.dim) ? clampInt(params.dim, LIMITS.dim.min, LIMITS.dim.max) : DEFAULT_PARAMS.dim,
+    costs: params.costs === 'per-query' ? 'per-query' : 'prices',
   };
   p.traceAlgo = resolveTraceAlgo(p.algos, ALGO_IDS.includes(params.traceAlgo) ? params.traceAlgo : DEFAULT_PARAMS.traceAlgo);
   return p;

@@ -14,7 +14,7 @@ describe('URL hash codec: round trip', () => {
     const states: HashState[] = [
       DEFAULT_HASH_STATE,
       {
-        params: { world: 't2i', algos: ['promptwise', 'greedy'], T: 300, trials: 3, seed: 42, lambda: 0.0001, tauMax: 1, tauExp: 0, alpha: 1.5, traceAlgo: 'greedy' },
+        params: { ...DEFAULT_PARAMS, world: 't2i', algos: ['promptwise', 'greedy'], T: 300, trials: 3, seed: 42, lambda: 0.0001, tauMax: 1, tauExp: 0, alpha: 1.5, traceAlgo: 'greedy' },
         present: true,
         step: 17,
       },
@@ -22,6 +22,16 @@ describe('URL hash codec: round trip', () => {
         params: { ...DEFAULT_PARAMS, world: 'logistic', algos: ['oracle-prop1'], lambda: 1, tauMax: 16, tauExp: 5, alpha: 0, T: 5000, trials: 50, seed: 2 ** 31 - 1, traceAlgo: 'oracle-prop1' },
         present: false,
         step: 4999,
+      },
+      {
+        params: { ...DEFAULT_PARAMS, world: 'data:routeprofile-ulab', features: 'embedding', dim: 32, costs: 'per-query' },
+        present: false,
+        step: null,
+      },
+      {
+        params: { ...DEFAULT_PARAMS, world: 'import:my-logs-1a2b3c', features: 'hashed-ngrams', dim: 64 },
+        present: false,
+        step: null,
       },
     ];
     for (const state of states) {
@@ -32,6 +42,24 @@ describe('URL hash codec: round trip', () => {
       expect(back.state).toEqual(state);
       expect(encodeHash(back.state)).toBe(hash);
     }
+  });
+
+  it.each([
+    ['features=bert', 'features=bert is not valid (one of task-onehot, hashed-ngrams, embedding); using task-onehot'],
+    ['dim=1', 'dim=1 is not valid (an integer 2–384); using 16'],
+    ['costs=free', 'costs=free is not valid (prices or per-query); using prices'],
+  ])('a dataset world with %s falls back with a notice', (pair, notice) => {
+    const d = decodeHash(`#world=data:x&${pair}`);
+    expect(d.notices.map((n) => n.text)).toEqual([notice]);
+    expect(d.state.params).toEqual({ ...DEFAULT_PARAMS, world: 'data:x' });
+  });
+
+  it('writes the dataset keys only for dataset worlds', () => {
+    const builtin = encodeHash({ ...DEFAULT_HASH_STATE, params: { ...DEFAULT_PARAMS, features: 'embedding' } });
+    expect(builtin).not.toMatch(/features=|dim=|costs=/);
+    expect(encodeHash({ ...DEFAULT_HASH_STATE, params: { ...DEFAULT_PARAMS, world: 'data:humaneval-paper' } })).toMatch(
+      /^#world=data:humaneval-paper&features=task-onehot&dim=16&costs=prices&algos=/,
+    );
   });
 
   it('reads the example link of the brief, defaults for the rest', () => {
@@ -88,7 +116,8 @@ describe('URL hash codec: every invalid field falls back to its default, with a 
     ['trials=0', 'trials=0 is not valid (an integer 1–50); using 20'],
     ['seed=-1', 'seed=-1 is not valid (an integer 0–2147483647); using 0'],
     ['seed=1.5', 'seed=1.5 is not valid (an integer 0–2147483647); using 0'],
-    ['world=mars', 'world=mars is not valid (one of t2i, sudoku, sudoku-new-arms, sudoku-new-prompts, logistic); using sudoku'],
+    ['world=mars', 'world=mars is not valid (one of t2i, sudoku, sudoku-new-arms, sudoku-new-prompts, logistic, data:<folder> or import:<id>); using sudoku'],
+    ['world=data:../etc', 'world=data:../etc is not valid (one of t2i, sudoku, sudoku-new-arms, sudoku-new-prompts, logistic, data:<folder> or import:<id>); using sudoku'],
     ['traceAlgo=nope', 'traceAlgo=nope is not valid (an algorithm id (promptwise, promptwise-perstep, promptwise-klr, …)); using promptwise'],
     ['present=maybe', 'present=maybe is not valid (1 or 0); using 0'],
     ['step=-4', 'step=-4 is not valid (an integer 0–999); using no selection'],

@@ -8,7 +8,12 @@
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
 import { z } from 'zod';
+import { FEATURE_TYPES, type CostMode, type FeatureType } from '../engine/lab/datasetSource';
 import { ALGO_IDS, WORLD_NAMES } from './catalog';
+
+/** A recorded dataset served with the app (`data:<folder>`) or imported in this browser (`import:<id>`). */
+export const DATASET_WORLD = /^(data|import):[A-Za-z0-9._-]{1,120}$/;
+export const isDatasetWorldName = (world: string) => DATASET_WORLD.test(world);
 
 /** The parameters of a lab run, as the controls edit them. */
 export interface LabParams {
@@ -28,6 +33,12 @@ export interface LabParams {
   alpha: number | null;
   /** Algorithm whose trial-0 escalation trace is shown. */
   traceAlgo: string;
+  /** Dataset worlds (`data:…`, `import:…`): how prompts become contexts. */
+  features: FeatureType;
+  /** Dataset worlds: the hashed-ngrams dimension, or the PCA dimension of embeddings. */
+  dim: number;
+  /** Dataset worlds: set prices or recorded per-query costs. */
+  costs: CostMode;
 }
 
 /** Everything the hash carries: the parameters plus view state. */
@@ -47,6 +58,7 @@ export const LIMITS = {
   tauMax: { min: 1, max: 16 },
   tauExp: { min: 0, max: 5 },
   alpha: { min: 0, max: 5 },
+  dim: { min: 2, max: 384 },
 } as const;
 
 export const DEFAULT_PARAMS: LabParams = {
@@ -61,6 +73,9 @@ export const DEFAULT_PARAMS: LabParams = {
   tauExp: 1,
   alpha: null,
   traceAlgo: 'promptwise',
+  features: 'task-onehot',
+  dim: 16,
+  costs: 'prices',
 };
 
 export const DEFAULT_HASH_STATE: HashState = { params: DEFAULT_PARAMS, present: false, step: null };
@@ -111,8 +126,8 @@ const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `
 
 const FIELDS = {
   world: {
-    schema: z.string().trim().refine((s) => WORLD_NAMES.includes(s)),
-    expect: `one of ${WORLD_NAMES.join(', ')}`,
+    schema: z.string().trim().refine((s) => WORLD_NAMES.includes(s) || isDatasetWorldName(s)),
+    expect: `one of ${WORLD_NAMES.join(', ')}, data:<folder> or import:<id>`,
     encode: (v: string) => v,
   } satisfies FieldCodec<string>,
   // algos has its own decoder (partial validity), see decodeAlgos.
@@ -134,6 +149,17 @@ const FIELDS = {
   T: intField(LIMITS.T.min, LIMITS.T.max),
   trials: intField(LIMITS.trials.min, LIMITS.trials.max),
   seed: intField(LIMITS.seed.min, LIMITS.seed.max),
+  features: {
+    schema: z.string().trim().refine((s): s is FeatureType => (FEATURE_TYPES as readonly string[]).includes(s)),
+    expect: `one of ${FEATURE_TYPES.join(', ')}`,
+    encode: (v: FeatureType) => v,
+  } satisfies FieldCodec<FeatureType>,
+  dim: intField(LIMITS.dim.min, LIMITS.dim.max),
+  costs: {
+    schema: z.string().trim().refine((s): s is CostMode => s === 'prices' || s === 'per-query'),
+    expect: 'prices or per-query',
+    encode: (v: CostMode) => v,
+  } satisfies FieldCodec<CostMode>,
   traceAlgo: {
     schema: z.string().trim().refine((s) => ALGO_IDS.includes(s)),
     expect: `an algorithm id (${listOf(ALGO_IDS)})`,
@@ -144,7 +170,9 @@ const FIELDS = {
 type ScalarKey = keyof typeof FIELDS;
 
 /** Keys in the order the hash writes them. */
-const KEY_ORDER = ['world', 'algos', 'lambda', 'tauMax', 'tauExp', 'alpha', 'T', 'trials', 'seed', 'traceAlgo'] as const;
+const KEY_ORDER = ['world', 'features', 'dim', 'costs', 'algos', 'lambda', 'tauMax', 'tauExp', 'alpha', 'T', 'trials', 'seed', 'traceAlgo'] as const;
+/** Keys that mean something for dataset worlds only: links to built-in worlds do not carry them. */
+const DATASET_KEYS = new Set<string>(['features', 'dim', 'costs']);
 const VIEW_KEYS = ['step', 'present'] as const;
 const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
 
@@ -260,8 +288,10 @@ export function encodeHash(state: HashState): string {
       parts.push(`algos=${params.algos.map(encodeURIComponent).join(',')}`);
       continue;
     }
+    if (DATASET_KEYS.has(key) && !isDatasetWorldName(params.world)) continue;
     const codec = FIELDS[key] as FieldCodec<unknown>;
-    parts.push(`${key}=${encodeURIComponent(codec.encode(params[key]))}`);
+    // ':' is legal in a fragment; keeping it makes `world=data:routeprofile-ulab` readable.
+    parts.push(`${key}=${encodeURIComponent(codec.encode(params[key])).replace(/%3A/g, ':')}`);
   }
   if (state.step !== null) parts.push(`step=${state.step}`);
   if (state.present) parts.push('present=1');

@@ -90,6 +90,8 @@ export interface LabConfig {
   curvePoints?: number;
   /** Dimension override for built-in worlds that have one (logistic), as SimConfig.d. */
   d?: number;
+  /** Dataset worlds (`data:…`, `import:…`): featurizer and cost mode (default: task one-hot, the first cost mode). */
+  dataset?: import('./datasetSource').DatasetChoice;
   /**
    * Record the trace for the first `traceSteps` steps only (default: all T). Each row carries a Decision per
    * pull with K arms, so very long runs may want a cap.
