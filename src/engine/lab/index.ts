@@ -22,3 +22,4 @@ export {
 } from './run';
 export { algorithmCatalog, builtinWorldCatalog, describeWorld, type AlgorithmInfo, type CatalogWorld } from './catalog';
 export * from './datasetSource';
+export { ablation, type AblationArm, type AblationPoint, type AblationResult, type AblationTick } from './ablation';
