@@ -1,0 +1,56 @@
+/**
+ * `npm run bench` (import part): how fast a prompts file is imported — parsed, validated line by line and
+ * written back as world-format JSONL — for the largest shared dataset, mmlu-pro-tigerlab (15 MB, 9,575
+ * prompts × 12 models), with set prices and with its per-prompt costs. Also a CSV of the same data (written
+ * here, in memory), through papaparse and the per-cell zod checks. Prints rows/s and MB/s (MB = 2^20 bytes).
+ */
+import { cpus } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
+import Papa from 'papaparse';
+import { importDataset, type CostChoice, type SourceFile } from '../src/engine/import/importDataset';
+
+const PATH = '../shared/data/mmlu-pro-tigerlab/prompts.jsonl';
+const REPEATS = 5;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function bench(label: string, prompts: SourceFile, costs: CostChoice): void {
+  const seconds: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < REPEATS; i++) {
+    const t0 = performance.now();
+    rows = importDataset({ name: 'bench', prompts, costs }).rows;
+    seconds.push((performance.now() - t0) / 1000);
+  }
+  const s = median(seconds);
+  const mb = prompts.bytes / 2 ** 20;
+  console.log(`| ${label} | ${rows} | ${mb.toFixed(1)} | ${s.toFixed(3)} | ${Math.round(rows / s).toLocaleString('en-US')} | ${(mb / s).toFixed(1)} |`);
+}
+
+const text = readFileSync(PATH, 'utf8');
+const jsonl: SourceFile = { name: 'prompts.jsonl', text, bytes: statSync(PATH).size };
+const lines = text.split('\n').filter((l) => l.trim() !== '');
+const first = JSON.parse(lines[0]) as { outcomes: Record<string, number> };
+const models = Object.keys(first.outcomes);
+const prices = Object.fromEntries(models.map((m) => [m, '1']));
+
+// The same prompts as a CSV: id, text, task, one column per model.
+const csvText = Papa.unparse({
+  fields: ['id', 'text', 'task', ...models],
+  data: lines.map((l) => {
+    const r = JSON.parse(l) as { id: string; text: string; task: string; outcomes: Record<string, number> };
+    return [r.id, r.text, r.task, ...models.map((m) => r.outcomes[m])];
+  }),
+});
+const csv: SourceFile = { name: 'prompts.csv', text: csvText, bytes: Buffer.byteLength(csvText) };
+
+console.log(`# import benchmark — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; median of ${REPEATS}`);
+console.log('');
+console.log('| case | rows | MB | median s | rows/s | MB/s |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+bench('mmlu-pro-tigerlab prompts.jsonl, per-prompt costs cost_usd_est', jsonl, { mode: 'per_prompt', field: 'cost_usd_est' });
+bench('mmlu-pro-tigerlab prompts.jsonl, set prices', jsonl, { mode: 'set', prices });
+bench('the same prompts as CSV (id, text, task, 12 model columns), set prices', csv, { mode: 'set', prices });

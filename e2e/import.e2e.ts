@@ -1,0 +1,204 @@
+/**
+ * "Bring your own data" in Chromium, through the real file input and IndexedDB:
+ *  - ../shared/data/routeprofile-ulab (prompts.jsonl + models.json, per-prompt costs `cost_usd`) is imported
+ *    and run; the results table's Greedy and oracle numbers match the dataset README's statistics;
+ *  - each bad file shows its exact message, and the dataset imported before stays listed and selected;
+ *  - an accepted import survives a reload.
+ *
+ * The tolerances are those of src/engine/import/routeprofile.test.ts (explained there): the oracle within the
+ * computed reading gap plus 4 standard errors of the mean over trials; Greedy within 2 trial stds plus the
+ * best model's reading gap.
+ */
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, ftruncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectedBudgetOracle, singleModelStats } from '../src/engine/import/datasetStats';
+import { MAX_IMPORT_BYTES } from '../src/engine/import/errors';
+import { importDataset } from '../src/engine/import/importDataset';
+import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { PER_QUERY_COST_SCALE } from '../src/engine/lab/datasetSource';
+import { hashOf, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
+
+const DIR = '../shared/data/routeprofile-ulab';
+const README_ORACLE = { success: 0.7583, cost: 2.846e-5 };
+const README_BEST = { model: 'mistral-small-24b-instruct-2501-bf16', success: 0.6233 };
+/**
+ * The lab charges recorded per-query costs in µ$ (PER_QUERY_COST_SCALE): λ = 0.0001 per µ$ is λ = 100 per USD,
+ * so a query (1e-5…1e-3 USD) costs at most 0.1 of a success and the oracle is close to "cheapest model that
+ * succeeds", the README's statistic.
+ */
+const LAMBDA = 0.0001;
+const TAU_MAX = 5;
+const TRIALS = 20;
+const HASH = `#world=sudoku&algos=greedy,oracle&lambda=${LAMBDA}&tauMax=${TAU_MAX}&tauExp=1&alpha=auto&T=1000&trials=${TRIALS}&seed=0&traceAlgo=greedy`;
+
+const payload = (name: string, text: string) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(text, 'utf8') });
+
+async function stageOf(page: Page): Promise<string> {
+  return (await page.getByTestId('import-panel').getAttribute('data-stage')) ?? '';
+}
+
+async function waitForStage(page: Page, stages: string[]): Promise<void> {
+  await page.waitForFunction(
+    `${JSON.stringify(stages)}.includes(document.querySelector('[data-testid="import-panel"]')?.dataset.stage)`,
+    null,
+    { timeout: 30_000, polling: 50 },
+  );
+}
+
+async function errorMessage(page: Page): Promise<string> {
+  await waitForStage(page, ['error']);
+  return (await page.getByTestId('import-error-message').textContent()) ?? '';
+}
+
+describe('importing your own data', () => {
+  let browser: LabBrowser;
+  let page: Page;
+  let importedId = '';
+  const tmp = mkdtempSync(join(tmpdir(), 'pwl-import-'));
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await openLab(browser, HASH);
+  });
+
+  afterAll(async () => {
+    rmSync(tmp, { recursive: true, force: true });
+    assertNoExternalRequests(browser);
+    await browser?.close();
+  });
+
+  /** The data imported first must stay listed and selected whatever a bad file does. */
+  async function expectPreviousDataIntact(): Promise<void> {
+    const items = page.getByTestId('import-item');
+    expect(await items.count()).toBe(1);
+    expect(await items.first().getAttribute('data-id')).toBe(importedId);
+    expect(await items.first().getAttribute('data-selected')).toBe('true');
+    expect(decodeURIComponent(await hashOf(page))).toContain(`world=import:${importedId}`);
+  }
+
+  it('imports routeprofile-ulab with per-prompt costs, runs it, and matches the README', async () => {
+    expect(await page.getByTestId('imports-empty').isVisible()).toBe(true);
+    await page.getByTestId('import-file').setInputFiles([join(DIR, 'prompts.jsonl'), join(DIR, 'models.json')]);
+    await waitForStage(page, ['preview']);
+    expect(await page.locator('[data-testid="import-preview-table"] tbody tr').count()).toBe(10);
+    // Prompt text is shown as text: the first row's text, exactly, in a cell.
+    const firstText = (JSON.parse(readFileSync(join(DIR, 'prompts.jsonl'), 'utf8').split('\n')[0]) as { text: string }).text;
+    expect((await page.locator('[data-testid="import-preview-table"] tbody tr').first().locator('td').nth(3).textContent())?.replace('…', '')).toBe(
+      firstText.slice(0, 160),
+    );
+    await page.getByTestId('import-cost-field').selectOption('cost_usd');
+    expect(await page.getByTestId('import-cost-per-prompt').isChecked()).toBe(true);
+    await page.getByTestId('import-run').click();
+    await waitForStage(page, ['accepted', 'error']);
+    expect(await stageOf(page), (await page.getByTestId('import-error-message').textContent().catch(() => '')) ?? '').toBe('accepted');
+    importedId = (await page.getByTestId('import-item').first().getAttribute('data-id')) ?? '';
+    expect(importedId).toMatch(/^prompts-[0-9a-z]+$/);
+    expect(decodeURIComponent(await hashOf(page))).toContain(`world=import:${importedId}`);
+
+    // Fail fast, with the page's words, if the worker cannot run the imported world.
+    await page.waitForFunction(
+      `(() => { const s = document.querySelector('[data-testid="run-status"]'); return s?.dataset.status === 'error' ||
+         (s?.dataset.status === 'done' && document.querySelector('[data-testid="summary"]')?.dataset.state === 'current'); })()`,
+      null,
+      { timeout: 150_000, polling: 100 },
+    );
+    const status = page.getByTestId('run-status');
+    expect(await status.getAttribute('data-status'), `the run of the imported world: ${await status.textContent()}`).toBe('done');
+    await waitForCurrentResult(page);
+    const table = await readTable(page);
+    const d = importDataset({
+      name: 'prompts',
+      prompts: { name: 'prompts.jsonl', text: readFileSync(join(DIR, 'prompts.jsonl'), 'utf8'), bytes: statSync(join(DIR, 'prompts.jsonl')).size },
+      costs: { mode: 'per_prompt', field: 'cost_usd' },
+    });
+    const exact = expectedBudgetOracle(d, LAMBDA * PER_QUERY_COST_SCALE, TAU_MAX);
+    const usd = (shownMicroDollars: number) => shownMicroDollars / PER_QUERY_COST_SCALE;
+    const se = (std: string) => parseShown(std) / Math.sqrt(TRIALS);
+    const oracleSuccess = parseShown(table.oracle.success.mean);
+    const oracleCost = usd(parseShown(table.oracle.cost.mean));
+    // The page shows 3–4 significant digits: allow one unit of the last shown digit on top.
+    const shownUnit = (text: string) => 10 ** (Math.floor(Math.log10(Math.abs(parseShown(text)))) - 2);
+    expect(Math.abs(oracleSuccess - README_ORACLE.success)).toBeLessThanOrEqual(
+      Math.abs(exact.success - README_ORACLE.success) + 4 * se(table.oracle.success.std) + shownUnit(table.oracle.success.mean),
+    );
+    expect(Math.abs(oracleCost - README_ORACLE.cost)).toBeLessThanOrEqual(
+      Math.abs(exact.cost - README_ORACLE.cost) + usd(4 * se(table.oracle.cost.std) + shownUnit(table.oracle.cost.mean)),
+    );
+    const best = singleModelStats(d).find((s) => s.model === README_BEST.model)!;
+    const greedySuccess = parseShown(table.greedy.success.mean);
+    expect(Math.abs(greedySuccess - README_BEST.success)).toBeLessThanOrEqual(
+      2 * parseShown(table.greedy.success.std) + Math.abs(best.successRate - best.meanQ) + shownUnit(table.greedy.success.mean),
+    );
+  });
+
+  const GOOD_CSV = 'id,text,task,small,large\nq1,hello,greet,1,1\nq2,two plus two,math,0,1\n';
+
+  /** A prompts file alone: no models.json, so prices are typed. */
+  async function pickAndRun(name: string, text: string, prices: Record<string, string> = { small: '1', large: '2' }): Promise<string> {
+    await page.getByTestId('import-file').setInputFiles([payload(name, text)]);
+    await waitForStage(page, ['preview', 'error']);
+    if ((await stageOf(page)) === 'error') return errorMessage(page);
+    for (const [model, price] of Object.entries(prices)) await page.getByTestId(`import-price-${model}`).fill(price);
+    await page.getByTestId('import-run').click();
+    return errorMessage(page);
+  }
+
+  it('a malformed JSON line', async () => {
+    const text = '{"id": "a", "text": "x", "task": "t", "outcomes": {"small": 1}}\n{"id": "b", "text": "y",, "task": "t"}\n';
+    expect(await pickAndRun('bad.jsonl', text)).toMatch(/^bad\.jsonl line 2: not valid JSON at column 25 \(.+\)$/);
+    expect(await page.getByTestId('import-error').getAttribute('role')).toBe('alert');
+    await expectPreviousDataIntact();
+  });
+
+  it('a CSV with an outcome outside [0, 1]', async () => {
+    expect(await pickAndRun('bad-outcome.csv', GOOD_CSV + 'q3,three,math,1.3,1\n')).toBe('bad-outcome.csv line 4, column "small": outcome 1.3 is outside [0, 1]');
+    await expectPreviousDataIntact();
+  });
+
+  it('a model missing on a row', async () => {
+    const text = '{"id": "a", "text": "x", "task": "t", "outcomes": {"small": 1, "large": 0}}\n{"id": "b", "text": "y", "task": "t", "outcomes": {"small": 1}}\n';
+    expect(await pickAndRun('missing.jsonl', text)).toBe(
+      'missing.jsonl line 2, field "outcomes.large": model "large" has no outcome on this line (outcomes there: small)',
+    );
+    await expectPreviousDataIntact();
+  });
+
+  it('a non-positive or non-numeric price is flagged inline and blocks the import', async () => {
+    await page.getByTestId('import-file').setInputFiles([payload('prices.csv', GOOD_CSV)]);
+    await waitForStage(page, ['preview']);
+    await page.getByTestId('import-price-small').fill('0');
+    await page.getByTestId('import-price-large').fill('abc');
+    expect(await page.getByTestId('import-price-problem-small').textContent()).toBe('must be a positive number (got 0)');
+    expect(await page.getByTestId('import-price-problem-large').textContent()).toBe('"abc" is not a number');
+    expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
+    await expectPreviousDataIntact();
+  });
+
+  it('empty text and a duplicate id', async () => {
+    expect(await pickAndRun('empty.csv', GOOD_CSV + 'q3,   ,math,1,1\n')).toBe('empty.csv line 4, column "text": the prompt text is empty');
+    await expectPreviousDataIntact();
+    expect(await pickAndRun('dup.csv', GOOD_CSV + 'q1,again,math,1,1\n')).toBe('dup.csv line 4, column "id": duplicate id "q1" (first on line 2)');
+    await expectPreviousDataIntact();
+  });
+
+  it('a file over 50 MB is refused by its size', async () => {
+    const path = join(tmp, 'huge.jsonl');
+    const fd = openSync(path, 'w');
+    ftruncateSync(fd, MAX_IMPORT_BYTES + 1); // sparse: nothing to write, the size is what is checked
+    closeSync(fd);
+    await page.getByTestId('import-file').setInputFiles(path);
+    expect(await errorMessage(page)).toBe('huge.jsonl: the file is 50.0 MB (52428801 bytes); the limit is 50 MB (52428800 bytes)');
+    await expectPreviousDataIntact();
+  });
+
+  it('the accepted import survives a reload', async () => {
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'PromptWise Lab' }).waitFor();
+    await page.getByTestId('import-item').first().waitFor({ timeout: 10_000 });
+    await expectPreviousDataIntact();
+    expect(await page.getByTestId('import-item').first().textContent()).toContain('600 prompts × 8 models');
+  });
+});

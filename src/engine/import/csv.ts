@@ -1,0 +1,95 @@
+import Papa from 'papaparse';
+import { ImportError } from './errors';
+
+/** One data row of a CSV file, with the physical line it starts on (quoted fields may span lines). */
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
+
+export interface CsvTable {
+  header: string[];
+  rows: CsvRow[];
+}
+
+export interface CsvOptions {
+  /** Stop after this many data rows (the preview); default: all. */
+  maxRows?: number;
+}
+
+/**
+ * Parses CSV text with papaparse: the first row is the header, every later row must have as many cells.
+ * Blank lines are skipped; cells are trimmed (a CRLF file read with LF line breaks keeps a `\r` in its last
+ * cell otherwise). Errors name the line the offending row starts on.
+ */
+export function parseCsv(text: string, file: string, opts: CsvOptions = {}): CsvTable {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let header: string[] | null = null;
+  let headerLine = 0;
+  const rows: CsvRow[] = [];
+  // Papaparse reports rows, not lines: count the line breaks between row starts as the cursor moves.
+  let countedTo = 0;
+  let linesBefore = 0;
+  let rowStart = 0;
+  let failure: ImportError | null = null;
+
+  Papa.parse<string[]>(source, {
+    header: false,
+    skipEmptyLines: 'greedy',
+    delimitersToGuess: [',', '\t', ';', '|'],
+    preview: opts.maxRows === undefined ? 0 : opts.maxRows + 1,
+    step: (result, parser) => {
+      // The row starts at the first character after the previous row that is not a line break (blank lines skipped).
+      let start = rowStart;
+      while (start < source.length && (source[start] === '\n' || source[start] === '\r' || source[start] === ' ' || source[start] === '\t')) start++;
+      for (let i = countedTo; i < start; i++) if (source.charCodeAt(i) === 10) linesBefore++;
+      countedTo = start;
+      rowStart = result.meta.cursor;
+      const line = linesBefore + 1;
+      const problem = result.errors.find((e) => e.code !== 'UndetectableDelimiter');
+      if (problem) {
+        failure = new ImportError({ file, line }, `not valid CSV (${problem.message.replace(/\.$/, '')})`);
+        parser.abort();
+        return;
+      }
+      const cells = result.data.map((c) => c.trim());
+      if (header === null) {
+        header = cells;
+        headerLine = line;
+        failure = headerProblem(cells, file, line);
+        if (failure) parser.abort();
+        return;
+      }
+      if (cells.length !== header.length) {
+        failure = new ImportError(
+          { file, line },
+          `expected ${header.length} cells (one per header column), got ${cells.length}`,
+        );
+        parser.abort();
+        return;
+      }
+      rows.push({ line, cells });
+    },
+  });
+  if (failure) throw failure;
+  if (header === null) throw new ImportError({ file }, 'the file is empty (expected a header row, then one row per prompt)');
+  if (rows.length === 0 && opts.maxRows !== 0) {
+    throw new ImportError({ file, line: headerLine }, 'holds a header but no prompts');
+  }
+  return { header, rows };
+}
+
+/** Column names must be non-empty and distinct: a mapping refers to columns by name. */
+function headerProblem(header: string[], file: string, line: number): ImportError | null {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < header.length; i++) {
+    const name = header[i];
+    if (name === '') return new ImportError({ file, line }, `header column ${i + 1} has no name`);
+    const first = seen.get(name);
+    if (first !== undefined) {
+      return new ImportError({ file, line, field: name, fieldKind: 'column' }, `the header names this column twice (columns ${first + 1} and ${i + 1})`);
+    }
+    seen.set(name, i);
+  }
+  return null;
+}

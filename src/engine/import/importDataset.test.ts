@@ -1,0 +1,245 @@
+/**
+ * Importing prompts files: the happy paths (CSV and JSONL, with set or per-prompt costs) and every way a file
+ * is refused, each with its exact one-line message naming the file, the line and the column or field.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildWorld } from '../worlds/build';
+import { readPromptRows } from '../worlds/prompts';
+import { MAX_IMPORT_BYTES, checkImportSize } from './errors';
+import { importId } from './id';
+import { importDataset, parsePrices, previewPrompts, type ImportedDataset } from './importDataset';
+import { parseModelsJson } from './models';
+import { file, importErrorOf } from './testUtil';
+import { importedWorldSpec } from './world';
+
+const CSV = ['id,prompt,task,gpt-4o,claude', 'q1,What is 2+2?,math,1,0', 'q2,"Write a haiku, please",poetry,0.5,1', 'q3,"Two', 'lines",poetry,0,0.25', ''].join('\n');
+
+const jsonl = (...rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+const ROW1 = { id: 'a', text: 'first', task: 't1', outcomes: { m1: 1, m2: 0 }, cost_usd: { m1: 1e-5, m2: 2e-5 }, extra: 'dropped' };
+const ROW2 = { id: 'b', text: 'second', task: 't2', outcomes: { m1: 0.5, m2: 1 }, cost_usd: { m1: 1.5e-5, m2: 3e-5 } };
+
+/** The dataset world the engine builds from an import: it reads `promptsJsonl` as its prompts file. */
+function worldOf(d: ImportedDataset) {
+  return buildWorld(importedWorldSpec(d), { readText: () => d.promptsJsonl, resolve: (_base, rel) => rel });
+}
+
+describe('CSV import', () => {
+  it('previews the first rows and proposes text, id, task and model columns', () => {
+    const preview = previewPrompts(file('prompts.csv', CSV));
+    expect(preview.format).toBe('csv');
+    expect(preview.columns).toEqual(['id', 'prompt', 'task', 'gpt-4o', 'claude']);
+    expect(preview.rows.map((r) => r.line)).toEqual([2, 3, 4]);
+    expect(preview.rows[2].cells[1]).toBe('Two\nlines');
+    expect(preview.mapping).toEqual({ textColumn: 'prompt', idColumn: 'id', taskColumn: 'task', modelColumns: ['gpt-4o', 'claude'] });
+  });
+
+  it('imports every row as a world-format prompt the engine builds a world from', () => {
+    const d = importDataset({ name: 'mine', prompts: file('prompts.csv', CSV), costs: { mode: 'set', prices: { 'gpt-4o': '10', claude: 3 } } });
+    expect(d).toMatchObject({ name: 'mine', models: ['gpt-4o', 'claude'], costs: [10, 3], rows: 3, tasks: ['math', 'poetry'] });
+    expect(d.source).toEqual({ files: ['prompts.csv'], bytes: CSV.length });
+    expect(d.promptsJsonl.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { id: 'q1', text: 'What is 2+2?', task: 'math', outcomes: { 'gpt-4o': 1, claude: 0 } },
+      { id: 'q2', text: 'Write a haiku, please', task: 'poetry', outcomes: { 'gpt-4o': 0.5, claude: 1 } },
+      { id: 'q3', text: 'Two\nlines', task: 'poetry', outcomes: { 'gpt-4o': 0, claude: 0.25 } },
+    ]);
+    const world = worldOf(d);
+    expect(world.arms).toEqual(['gpt-4o', 'claude']);
+    expect(world.categories).toEqual(['math', 'poetry']);
+  });
+
+  it('without id and task columns: ids are row numbers, the task is "all"', () => {
+    const text = 'text,a,b\nhello,1,0\nworld,0,1\n';
+    const d = importDataset({
+      name: 'x',
+      prompts: file('p.csv', text),
+      mapping: { textColumn: 'text', modelColumns: ['a', 'b'] },
+      costs: { mode: 'set', prices: { a: 1, b: 2 } },
+    });
+    expect(d.promptsJsonl.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['1', '2']);
+    expect(d.tasks).toEqual(['all']);
+  });
+
+  const MAPPING = { textColumn: 'prompt', idColumn: 'id', taskColumn: 'task', modelColumns: ['gpt-4o', 'claude'] };
+  const bad = (csv: string, prices: Record<string, string | number> = { 'gpt-4o': 1, claude: 1 }) =>
+    importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.csv', csv), mapping: MAPPING, costs: { mode: 'set', prices } })).message;
+
+  it('the proposed mapping keeps a model column with a bad outcome, so the import names it', () => {
+    const csv = CSV.replace('q1,What is 2+2?,math,1,0', 'q1,What is 2+2?,math,1.3,0');
+    expect(previewPrompts(file('prompts.csv', csv)).models).toEqual(['gpt-4o', 'claude']);
+    expect(importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.csv', csv), costs: { mode: 'set', prices: { 'gpt-4o': 1, claude: 1 } } })).message).toBe(
+      'prompts.csv line 2, column "gpt-4o": outcome 1.3 is outside [0, 1]',
+    );
+  });
+
+  it('an outcome outside [0, 1] names the line and the column', () => {
+    const csv = CSV.replace('q1,What is 2+2?,math,1,0', 'q1,What is 2+2?,math,1.3,0');
+    expect(bad(csv)).toBe('prompts.csv line 2, column "gpt-4o": outcome 1.3 is outside [0, 1]');
+  });
+
+  it('a non-numeric outcome, and a model missing on a row (empty cell)', () => {
+    expect(bad(CSV.replace('q1,What is 2+2?,math,1,0', 'q1,What is 2+2?,math,yes,0'))).toBe(
+      'prompts.csv line 2, column "gpt-4o": outcome "yes" is not a number',
+    );
+    // The quoted two-line prompt starts on line 4, so the row after it is line 6.
+    expect(bad(CSV + 'q4,later,math,1,\n')).toBe('prompts.csv line 6, column "claude": no outcome (the cell is empty)');
+  });
+
+  it('a row with a missing cell', () => {
+    expect(bad(CSV + 'q4,later,math,1\n')).toBe('prompts.csv line 6: expected 5 cells (one per header column), got 4');
+  });
+
+  it('empty text, duplicate ids', () => {
+    expect(bad(CSV.replace('What is 2+2?', '  '))).toBe('prompts.csv line 2, column "prompt": the prompt text is empty');
+    expect(bad(CSV + 'q2,again,math,1,1\n')).toBe('prompts.csv line 6, column "id": duplicate id "q2" (first on line 3)');
+  });
+
+  it('malformed CSV: an unterminated quote', () => {
+    expect(bad(CSV + 'q4,"never closed,math,1,1\n')).toBe('prompts.csv line 6: not valid CSV (Quoted field unterminated)');
+  });
+
+  it('a header without prompts, an empty file, a header naming a column twice', () => {
+    expect(bad('id,prompt,gpt-4o\n')).toBe('prompts.csv line 1: holds a header but no prompts');
+    expect(bad('\n\n')).toBe('prompts.csv: the file is empty (expected a header row, then one row per prompt)');
+    expect(bad('id,prompt,a,a\n1,x,1,1\n')).toBe('prompts.csv line 1, column "a": the header names this column twice (columns 3 and 4)');
+  });
+
+  it('non-numeric, non-positive and missing prices', () => {
+    expect(bad(CSV, { 'gpt-4o': 'abc', claude: 1 })).toBe('prices, model "gpt-4o": "abc" is not a number');
+    expect(bad(CSV, { 'gpt-4o': 1, claude: '0' })).toBe('prices, model "claude": must be a positive number (got 0)');
+    expect(bad(CSV, { 'gpt-4o': -2, claude: 1 })).toBe('prices, model "gpt-4o": must be a positive number (got -2)');
+    expect(bad(CSV, { 'gpt-4o': 1 })).toBe('prices, model "claude": no price (enter a positive number)');
+    expect(parsePrices(['a', 'b'], { a: ' 1e-3 ', b: 2.5 })).toEqual([0.001, 2.5]);
+  });
+
+  it('a mapping naming a column twice or no model', () => {
+    const csv = 'id,text,a\n1,x,1\n';
+    const withMapping = (mapping: { textColumn: string; idColumn?: string; modelColumns: string[] }) =>
+      importErrorOf(() => importDataset({ name: 'x', prompts: file('p.csv', csv), mapping, costs: { mode: 'set', prices: { a: 1, id: 1 } } })).message;
+    expect(withMapping({ textColumn: 'text', modelColumns: [] })).toBe('p.csv: choose at least one model column');
+    expect(withMapping({ textColumn: 'text', idColumn: 'id', modelColumns: ['id'] })).toBe(
+      'p.csv: column "id" cannot be both the id column and a model column',
+    );
+  });
+});
+
+describe('JSONL import', () => {
+  const JSONL = jsonl(ROW1, ROW2);
+
+  it('previews the rows, detects the models from the first row and offers its cost fields', () => {
+    const preview = previewPrompts(file('p.jsonl', JSONL));
+    expect(preview).toMatchObject({ format: 'jsonl', models: ['m1', 'm2'], costFields: ['cost_usd'], columns: ['id', 'task', 'text', 'm1', 'm2'] });
+    expect(preview.rows[1]).toEqual({ line: 2, cells: ['b', 't2', 'second', '0.5', '1'] });
+  });
+
+  it('imports with per-prompt costs, keeping only what the world reads', () => {
+    const d = importDataset({ name: 'j', prompts: file('p.jsonl', JSONL), costs: { mode: 'per_prompt', field: 'cost_usd' } });
+    expect(d).toMatchObject({ models: ['m1', 'm2'], costs: { per_prompt: 'cost_usd' }, rows: 2, tasks: ['t1', 't2'] });
+    expect(JSON.parse(d.promptsJsonl.split('\n')[0])).toEqual({ id: 'a', text: 'first', task: 't1', outcomes: { m1: 1, m2: 0 }, cost_usd: { m1: 1e-5, m2: 2e-5 } });
+    const world = worldOf(d);
+    const rows = readPromptRows(d.promptsJsonl, { models: d.models, costField: 'cost_usd', file: 'prompts.jsonl' });
+    expect(Array.from(rows[1].costs!)).toEqual([1.5e-5, 3e-5]);
+    expect(world.arms).toEqual(['m1', 'm2']);
+  });
+
+  it('imports with set prices, a chosen subset of models, and keeps recorded trials', () => {
+    const withTrials = jsonl({ ...ROW1, trials: { m1: [1, 0], m2: [0, 0] } }, ROW2);
+    const d = importDataset({ name: 'j', prompts: file('p.jsonl', withTrials), models: ['m2'], costs: { mode: 'set', prices: { m2: '0.6' } } });
+    expect(d.costs).toEqual([0.6]);
+    expect(JSON.parse(d.promptsJsonl.split('\n')[0])).toEqual({ id: 'a', text: 'first', task: 't1', outcomes: { m2: 0 }, trials: { m2: [0, 0] } });
+  });
+
+  const bad = (text: string, costs: { mode: 'per_prompt'; field: string } | { mode: 'set'; prices: Record<string, number> } = { mode: 'set', prices: { m1: 1, m2: 1 } }) =>
+    importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.jsonl', text), costs })).message;
+
+  it('a malformed JSON line, with its line and column', () => {
+    expect(bad(JSONL + '{"id": "c", "text": "x",}\n')).toBe('prompts.jsonl line 3: not valid JSON at column 25 (Expected double-quoted property name)');
+    expect(importErrorOf(() => previewPrompts(file('prompts.jsonl', '{"id": 1\n'))).message).toBe(
+      "prompts.jsonl line 1: not valid JSON at column 9 (Expected ',' or '}' after property value)",
+    );
+  });
+
+  it('a model missing on some row', () => {
+    const row3 = { id: 'c', text: 'third', task: 't1', outcomes: { m1: 1 } };
+    expect(bad(jsonl(ROW1, ROW2, row3))).toBe('prompts.jsonl line 3, field "outcomes.m2": model "m2" has no outcome on this line (outcomes there: m1)');
+  });
+
+  it('an outcome outside [0, 1]', () => {
+    expect(bad(jsonl(ROW1, { ...ROW2, outcomes: { m1: 1.3, m2: 1 } }))).toBe('prompts.jsonl line 2, field "outcomes.m1": must be a score in [0, 1] (got 1.3)');
+  });
+
+  it('empty text and duplicate ids', () => {
+    expect(bad(jsonl(ROW1, { ...ROW2, text: ' ' }))).toBe('prompts.jsonl line 2, field "text": the prompt text is empty');
+    expect(bad(jsonl(ROW1, ROW2, { ...ROW2, text: 'again' }))).toBe('prompts.jsonl line 3, field "id": duplicate id "b" (first on line 2)');
+  });
+
+  it('per-prompt costs: a row without the field, and a non-positive cost', () => {
+    const perPrompt = { mode: 'per_prompt', field: 'cost_usd' } as const;
+    const { cost_usd: _dropped, ...noCost } = ROW2;
+    expect(bad(jsonl(ROW1, noCost), perPrompt)).toBe('prompts.jsonl line 2, field "cost_usd": missing (expected {model: cost} for per-prompt costs)');
+    expect(bad(jsonl(ROW1, { ...ROW2, cost_usd: { m1: 0, m2: 1 } }), perPrompt)).toBe(
+      'prompts.jsonl line 2, field "cost_usd.m1": must be a positive number (got 0)',
+    );
+  });
+
+  it('a first row without outcomes, an empty file', () => {
+    expect(importErrorOf(() => previewPrompts(file('p.jsonl', '{"id": 1, "text": "x"}\n'))).message).toBe(
+      'p.jsonl line 1, field "outcomes": must be an object {model: score} with at least one model (got nothing)',
+    );
+    expect(importErrorOf(() => previewPrompts(file('p.jsonl', '\n'))).message).toBe('p.jsonl: the file holds no prompts (expected one JSON object per line)');
+  });
+});
+
+describe('file size, file type, name', () => {
+  it('a file over 50 MB is refused on its size, before it is read', () => {
+    expect(() => checkImportSize('big.jsonl', MAX_IMPORT_BYTES)).not.toThrow();
+    expect(importErrorOf(() => checkImportSize('big.jsonl', MAX_IMPORT_BYTES + 1)).message).toBe(
+      'big.jsonl: the file is 50.0 MB (52428801 bytes); the limit is 50 MB (52428800 bytes)',
+    );
+    // The size is what counts, not the text (which a caller would not even have read).
+    expect(importErrorOf(() => previewPrompts({ name: 'big.csv', text: '', bytes: 60 * 2 ** 20 })).message).toBe(
+      'big.csv: the file is 60.0 MB (62914560 bytes); the limit is 50 MB (52428800 bytes)',
+    );
+  });
+
+  it('an unknown extension and an empty name', () => {
+    expect(importErrorOf(() => previewPrompts(file('notes.txt', 'x'))).message).toBe('notes.txt: not a prompts file (expected .jsonl or .csv)');
+    expect(importErrorOf(() => importDataset({ name: ' ', prompts: file('p.csv', CSV), costs: { mode: 'set', prices: {} } })).message).toBe(
+      'dataset name: must not be empty',
+    );
+  });
+});
+
+describe('models.json', () => {
+  it('default price: set_price, else input + output per 1M', () => {
+    const models = parseModelsJson(
+      JSON.stringify([
+        { name: 'a', set_price: 0.75, input_price_per_1M: 0.15, output_price_per_1M: 0.6 },
+        { name: 'b', input_price_per_1M: 0.1, output_price_per_1M: 0.2, size: '7B' },
+        { name: 'c' },
+      ]),
+      'models.json',
+    );
+    expect(models).toEqual([{ name: 'a', defaultPrice: 0.75 }, { name: 'b', defaultPrice: 0.3 }, { name: 'c', defaultPrice: undefined }]);
+  });
+
+  it('bad files name the field', () => {
+    const bad = (text: string) => importErrorOf(() => parseModelsJson(text, 'models.json')).message;
+    expect(bad('[{"name": "a", "set_price": 0}]')).toBe('models.json, field "[0].set_price": must be a positive number (got 0)');
+    expect(bad('[{"name": "a", "input_price_per_1M": "cheap"}]')).toBe('models.json, field "[0].input_price_per_1M": must be a number ≥ 0 (got "cheap")');
+    expect(bad('[{"name": "a"}, {"name": "a"}]')).toBe('models.json, field "[1].name": duplicate model "a" (also [0].name)');
+    expect(bad('{"name": "a"}')).toBe('models.json: must be a JSON array of models (got {"name":"a"})');
+    expect(bad('[{"name": "a",]')).toBe("models.json: not valid JSON at line 1, column 15 (Expected double-quoted property name)");
+  });
+});
+
+describe('import ids', () => {
+  it('are URL-safe, stable for the same data, and differ when the data do', () => {
+    const d = importDataset({ name: 'My data: v2!', prompts: file('p.jsonl', jsonl(ROW1, ROW2)), costs: { mode: 'set', prices: { m1: 1, m2: 2 } } });
+    const id = importId(d);
+    expect(id).toMatch(/^my-data-v2-[0-9a-z]{8,14}$/);
+    expect(importId({ ...d })).toBe(id);
+    expect(importId({ ...d, costs: [1, 3] })).not.toBe(id);
+    expect(importId({ ...d, promptsJsonl: d.promptsJsonl.replace('first', 'First') })).not.toBe(id);
+    expect(encodeURIComponent(id)).toBe(id);
+  });
+});

@@ -1,0 +1,64 @@
+import type { CsvRow } from './csv';
+
+/** Which CSV columns hold what. Columns are named by their header text. */
+export interface CsvMapping {
+  textColumn: string;
+  /** Else each prompt's id is its row number (1 = the first row after the header). */
+  idColumn?: string;
+  /** Else every prompt's task is "all". */
+  taskColumn?: string;
+  /** One column per model, holding 0/1 or a score in [0, 1]; the column name is the model's name. */
+  modelColumns: string[];
+}
+
+/** The task of every prompt when a CSV has no task column. */
+export const DEFAULT_TASK = 'all';
+
+const TEXT_NAMES = ['text', 'prompt', 'question', 'query', 'input', 'instruction'];
+const ID_NAMES = ['id', 'prompt_id', 'question_id', 'qid', 'uid', 'key'];
+const TASK_NAMES = ['task', 'category', 'subject', 'type', 'domain', 'dataset'];
+
+const isNumber = (cell: string) => cell !== '' && Number.isFinite(Number(cell));
+
+/**
+ * A first guess from the header and the preview rows: text, id and task columns by their usual names, and as
+ * models every other column whose previewed cells are numbers or empty (at least one a number). Out-of-range
+ * and empty outcomes are kept in so that the import names them rather than quietly leaving the model out.
+ * The user corrects the guess in the form.
+ */
+export function proposeCsvMapping(header: readonly string[], preview: readonly CsvRow[]): CsvMapping {
+  const byName = (names: string[]) => header.find((h) => names.includes(h.toLowerCase().replace(/[\s-]+/g, '_')));
+  const idColumn = byName(ID_NAMES);
+  const taskColumn = byName(TASK_NAMES);
+  const numericColumn = (i: number) =>
+    preview.some((r) => isNumber(r.cells[i])) && preview.every((r) => r.cells[i] === '' || isNumber(r.cells[i]));
+  const textColumn =
+    byName(TEXT_NAMES) ??
+    header.find((h, i) => h !== idColumn && h !== taskColumn && !numericColumn(i)) ??
+    header[0];
+  const modelColumns = header.filter((h, i) => h !== textColumn && h !== idColumn && h !== taskColumn && numericColumn(i));
+  return { textColumn, idColumn, taskColumn, modelColumns };
+}
+
+/** A mapping must name existing, distinct columns and at least one model: the message says which rule failed. */
+export function mappingProblem(header: readonly string[], mapping: CsvMapping): string | null {
+  const known = new Set(header);
+  const roles: [string, string | undefined][] = [
+    ['text', mapping.textColumn],
+    ['id', mapping.idColumn],
+    ['task', mapping.taskColumn],
+  ];
+  for (const [role, column] of roles) {
+    if (column !== undefined && !known.has(column)) return `the ${role} column ${JSON.stringify(column)} is not in the header`;
+  }
+  if (mapping.modelColumns.length === 0) return 'choose at least one model column';
+  const used = new Map<string, string>();
+  for (const [role, column] of [...roles, ...mapping.modelColumns.map((c) => ['model', c] as [string, string])]) {
+    if (column === undefined) continue;
+    if (!known.has(column)) return `the model column ${JSON.stringify(column)} is not in the header`;
+    const other = used.get(column);
+    if (other) return `column ${JSON.stringify(column)} cannot be both the ${other} column and a ${role} column`;
+    used.set(column, role);
+  }
+  return null;
+}

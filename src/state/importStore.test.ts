@@ -1,0 +1,131 @@
+/**
+ * The import dialog's stages in Node: picking files previews them (and prefills prices from a models.json),
+ * a bad file or a bad import lands in the error stage with the exact message and leaves the selected world and
+ * the last preview untouched, and a file over 50 MB is refused before it is read. Saving to IndexedDB (the
+ * accepted stage, the list of imports, reloads) runs in the real browser: e2e/import.e2e.ts.
+ *
+ * importStore.ts and params.ts need the DOM's types, which the Node-side type check of the tests does not
+ * have, so they are imported untyped and described here (as labStore.test.ts does).
+ */
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PromptsPreview } from '../engine/import/importDataset';
+
+interface PickedFile {
+  name: string;
+  size: number;
+  text(): Promise<string>;
+}
+interface ImportStateLike {
+  stage: string;
+  error: { message: string; file?: string; line?: number; field?: string } | null;
+  preview: PromptsPreview | null;
+  name: string;
+  models: string[];
+  costMode: 'set' | 'per_prompt';
+  costField: string;
+  prices: Record<string, string>;
+  mapping: { textColumn: string; idColumn?: string; taskColumn?: string; modelColumns: string[] } | null;
+  selectFiles(files: PickedFile[]): Promise<void>;
+  setPrice(model: string, price: string): void;
+  setCostMode(mode: 'set' | 'per_prompt'): void;
+  toggleModel(model: string): void;
+  setMapping(patch: object): void;
+  runImport(): Promise<string | null>;
+}
+interface Store<S> {
+  getState(): S;
+}
+
+const storePath = './importStore';
+const paramsPath = './params';
+let store: Store<ImportStateLike>;
+let params: Store<{ params: { world: string }; set(patch: object): void }>;
+
+const picked = (name: string, text: string): PickedFile => ({ name, size: new TextEncoder().encode(text).length, text: async () => text });
+const state = () => store.getState();
+
+beforeEach(async () => {
+  vi.resetModules();
+  store = ((await import(/* @vite-ignore */ storePath)) as { useImport: Store<ImportStateLike> }).useImport;
+  params = ((await import(/* @vite-ignore */ paramsPath)) as { useParams: typeof params }).useParams;
+  params.getState().set({ world: 'sudoku' });
+});
+
+const CSV = 'id,text,task,small,large\n1,hello,greet,1,1\n2,two plus two,math,0,1\n';
+const MODELS_JSON = JSON.stringify([
+  { name: 'small', input_price_per_1M: 0.1, output_price_per_1M: 0.2 },
+  { name: 'large', set_price: 5 },
+]);
+
+describe('import store', () => {
+  it('idle → preview: a CSV and its models.json, prices prefilled', async () => {
+    expect(state().stage).toBe('idle');
+    await state().selectFiles([picked('my-prompts.csv', CSV), picked('models.json', MODELS_JSON)]);
+    expect(state().stage).toBe('preview');
+    expect(state().error).toBeNull();
+    expect(state().name).toBe('my-prompts');
+    expect(state().preview?.rows).toHaveLength(2);
+    expect(state().mapping).toEqual({ textColumn: 'text', idColumn: 'id', taskColumn: 'task', modelColumns: ['small', 'large'] });
+    expect(state().prices).toEqual({ small: '0.3', large: '5' });
+    expect(state().costMode).toBe('set');
+  });
+
+  it('a JSONL with a per-prompt cost field starts in per-prompt mode', async () => {
+    const text = readFileSync('../shared/data/routeprofile-ulab/prompts.jsonl', 'utf8');
+    await state().selectFiles([picked('prompts.jsonl', text)]);
+    expect(state().stage).toBe('preview');
+    expect(state().models).toHaveLength(8);
+    expect(state().costMode).toBe('per_prompt');
+    expect(state().costField).toBe('cost_usd');
+  });
+
+  it('a bad file → error with the exact message; the previous preview and the world stay', async () => {
+    await state().selectFiles([picked('good.csv', CSV)]);
+    const before = state().preview;
+    await state().selectFiles([picked('bad.jsonl', '{"id": 1, "text": "x", "task": "t", "outcomes": {"a": 1}}\n{"id": 2,\n')]);
+    expect(state().stage).toBe('error');
+    expect(state().error?.message).toMatch(/^bad\.jsonl line 2: not valid JSON at column 10 \(/);
+    expect(state().error?.line).toBe(2);
+    expect(state().preview).toBe(before);
+    expect(params.getState().params.world).toBe('sudoku');
+  });
+
+  it('a file over 50 MB is refused on its size, without being read', async () => {
+    const text = vi.fn(async () => '');
+    await state().selectFiles([{ name: 'huge.jsonl', size: 50 * 2 ** 20 + 1, text }]);
+    expect(state().stage).toBe('error');
+    expect(state().error?.message).toBe('huge.jsonl: the file is 50.0 MB (52428801 bytes); the limit is 50 MB (52428800 bytes)');
+    expect(text).not.toHaveBeenCalled();
+  });
+
+  it('run with a bad price → error naming the model; nothing saved, the world unchanged', async () => {
+    await state().selectFiles([picked('p.csv', CSV), picked('models.json', MODELS_JSON)]);
+    state().setPrice('large', '-1');
+    expect(await state().runImport()).toBeNull();
+    expect(state().stage).toBe('error');
+    expect(state().error?.message).toBe('prices, model "large": must be a positive number (got -1)');
+    expect(params.getState().params.world).toBe('sudoku');
+    // The form is still there to fix.
+    expect(state().preview).not.toBeNull();
+  });
+
+  it('run with a bad row → error with line and column', async () => {
+    await state().selectFiles([picked('p.csv', CSV + '3,again,math,1,7\n'), picked('models.json', MODELS_JSON)]);
+    expect(await state().runImport()).toBeNull();
+    expect(state().error?.message).toBe('p.csv line 4, column "large": outcome 7 is outside [0, 1]');
+    expect(state().error).toMatchObject({ file: 'p.csv', line: 4, field: 'large' });
+  });
+
+  it('a column taken as the task column leaves the models; unticking a model drops it', async () => {
+    await state().selectFiles([picked('p.csv', CSV)]);
+    state().setMapping({ taskColumn: 'small' });
+    expect(state().models).toEqual(['large']);
+    state().setMapping({ taskColumn: 'task' });
+    state().toggleModel('small');
+    expect(state().models).toEqual(['small', 'large']);
+    state().toggleModel('large');
+    expect(state().models).toEqual(['small']);
+    expect(state().mapping?.modelColumns).toEqual(['small']);
+  });
+});

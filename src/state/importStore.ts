@@ -1,0 +1,245 @@
+/**
+ * The "bring your own data" dialog's state: idle → preview (the first rows, the proposed mapping, prices) →
+ * validating → accepted, or error. A rejected file or import changes nothing else: the stored imports and the
+ * selected world stay as they were. An accepted import is saved in IndexedDB (src/data/imports.ts) and its
+ * world `import:<id>` selected.
+ */
+import { create } from 'zustand';
+import { deleteImport, listImports, saveImport, type StoredImportMeta } from '../data/imports';
+import { ImportError, checkImportSize } from '../engine/import/errors';
+import { importDataset, previewPrompts, type CostChoice, type PromptsPreview, type SourceFile } from '../engine/import/importDataset';
+import type { CsvMapping } from '../engine/import/mapping';
+import { parseModelsJson, type ModelInfo } from '../engine/import/models';
+import { useParams } from './params';
+
+export type ImportStage = 'idle' | 'preview' | 'validating' | 'error' | 'accepted';
+
+/** What the dialog needs of a picked or dropped file (a DOM File has all of it). */
+export interface PickedFile {
+  name: string;
+  size: number;
+  text(): Promise<string>;
+}
+
+export interface ImportProblem {
+  message: string;
+  file?: string;
+  line?: number;
+  field?: string;
+}
+
+export interface ImportState {
+  stage: ImportStage;
+  /** Set in the error stage: the exact one-line message. */
+  error: ImportProblem | null;
+  prompts: SourceFile | null;
+  preview: PromptsPreview | null;
+  modelsFile: { name: string; bytes: number } | null;
+  /** From models.json: names and default prices. */
+  modelInfo: ModelInfo[];
+  /** The dataset's name (from the file name, editable). */
+  name: string;
+  /** CSV only. */
+  mapping: CsvMapping | null;
+  /** JSONL: the models to import (CSV: `mapping.modelColumns`). */
+  models: string[];
+  costMode: 'set' | 'per_prompt';
+  /** JSONL per-prompt cost field (e.g. cost_usd). */
+  costField: string;
+  /** Prices as typed, per model. */
+  prices: Record<string, string>;
+  /** The last accepted import. */
+  accepted: { id: string; name: string; rows: number } | null;
+  imports: StoredImportMeta[];
+
+  selectFiles(files: readonly PickedFile[]): Promise<void>;
+  setName(name: string): void;
+  setMapping(patch: Partial<CsvMapping>): void;
+  toggleModel(model: string): void;
+  setCostMode(mode: 'set' | 'per_prompt'): void;
+  setCostField(field: string): void;
+  setPrice(model: string, price: string): void;
+  /** Validates everything, saves, selects the world; returns the id, or null when refused. */
+  runImport(): Promise<string | null>;
+  refreshImports(): Promise<void>;
+  removeImport(id: string): Promise<void>;
+  reset(): void;
+}
+
+const EMPTY = {
+  stage: 'idle' as ImportStage,
+  error: null,
+  prompts: null,
+  preview: null,
+  modelsFile: null,
+  modelInfo: [],
+  name: '',
+  mapping: null,
+  models: [],
+  costMode: 'set' as const,
+  costField: '',
+  prices: {},
+};
+
+/** A `.json` file holding a JSON array is a models.json; every other file is a prompts file. */
+function isModelsFile(name: string, text: string): boolean {
+  return /\.json$/i.test(name) && text.trimStart().startsWith('[');
+}
+
+function problemOf(e: unknown): ImportProblem {
+  if (e instanceof ImportError) return { message: e.message, file: e.file, line: e.line, field: e.field };
+  return { message: e instanceof Error ? e.message : String(e) };
+}
+
+/** The models a preview proposes, with prices: models.json's defaults, else what was typed before. */
+function pricesFor(models: readonly string[], info: readonly ModelInfo[], typed: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = { ...typed };
+  for (const m of models) {
+    const price = info.find((i) => i.name === m)?.defaultPrice;
+    if (out[m] === undefined || out[m] === '') out[m] = price === undefined ? '' : String(price);
+  }
+  return out;
+}
+
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export const useImport = create<ImportState>()((set, get) => ({
+  ...EMPTY,
+  accepted: null,
+  imports: [],
+
+  async selectFiles(files) {
+    if (files.length === 0) return;
+    const fail = (e: unknown) => set({ stage: 'error', error: problemOf(e) });
+    try {
+      // Sizes first: a 50 MB file is refused before a byte of it is read.
+      for (const f of files) checkImportSize(f.name, f.size);
+      const read = await Promise.all(files.map(async (f) => ({ name: f.name, bytes: f.size, text: await f.text() })));
+      const modelsFiles = read.filter((f) => isModelsFile(f.name, f.text));
+      const promptsFiles = read.filter((f) => !modelsFiles.includes(f));
+      if (promptsFiles.length > 1) throw new Error(`choose one prompts file at a time (got ${promptsFiles.map((f) => f.name).join(', ')})`);
+      if (modelsFiles.length > 1) throw new Error(`choose one models.json at a time (got ${modelsFiles.map((f) => f.name).join(', ')})`);
+      const modelsSource = modelsFiles[0];
+      const modelInfo = modelsSource ? parseModelsJson(modelsSource.text, modelsSource.name) : get().modelInfo;
+      const modelsFile = modelsSource ? { name: modelsSource.name, bytes: modelsSource.bytes } : get().modelsFile;
+      const promptsSource = promptsFiles[0];
+      if (!promptsSource) {
+        // Only a models.json: it fills in the prices of the prompts already previewed.
+        const { preview, models, prices } = get();
+        if (!preview) throw new Error(`${modelsSource.name}: choose a prompts file (.jsonl or .csv) with it`);
+        set({ modelInfo, modelsFile, prices: pricesFor(models, modelInfo, pricesWithout(prices, models, modelInfo)), stage: 'preview', error: null });
+        return;
+      }
+      const preview = previewPrompts(promptsSource);
+      const models = preview.models;
+      set({
+        ...EMPTY,
+        stage: 'preview',
+        prompts: promptsSource,
+        preview,
+        modelsFile,
+        modelInfo,
+        name: promptsSource.name.replace(/\.(jsonl|ndjson|json|csv)$/i, ''),
+        mapping: preview.mapping ?? null,
+        models,
+        // Per-prompt costs when the rows record them: the measured price of each query beats a list price.
+        costMode: preview.costFields.length > 0 ? 'per_prompt' : 'set',
+        costField: preview.costFields[0] ?? '',
+        prices: pricesFor(models, modelInfo, {}),
+      });
+    } catch (e) {
+      fail(e);
+    }
+  },
+
+  setName(name) {
+    set({ name });
+  },
+
+  setMapping(patch) {
+    const mapping = get().mapping;
+    if (!mapping) return;
+    const next = { ...mapping, ...patch };
+    // A column has one role: taking it as text, id or task removes it from the models.
+    const roles = new Set([next.textColumn, next.idColumn, next.taskColumn].filter(Boolean));
+    next.modelColumns = next.modelColumns.filter((c) => !roles.has(c) || patch.modelColumns !== undefined);
+    set({ mapping: next, models: next.modelColumns, prices: pricesFor(next.modelColumns, get().modelInfo, get().prices) });
+  },
+
+  toggleModel(model) {
+    const { preview, mapping, models } = get();
+    if (!preview) return;
+    const order = preview.format === 'csv' ? preview.columns : preview.models;
+    const next = models.includes(model) ? models.filter((m) => m !== model) : order.filter((m) => m === model || models.includes(m));
+    if (mapping) set({ mapping: { ...mapping, modelColumns: next } });
+    set({ models: next, prices: pricesFor(next, get().modelInfo, get().prices) });
+  },
+
+  setCostMode(costMode) {
+    set({ costMode });
+  },
+  setCostField(costField) {
+    set({ costField });
+  },
+  setPrice(model, price) {
+    set({ prices: { ...get().prices, [model]: price } });
+  },
+
+  async runImport() {
+    const s = get();
+    if (!s.prompts || !s.preview) return null;
+    const prompts = s.prompts;
+    set({ stage: 'validating', error: null });
+    await yieldToPage(); // let the page show "Validating…" before the file is checked
+    try {
+      const costs: CostChoice = s.costMode === 'per_prompt' ? { mode: 'per_prompt', field: s.costField } : { mode: 'set', prices: s.prices };
+      const dataset = importDataset({
+        name: s.name,
+        prompts,
+        modelsFile: s.modelsFile ?? undefined,
+        mapping: s.mapping ?? undefined,
+        models: s.preview.format === 'jsonl' ? s.models : undefined,
+        costs,
+      });
+      const id = await saveImport(dataset);
+      set({ stage: 'accepted', accepted: { id, name: dataset.name, rows: dataset.rows } });
+      // Text features need no model and, unlike task one-hot, tell prompts of one task apart; the costs are
+      // the ones the user just chose.
+      useParams.getState().set({
+        world: `import:${id}`,
+        features: 'hashed-ngrams',
+        dim: 64,
+        costs: Array.isArray(dataset.costs) ? 'prices' : 'per-query',
+      });
+      await get().refreshImports();
+      return id;
+    } catch (e) {
+      set({ stage: 'error', error: problemOf(e) });
+      return null;
+    }
+  },
+
+  async refreshImports() {
+    try {
+      set({ imports: await listImports() });
+    } catch (e) {
+      set({ stage: 'error', error: { message: `the stored imports cannot be read (${problemOf(e).message})` } });
+    }
+  },
+
+  async removeImport(id) {
+    await deleteImport(id);
+    await get().refreshImports();
+  },
+
+  reset() {
+    set({ ...EMPTY });
+  },
+}));
+
+/** Prices typed for models that models.json now prices are replaced by its defaults. */
+function pricesWithout(prices: Record<string, string>, models: readonly string[], info: readonly ModelInfo[]): Record<string, string> {
+  const out = { ...prices };
+  for (const m of models) if (info.some((i) => i.name === m && i.defaultPrice !== undefined)) delete out[m];
+  return out;
+}

@@ -1,0 +1,314 @@
+/**
+ * "Bring your own data": pick or drop a prompts file (JSONL or CSV) and optionally a models.json, check the
+ * preview and the mapping, set prices (or per-prompt costs), then "Import and run". Every prompt text is
+ * rendered as React text, never as HTML. The stored imports are listed with a delete button.
+ */
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { parsePrices } from '../../engine/import/importDataset';
+import { ImportError, MAX_IMPORT_BYTES } from '../../engine/import/errors';
+import { useImport } from '../../state/importStore';
+import { useParams } from '../../state/params';
+import './import.css';
+
+const ACCEPT = '.jsonl,.json,.csv,.ndjson';
+/** Long prompts are cut in the preview table (the full text is in the cell's title). */
+const PREVIEW_CHARS = 160;
+
+export function ImportPanel() {
+  const stage = useImport((s) => s.stage);
+  const error = useImport((s) => s.error);
+  const preview = useImport((s) => s.preview);
+  const accepted = useImport((s) => s.accepted);
+  const refreshImports = useImport((s) => s.refreshImports);
+
+  useEffect(() => {
+    void refreshImports();
+  }, [refreshImports]);
+
+  return (
+    <section className="card import-panel" data-testid="import-panel" data-stage={stage} aria-labelledby="import-title">
+      <div className="card-head">
+        <div className="card-titles">
+          <h2 id="import-title">Bring your own data</h2>
+          <p className="card-sub">
+            A prompts file — JSONL ({'{id, text, task, outcomes}'} per line) or CSV (a text column, one 0/1 or score column per
+            model) — and optionally a models.json with prices. It stays in this browser.
+          </p>
+        </div>
+      </div>
+      <FilePicker />
+      {error && (
+        <div className="import-error" role="alert" data-testid="import-error">
+          <strong>Not imported:</strong> <span data-testid="import-error-message">{error.message}</span>
+          <p className="muted">Nothing was changed: the data you had stays as it was.</p>
+        </div>
+      )}
+      {preview && <PreviewSection />}
+      {stage === 'accepted' && accepted && (
+        <p className="import-ok" role="status" data-testid="import-accepted">
+          Imported “{accepted.name}” ({accepted.rows} prompts); running it now.
+        </p>
+      )}
+      <StoredImports />
+    </section>
+  );
+}
+
+function FilePicker() {
+  const selectFiles = useImport((s) => s.selectFiles);
+  const [over, setOver] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setOver(false);
+    void selectFiles([...e.dataTransfer.files]);
+  };
+  return (
+    <div
+      className={over ? 'import-drop over' : 'import-drop'}
+      data-testid="import-drop"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <label htmlFor={inputId} className="btn secondary small">
+        Choose files…
+      </label>
+      <input
+        id={inputId}
+        ref={input}
+        className="visually-hidden"
+        type="file"
+        accept={ACCEPT}
+        multiple
+        data-testid="import-file"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          // Clear the input so choosing the same file again (after fixing it) fires a change.
+          e.target.value = '';
+          void selectFiles(files);
+        }}
+      />
+      <span className="muted">or drop a prompts file (.jsonl, .csv) and a models.json here · at most {MAX_IMPORT_BYTES / 2 ** 20} MB each</span>
+    </div>
+  );
+}
+
+function PreviewSection() {
+  const s = useImport();
+  const preview = s.preview!;
+  const nameId = useId();
+  const validating = s.stage === 'validating';
+  const priceProblems = s.costMode === 'set' ? Object.fromEntries(s.models.map((m) => [m, priceProblem(m, s.prices)])) : {};
+  const canRun = !validating && s.models.length > 0 && Object.values(priceProblems).every((p) => p === null);
+  return (
+    <div className="import-preview" data-testid="import-preview">
+      <p className="muted" data-testid="import-file-name">
+        {preview.file}: {preview.format.toUpperCase()}, first {preview.rows.length} rows
+        {s.modelsFile ? ` · prices from ${s.modelsFile.name}` : ''}
+      </p>
+      <div className="import-table-wrap">
+        <table className="import-table" data-testid="import-preview-table">
+          <thead>
+            <tr>
+              <th scope="col">line</th>
+              {preview.columns.map((c) => (
+                <th scope="col" key={c}>
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((r) => (
+              <tr key={r.line}>
+                <td className="num">{r.line}</td>
+                {r.cells.map((cell, i) => (
+                  <td key={i} title={cell.length > PREVIEW_CHARS ? cell : undefined}>
+                    {cell.length > PREVIEW_CHARS ? `${cell.slice(0, PREVIEW_CHARS)}…` : cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="import-form">
+        <label htmlFor={nameId}>Name</label>
+        <input id={nameId} type="text" value={s.name} onChange={(e) => s.setName(e.target.value)} data-testid="import-name" />
+      </div>
+
+      {preview.format === 'csv' && s.mapping && <CsvMappingForm />}
+
+      <fieldset className="import-models" data-testid="import-models">
+        <legend>Models {preview.format === 'csv' ? '(columns with outcomes)' : '(from the first row’s outcomes)'}</legend>
+        {(preview.format === 'csv' ? preview.columns : preview.models).map((m) => {
+          const csvRole = preview.format === 'csv' && s.mapping && [s.mapping.textColumn, s.mapping.idColumn, s.mapping.taskColumn].includes(m);
+          if (csvRole) return null;
+          return (
+            <label key={m} className="check">
+              <input type="checkbox" checked={s.models.includes(m)} onChange={() => s.toggleModel(m)} data-testid={`import-model-${m}`} />
+              {m}
+            </label>
+          );
+        })}
+      </fieldset>
+
+      <fieldset className="import-costs" data-testid="import-costs">
+        <legend>Costs</legend>
+        <label className="check">
+          <input type="radio" name="import-cost-mode" checked={s.costMode === 'set'} onChange={() => s.setCostMode('set')} data-testid="import-cost-set" />
+          a set price per model
+        </label>
+        <label className="check">
+          <input
+            type="radio"
+            name="import-cost-mode"
+            checked={s.costMode === 'per_prompt'}
+            disabled={preview.costFields.length === 0}
+            onChange={() => s.setCostMode('per_prompt')}
+            data-testid="import-cost-per-prompt"
+          />
+          per prompt, from the field{' '}
+          <select
+            value={s.costField}
+            disabled={preview.costFields.length === 0}
+            onChange={(e) => {
+              s.setCostField(e.target.value);
+              s.setCostMode('per_prompt');
+            }}
+            data-testid="import-cost-field"
+            aria-label="Per-prompt cost field"
+          >
+            {preview.costFields.length === 0 && <option value="">(the rows have none)</option>}
+            {preview.costFields.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </label>
+        {s.costMode === 'set' && (
+          <table className="import-prices" data-testid="import-prices">
+            <tbody>
+              {s.models.map((m) => (
+                <tr key={m}>
+                  <th scope="row">
+                    <label htmlFor={`${nameId}-price-${m}`}>{m}</label>
+                  </th>
+                  <td>
+                    <input
+                      id={`${nameId}-price-${m}`}
+                      type="text"
+                      inputMode="decimal"
+                      value={s.prices[m] ?? ''}
+                      onChange={(e) => s.setPrice(m, e.target.value)}
+                      aria-invalid={priceProblems[m] !== null}
+                      aria-describedby={priceProblems[m] ? `${nameId}-price-${m}-problem` : undefined}
+                      data-testid={`import-price-${m}`}
+                    />
+                  </td>
+                  <td>
+                    {priceProblems[m] && (
+                      <span id={`${nameId}-price-${m}-problem`} className="error-text" data-testid={`import-price-problem-${m}`}>
+                        {priceProblems[m]}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </fieldset>
+
+      <div className="import-actions">
+        <button type="button" className="btn" disabled={!canRun} onClick={() => void s.runImport()} data-testid="import-run">
+          {validating ? 'Validating…' : 'Import and run'}
+        </button>
+        <button type="button" className="btn secondary small" onClick={s.reset} disabled={validating} data-testid="import-cancel">
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The inline message for one price as typed (the same check the import runs), or null when it is fine. */
+function priceProblem(model: string, prices: Record<string, string>): string | null {
+  try {
+    parsePrices([model], prices);
+    return null;
+  } catch (e) {
+    return e instanceof ImportError ? e.problem : String(e);
+  }
+}
+
+function CsvMappingForm() {
+  const mapping = useImport((s) => s.mapping)!;
+  const columns = useImport((s) => s.preview?.columns ?? []);
+  const setMapping = useImport((s) => s.setMapping);
+  const id = useId();
+  const select = (label: string, value: string | undefined, onChange: (v: string | undefined) => void, optional: string | null, testId: string) => (
+    <>
+      <label htmlFor={`${id}-${testId}`}>{label}</label>
+      <select id={`${id}-${testId}`} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} data-testid={testId}>
+        {optional !== null && <option value="">{optional}</option>}
+        {columns.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+  return (
+    <div className="import-form import-mapping" data-testid="import-mapping">
+      {select('Text column', mapping.textColumn, (v) => v && setMapping({ textColumn: v }), null, 'import-text-column')}
+      {select('Id column', mapping.idColumn, (v) => setMapping({ idColumn: v }), '(none: row numbers)', 'import-id-column')}
+      {select('Task column', mapping.taskColumn, (v) => setMapping({ taskColumn: v }), '(none: all one task)', 'import-task-column')}
+    </div>
+  );
+}
+
+function StoredImports() {
+  const imports = useImport((s) => s.imports);
+  const removeImport = useImport((s) => s.removeImport);
+  const world = useParams((s) => s.params.world);
+  if (imports.length === 0) return <p className="muted" data-testid="imports-empty">No imported datasets yet.</p>;
+  return (
+    <div className="import-stored">
+      <h3>Imported datasets</h3>
+      <ul data-testid="imports-list">
+        {imports.map((d) => {
+          const worldName = `import:${d.id}`;
+          const selected = world === worldName;
+          return (
+            <li key={d.id} data-testid="import-item" data-id={d.id} data-selected={selected}>
+              <button
+                type="button"
+                className={selected ? 'link-btn on' : 'link-btn'}
+                aria-pressed={selected}
+                onClick={() => useParams.getState().set({ world: worldName })}
+                title="Run this dataset"
+              >
+                {d.name}
+              </button>{' '}
+              <span className="muted">
+                {d.rows} prompts × {d.models.length} models · {new Date(d.importedAt).toLocaleString()}
+              </span>{' '}
+              <button type="button" className="btn secondary small" onClick={() => void removeImport(d.id)} aria-label={`Delete ${d.name}`} data-testid="import-delete">
+                Delete
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
