@@ -4,10 +4,13 @@
  */
 import * as Comlink from 'comlink';
 import {
+  ablation,
   algorithmCatalog,
   builtinWorldCatalog,
-  labBuiltinAsync,
-  sweepBuiltinAsync,
+  runLabAsync,
+  runSweepAsync,
+  type AblationResult,
+  type FeatureType,
   type AlgorithmInfo,
   type CatalogWorld,
   type LabConfig,
@@ -16,8 +19,9 @@ import {
   type SweepConfig,
   type SweepResult,
 } from '../engine/lab';
-import { algorithmIds } from '../engine/simulate';
+import { algorithmIds, drainAsync } from '../engine/simulate';
 import { builtinWorldNames } from '../engine/worlds/builtins';
+import { loadSource, resolveWorld, servedDatasets, type EmbedTexts } from './worldSource';
 
 /** Steps simulated so far, over all algorithms and trials (total = algos × trials × T; sweeps: × values). */
 export interface SimProgress {
@@ -37,6 +41,8 @@ export interface SimCatalog {
   algorithmInfo?: Record<string, AlgorithmInfo>;
   /** Arms, costs, categories, description and dimension per built-in world (the worker always fills it in). */
   worldInfo?: Record<string, CatalogWorld>;
+  /** Recorded datasets the server offers (folders under /shared/data/), as world names `data:<folder>`. */
+  datasets?: string[];
 }
 
 export type ProgressCallback = (p: SimProgress) => void;
@@ -76,30 +82,62 @@ function every(intervalMs: number): () => boolean {
 let catalogCache: SimCatalog | null = null;
 
 export const api = {
-  catalog(): SimCatalog {
+  async catalog(): Promise<SimCatalog> {
     catalogCache ??= {
       algorithms: [...algorithmIds],
       worlds: [...builtinWorldNames],
       algorithmInfo: Object.fromEntries(algorithmCatalog().map((a) => [a.id, a])),
       worldInfo: Object.fromEntries(builtinWorldCatalog().map((w) => [w.name, w])),
+      datasets: (await servedDatasets()).map((name) => `data:${name}`),
     };
     return catalogCache;
+  },
+
+  /** A dataset world's models, their set prices and whether it has per-query costs (for the controls). */
+  async datasetInfo(world: string): Promise<{ name: string; models: string[]; prices: number[] | null; perQuery: boolean; prompts: number }> {
+    const source = await loadSource(world);
+    const prompts = source.promptsJsonl.split('\n').filter((l) => l.trim() !== '').length;
+    return { name: source.name, models: source.models, prices: source.prices, perQuery: source.perQueryCostField !== null, prompts };
+  },
+
+  /**
+   * The featurizer ablation: `config`'s dataset run once per featurizer (same seed, algorithms and parameters).
+   * Embedding features ask `embed` for the prompts' embeddings.
+   */
+  runAblation(config: LabConfig, features: FeatureType[], onProgress: ProgressCallback, embed?: EmbedTexts): Promise<AblationResult> {
+    return exclusive(async (signal) => {
+      const choice = config.dataset;
+      if (!choice) throw new Error('the featurizer ablation needs a dataset world (data:… or import:…)');
+      const arms = [];
+      for (const f of features) {
+        arms.push({ features: f, world: await resolveWorld({ ...config, dataset: { ...choice, features: f, dim: choice.dim ?? 16 } }, embed) });
+      }
+      const due = every(PROGRESS_INTERVAL_MS);
+      const options = { algos: config.algos, T: config.T, trials: config.trials, seed: config.seed, params: config.params };
+      return drainAsync(ablation(arms, options), (tick) => {
+        if (due()) void onProgress(tick);
+      }, { signal });
+    });
   },
 
   /**
    * A lab run (summary, downsampled curves, arm usage, trial-0 trace). Progress about every 100 ms, with the
    * curves over the trials finished so far when more have finished since the last message (else
-   * `partial: null`: keep the last ones), and a final message with the full curves. Cancelled by `cancel()`.
+   * `partial: null`: keep the last ones), and a final message with the full curves. The first finished trial
+   * is sent as soon as it is done. Cancelled by `cancel()`.
    */
-  runLab(config: LabConfig, onProgress: LabProgressCallback): Promise<LabResult> {
+  runLab(config: LabConfig, onProgress: LabProgressCallback, embed?: EmbedTexts): Promise<LabResult> {
     return exclusive(async (signal) => {
+      const world = await resolveWorld(config, embed);
       const due = every(LAB_PROGRESS_INTERVAL_MS);
       let sentTrials = 0;
-      const result = await labBuiltinAsync(config, {
+      const result = await runLabAsync(world, config, {
         signal,
         onProgress: (tick) => {
-          if (!due()) return;
           const fresh = tick.trials > sentTrials;
+          // The first finished trial goes out at once, unthrottled: it is the page's first picture of the new curves.
+          const first = fresh && sentTrials === 0;
+          if (!due() && !first) return;
           sentTrials = tick.trials;
           void onProgress({ done: tick.done, total: tick.total, partial: fresh ? tick.partial() : null });
         },
@@ -111,10 +149,11 @@ export const api = {
   },
 
   /** A τ_max or λ sweep; progress in steps over all values (about every 50 ms, and a final one). */
-  runSweep(config: SweepConfig, onProgress: ProgressCallback): Promise<SweepResult> {
+  runSweep(config: SweepConfig, onProgress: ProgressCallback, embed?: EmbedTexts): Promise<SweepResult> {
     return exclusive(async (signal) => {
+      const world = await resolveWorld(config.base, embed);
       const due = every(PROGRESS_INTERVAL_MS);
-      const result = await sweepBuiltinAsync(config, {
+      const result = await runSweepAsync(world, config, {
         signal,
         onProgress: (tick) => {
           if (due()) void onProgress({ done: tick.done, total: tick.total });

@@ -4,7 +4,10 @@
  * flight with a readable error and is replaced by a fresh one on the next call.
  */
 import * as Comlink from 'comlink';
+import type { AblationResult } from '../engine/lab/ablation';
+import type { FeatureType } from '../engine/lab/datasetSource';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
+import type { EmbedTexts } from './worldSource';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 
 export type { AlgorithmInfo, CatalogWorld, SimCatalog, SimProgress } from './sim.worker';
@@ -122,7 +125,11 @@ export interface LabRunOptions {
    */
   onProgress?: (p: LabProgress) => void;
   signal?: AbortSignal;
+  /** Embeds prompt texts (the page's embedding worker): needed for dataset worlds with embedding features. */
+  embed?: EmbedTexts;
 }
+
+const embedProxy = (embed?: EmbedTexts) => (embed ? Comlink.proxy(embed) : undefined);
 
 /**
  * Runs a lab simulation (summary, curves, arm usage, trial-0 trace) in the worker. Cancels and fails like
@@ -130,14 +137,36 @@ export interface LabRunOptions {
  */
 export function runLab(config: LabConfig, options: LabRunOptions = {}): Promise<LabResult> {
   const { onProgress } = options;
-  return callWorker(options.signal, (api) => api.runLab(config, Comlink.proxy((p: LabProgress) => onProgress?.(p))));
+  return callWorker(options.signal, (api) =>
+    api.runLab(config, Comlink.proxy((p: LabProgress) => onProgress?.(p)), embedProxy(options.embed)),
+  );
 }
 
 /** Runs a τ_max or λ sweep in the worker; progress counts steps over all values. Cancels and fails like `run`. */
 export function runSweep(
   config: SweepConfig,
-  options: { onProgress?: (p: { done: number; total: number }) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (p: SimProgress) => void; signal?: AbortSignal; embed?: EmbedTexts } = {},
 ): Promise<SweepResult> {
   const { onProgress } = options;
-  return callWorker(options.signal, (api) => api.runSweep(config, Comlink.proxy((p: SimProgress) => onProgress?.(p))));
+  return callWorker(options.signal, (api) =>
+    api.runSweep(config, Comlink.proxy((p: SimProgress) => onProgress?.(p)), embedProxy(options.embed)),
+  );
+}
+
+/** The featurizer ablation of a dataset world (src/engine/lab/ablation.ts); cancels and fails like `runLab`. */
+export function runAblation(
+  config: LabConfig,
+  features: FeatureType[],
+  options: { onProgress?: (p: SimProgress) => void; signal?: AbortSignal; embed?: EmbedTexts } = {},
+): Promise<AblationResult> {
+  const { onProgress } = options;
+  return callWorker(options.signal, (api) =>
+    api.runAblation(config, features, Comlink.proxy((p: SimProgress) => onProgress?.(p)), embedProxy(options.embed)),
+  );
+}
+
+/** A dataset world's models, prices and size (loads the dataset in the worker if needed). */
+export async function datasetInfo(world: string): ReturnType<SimWorkerApi['datasetInfo']> {
+  const h = current();
+  return Promise.race([h.api.datasetInfo(world), h.crashed]);
 }

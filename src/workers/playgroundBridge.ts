@@ -1,0 +1,27 @@
+/** Main-thread side of the playground worker: one call at a time, a crash becomes a readable error. */
+import * as Comlink from 'comlink';
+import type { PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo, PlaygroundWorkerApi } from './playground.worker';
+import { workerSlot } from './workerHandle';
+import type { EmbedTexts } from './worldSource';
+
+export type { NeighbourInfo, PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo } from './playground.worker';
+
+const slot = workerSlot<PlaygroundWorkerApi>(
+  () => new Worker(new URL('./playground.worker.ts', import.meta.url), { type: 'module', name: 'playground' }),
+  'playground worker',
+);
+
+async function call<R>(invoke: (api: Comlink.Remote<PlaygroundWorkerApi>) => Promise<R>): Promise<R> {
+  const h = slot.current();
+  return Promise.race([invoke(h.api), h.crashed]);
+}
+
+export const playgroundWorker = {
+  start: (config: PlaygroundConfig, embed?: EmbedTexts): Promise<PlaygroundInfo> =>
+    call((api) => api.start(config, embed ? Comlink.proxy(embed) : undefined)),
+  askTyped: (text: string, task: string | null, embedding?: Float32Array): Promise<PlaygroundAnswer> =>
+    call((api) => api.askTyped(text, task, embedding)),
+  askRow: (row: number): Promise<PlaygroundAnswer> => call((api) => api.askRow(row)),
+  askSample: (): Promise<PlaygroundAnswer> => call((api) => api.askSample()),
+  feedback: (arm: number, reward: 0 | 1): Promise<PlaygroundAnswer> => call((api) => api.feedback(arm, reward)),
+};
