@@ -65,13 +65,19 @@ export function isLocal(url: string): boolean {
   return LOCAL_HOSTS.has(u.hostname);
 }
 
-export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<LabBrowser> {
+export async function launchBrowser(
+  options: {
+    viewport?: { width: number; height: number };
+    /** Flags added to CHROMIUM_ARGS, e.g. `--enable-unsafe-webgpu` (a SwiftShader WebGPU adapter, headless). */
+    extraArgs?: string[];
+  } = {},
+): Promise<LabBrowser> {
   const executablePath = findChromium();
   const userDataDir = mkdtempSync(join(tmpdir(), 'pwl-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
     viewport: options.viewport ?? { width: 1280, height: 900 },
     deviceScaleFactor: 1,
   });

@@ -1,0 +1,252 @@
+/**
+ * Embeddings in Chromium, through the real embedding worker, the real ONNX files of the shared tiny-random-bert
+ * fixture (served by the app at /shared/models/) and the panel's UI:
+ *  - WASM, q8 and fp32: the vectors equal the reference values of ../shared/models/README.md;
+ *  - the IndexedDB cache: after a reload the same texts come from the cache, and no model file is fetched;
+ *  - a bad base URL gives one readable sentence, and the lab (and the embeddings, once fixed) still work;
+ *  - WebGPU (a second Chromium with --enable-unsafe-webgpu: a SwiftShader adapter) is what `auto` picks there,
+ *    and agrees with WASM;
+ *  - no request leaves localhost.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { openLab, waitForCurrentResult } from './lab';
+
+const FIXTURE_BASE = '/shared/models/';
+const FIXTURE_MODEL = 'fixtures/tiny-random-bert';
+const TEXTS = ['hello world', 'def add(a,b): return a+b'];
+
+/** ../shared/models/README.md: the first five values of each row. */
+const REFERENCE = {
+  q8: [
+    [0.039873, 0.021192, -0.121288, -0.144314, 0.119476],
+    [0.119474, -0.085315, -0.101866, -0.008469, 0.226887],
+  ],
+  fp32: [
+    [0.040915, 0.011297, -0.124649, -0.145139, 0.117898],
+    [0.121766, -0.088652, -0.103034, -0.007863, 0.225568],
+  ],
+} as const;
+
+interface Shown {
+  status: string;
+  device: string | null;
+  dims: number;
+  cached: number;
+  computed: number;
+  dtype: string | null;
+  vectors: number[][];
+  error: string | null;
+}
+
+function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  a.forEach((x, i) => {
+    dot += x * b[i];
+    na += x * x;
+    nb += b[i] * b[i];
+  });
+  return dot / Math.sqrt(na * nb);
+}
+
+/** Opens the lab and the embeddings panel with the local fixture, `device` and `dtype` chosen in its UI. */
+async function openPanel(browser: LabBrowser): Promise<Page> {
+  const page = await openLab(browser);
+  await page.getByTestId('embed-toggle').click();
+  await page.getByTestId('embed-model').waitFor();
+  return page;
+}
+
+async function choose(page: Page, options: { base?: string; device?: string; dtype?: string }): Promise<void> {
+  if (options.base !== undefined) {
+    await page.getByTestId('embed-preset-local').click();
+    await page.getByTestId('embed-base').fill(options.base);
+  }
+  expect(await page.getByTestId('embed-model').inputValue()).toBe(FIXTURE_MODEL);
+  if (options.device) await page.getByTestId('embed-device-pref').selectOption(options.device);
+  if (options.dtype) await page.getByTestId('embed-dtype').selectOption(options.dtype);
+  await page.getByTestId('embed-texts').fill(TEXTS.join('\n'));
+}
+
+/** Clicks Embed, records the statuses the panel goes through, and reads what it shows once done. */
+async function embed(page: Page): Promise<Shown & { statuses: string[]; sawProgressBar: boolean }> {
+  const callBefore = Number(await page.getByTestId('embed-status').getAttribute('data-call'));
+  await page.evaluate(`(() => {
+    window.__embedStatuses = [];
+    window.__sawProgress = false;
+    const note = () => {
+      const s = document.querySelector('[data-testid="embed-status"]')?.getAttribute('data-status');
+      if (s && window.__embedStatuses.at(-1) !== s) window.__embedStatuses.push(s);
+      if (document.querySelector('[data-testid="embed-progress"]')) window.__sawProgress = true;
+    };
+    window.__embedObserver?.disconnect();
+    window.__embedObserver = new MutationObserver(note);
+    window.__embedObserver.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  })()`);
+  await page.getByTestId('embed-run').click();
+  await page.waitForFunction(
+    // This call's outcome: the call counter moved past the last call, and the status settled.
+    `(() => {
+       const status = document.querySelector('[data-testid="embed-status"]');
+       return Number(status?.getAttribute('data-call')) > ${callBefore} && ['ready', 'error'].includes(status?.getAttribute('data-status'));
+     })()`,
+    null,
+    { timeout: 120_000, polling: 50 },
+  );
+  return page.evaluate(`(() => {
+    const q = (id) => document.querySelector('[data-testid="' + id + '"]');
+    const report = q('embed-report');
+    return {
+      status: q('embed-status').getAttribute('data-status'),
+      device: q('embed-status').getAttribute('data-device'),
+      dims: Number(report?.getAttribute('data-dims')),
+      cached: Number(report?.getAttribute('data-cached')),
+      computed: Number(report?.getAttribute('data-computed')),
+      dtype: report?.getAttribute('data-dtype') ?? null,
+      vectors: JSON.parse(q('embed-vectors')?.getAttribute('data-vectors') ?? '[]'),
+      error: q('embed-error')?.textContent ?? null,
+      statuses: window.__embedStatuses,
+      sawProgressBar: window.__sawProgress,
+    };
+  })()`);
+}
+
+function expectReference(vectors: number[][], dtype: 'q8' | 'fp32', tolerance = 1e-5): void {
+  expect(vectors.length).toBe(2);
+  REFERENCE[dtype].forEach((row, i) => {
+    expect(vectors[i].length).toBe(32);
+    row.forEach((value, j) => expect(Math.abs(vectors[i][j] - value), `${dtype} row ${i} value ${j}: ${vectors[i][j]} vs ${value}`).toBeLessThanOrEqual(tolerance));
+  });
+}
+
+describe('embeddings in Chromium (WASM)', () => {
+  let browser: LabBrowser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('embeds with the fixture on WASM, q8 and fp32, and matches the reference values', async () => {
+    const page = await openPanel(browser);
+    await choose(page, { base: FIXTURE_BASE, device: 'wasm', dtype: 'q8' });
+    const q8 = await embed(page);
+    expect(q8.error).toBeNull();
+    expect(q8).toMatchObject({ status: 'ready', device: 'wasm', dims: 32, cached: 0, computed: 2, dtype: 'q8' });
+    expect(q8.sawProgressBar, `statuses ${q8.statuses.join(' → ')}`).toBe(true);
+    expectReference(q8.vectors, 'q8');
+    expect(cosine(q8.vectors[0], q8.vectors[1])).toBeCloseTo(0.4869, 4);
+    expect(await page.getByTestId('embed-device').textContent()).toMatch(/WASM/);
+
+    await choose(page, { dtype: 'fp32' });
+    const fp32 = await embed(page);
+    expect(fp32).toMatchObject({ status: 'ready', device: 'wasm', dims: 32, cached: 0, computed: 2, dtype: 'fp32' });
+    expectReference(fp32.vectors, 'fp32');
+    expect(cosine(fp32.vectors[0], fp32.vectors[1])).toBeCloseTo(0.4872, 4);
+
+    // The ONNX Runtime files came from the app itself, and the model from /shared/models/.
+    const urls = browser.requests.map((r) => r.url);
+    expect(urls.some((u) => /\/assets\/ort-wasm-simd-threaded\.asyncify-[\w-]+\.wasm$/.test(u)), urls.join('\n')).toBe(true);
+    expect(urls.some((u) => u.endsWith('/shared/models/fixtures/tiny-random-bert/onnx/model_quantized.onnx'))).toBe(true);
+    expect(urls.some((u) => u.endsWith('/shared/models/fixtures/tiny-random-bert/onnx/model.onnx'))).toBe(true);
+    await page.close();
+  });
+
+  it('serves the same texts from IndexedDB after a reload, without fetching or running the model', async () => {
+    const page = await openPanel(browser);
+    // The settings came back from localStorage: the fixture, WASM, fp32.
+    expect(await page.getByTestId('embed-base').inputValue()).toBe(FIXTURE_BASE);
+    expect(await page.getByTestId('embed-dtype').inputValue()).toBe('fp32');
+    const modelRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/shared/models/')) modelRequests.push(r.url());
+    });
+    await choose(page, {});
+    const again = await embed(page);
+    expect(again).toMatchObject({ status: 'ready', dims: 32, cached: 2, computed: 0, dtype: 'fp32' });
+    expect(await page.getByTestId('embed-cache-counts').textContent()).toBe('2 cached, 0 computed');
+    expectReference(again.vectors, 'fp32');
+    expect(modelRequests, 'model files fetched for cached texts').toEqual([]);
+
+    // One new text: only it is computed.
+    await page.getByTestId('embed-texts').fill([...TEXTS, 'a third sentence'].join('\n'));
+    const third = await embed(page);
+    expect(third).toMatchObject({ status: 'ready', cached: 2, computed: 1 });
+    expect(await page.getByTestId('embed-cache-counts').textContent()).toBe('2 cached, 1 computed');
+
+    // Clearing the cache makes them computed again.
+    await page.getByTestId('embed-clear').click();
+    await page.waitForFunction(`!document.querySelector('[data-testid="embed-report"]')`);
+    await choose(page, {});
+    const cleared = await embed(page);
+    expect(cleared).toMatchObject({ cached: 0, computed: 2 });
+    await page.close();
+  });
+
+  it('shows a readable error for a bad base URL, and the rest of the app keeps working', async () => {
+    const page = await openPanel(browser);
+    await choose(page, { base: '/shared/models-missing/', device: 'wasm', dtype: 'q8' });
+    const failed = await embed(page);
+    expect(failed.status).toBe('error');
+    expect(failed.error).toMatch(
+      /^Could not load the embedding model "fixtures\/tiny-random-bert" from \/shared\/models-missing\/: (a model file is missing there|the files there are not a transformers\.js model)[^]*\.$/,
+    );
+    expect(failed.error).not.toMatch(/allowRemoteModels|local_files_only|undefined/);
+    expect(await page.getByRole('alert').filter({ hasText: 'Could not load the embedding model' }).count()).toBe(1);
+
+    // The lab still runs and shows its results.
+    await waitForCurrentResult(page);
+    expect(await page.getByTestId('run-status').textContent()).toMatch(/^Done/);
+    expect(await page.locator('[data-testid^="row-"]').count()).toBeGreaterThan(0);
+
+    // Fixing the base URL recovers without a reload.
+    await choose(page, { base: FIXTURE_BASE });
+    const fixed = await embed(page);
+    expect(fixed).toMatchObject({ status: 'ready', device: 'wasm', dims: 32 });
+    expectReference(fixed.vectors, 'q8');
+    await page.close();
+  });
+
+  it('sent no request outside localhost', () => {
+    expect(browser.requests.length).toBeGreaterThan(0);
+    assertNoExternalRequests(browser);
+  });
+});
+
+describe('embeddings in Chromium (WebGPU, SwiftShader)', () => {
+  let browser: LabBrowser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser({ extraArgs: ['--enable-unsafe-webgpu'] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('auto picks WebGPU when an adapter exists, and it agrees with WASM', async () => {
+    const page = await openPanel(browser);
+    await choose(page, { base: FIXTURE_BASE, device: 'auto', dtype: 'auto' });
+    const gpu = await embed(page);
+    expect(gpu.error).toBeNull();
+    expect(gpu).toMatchObject({ status: 'ready', device: 'webgpu', dims: 32, computed: 2, dtype: 'fp32' });
+    expect(await page.getByTestId('embed-device').textContent()).toBe('WebGPU');
+    expectReference(gpu.vectors, 'fp32', 1e-4);
+
+    await choose(page, { device: 'wasm', dtype: 'fp32' });
+    const cpu = await embed(page);
+    expect(cpu).toMatchObject({ status: 'ready', device: 'wasm', dims: 32, computed: 2, dtype: 'fp32' });
+    expectReference(cpu.vectors, 'fp32');
+    for (let i = 0; i < TEXTS.length; i++) {
+      expect(cosine(gpu.vectors[i], cpu.vectors[i]), `row ${i}`).toBeGreaterThanOrEqual(0.9999);
+    }
+    assertNoExternalRequests(browser);
+    await page.close();
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The embedding worker: transformers.js (feature-extraction, mean pooling, normalised) behind comlink, with
+ * the IndexedDB cache in front. transformers.js and onnxruntime-web load only here, never on the main thread.
+ * The main thread talks to it only through src/workers/embedBridge.ts.
+ */
+import * as Comlink from 'comlink';
+import { env } from '@huggingface/transformers';
+// The ONNX Runtime wasm binary and its loader are served by the app itself (never a CDN): vite emits them as
+// assets and these are their URLs. transformers.js 4.3 runs onnxruntime-web's asyncify build (WASM and WebGPU).
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import ortLoaderUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import { embedCached, cacheKey, DEFAULT_BATCH_SIZE, EmbedCancelledError, type VectorStore } from '../embed/cache';
+import { EmbedLoadError } from '../embed/errors';
+import { idbVectorStore } from '../embed/idbStore';
+import { embedWith, loadExtractor, type LoadedExtractor } from '../embed/pipeline';
+import { resolveDtype, type EmbedBatchResult, type EmbedDevice, type EmbedProgress, type EmbedSettings } from '../embed/types';
+
+const onnxEnv = env.backends.onnx;
+if (onnxEnv.wasm) {
+  onnxEnv.wasm.wasmPaths = { wasm: new URL(ortWasmUrl, import.meta.url).href, mjs: new URL(ortLoaderUrl, import.meta.url).href };
+  // Already in a worker: ORT's own proxy worker would only add a hop.
+  onnxEnv.wasm.proxy = false;
+}
+
+export interface EmbedCapabilities {
+  /** The browser offers a WebGPU adapter (so `auto` runs WebGPU). */
+  webgpu: boolean;
+}
+
+interface GpuLike {
+  requestAdapter(): Promise<unknown>;
+}
+
+let adapterProbe: Promise<boolean> | null = null;
+/** Whether a WebGPU adapter exists (asked once: the answer does not change within a worker's life). */
+function hasWebGpu(): Promise<boolean> {
+  adapterProbe ??= (async () => {
+    const gpu = (navigator as unknown as { gpu?: GpuLike }).gpu;
+    if (!gpu) return false;
+    try {
+      return (await gpu.requestAdapter()) != null;
+    } catch {
+      return false;
+    }
+  })();
+  return adapterProbe;
+}
+
+async function chooseDevice(settings: EmbedSettings): Promise<EmbedDevice> {
+  if (settings.device === 'wasm') return 'wasm';
+  const webgpu = await hasWebGpu();
+  if (settings.device === 'webgpu' && !webgpu) {
+    throw new EmbedLoadError('WebGPU was chosen, but this browser offers no WebGPU adapter: choose Auto or WASM.');
+  }
+  return webgpu ? 'webgpu' : 'wasm';
+}
+
+/** The pipeline loaded last; a call with other settings replaces it. */
+let loaded: LoadedExtractor | null = null;
+let loading: { key: string; promise: Promise<LoadedExtractor> } | null = null;
+
+function loadKey(settings: EmbedSettings, device: EmbedDevice, dtype: string): string {
+  return JSON.stringify([settings.baseUrl.trim(), settings.model.trim(), device, dtype]);
+}
+
+async function extractorFor(settings: EmbedSettings, device: EmbedDevice, onProgress: (p: EmbedProgress) => void): Promise<LoadedExtractor> {
+  const dtype = resolveDtype(device, settings.dtype);
+  const key = loadKey(settings, device, dtype);
+  if (loaded && loadKey(loaded.settings, loaded.device, loaded.dtype) === key) return loaded;
+  if (loading?.key !== key) {
+    const previous = loaded;
+    loaded = null;
+    void previous?.extractor.dispose().catch(() => {});
+    const promise = loadExtractor(settings, device, dtype, onProgress);
+    loading = { key, promise };
+    promise.then(
+      (l) => {
+        if (loading?.promise === promise) (loaded = l), (loading = null);
+      },
+      () => {
+        if (loading?.promise === promise) loading = null;
+      },
+    );
+  }
+  return loading.promise;
+}
+
+let store: VectorStore | null = null;
+const vectors = () => (store ??= idbVectorStore());
+
+/** The job in flight: `cancel()` flips its flag and it stops before its next batch. */
+let current: { cancelled: boolean } | null = null;
+
+async function embedOn(
+  texts: string[],
+  settings: EmbedSettings,
+  device: EmbedDevice,
+  job: { cancelled: boolean },
+  onProgress: (p: EmbedProgress) => void,
+): Promise<EmbedBatchResult> {
+  const dtype = resolveDtype(device, settings.dtype);
+  let model: LoadedExtractor | null = null;
+  const result = await embedCached(texts, {
+    store: vectors(),
+    keyOf: (text) => cacheKey(settings, dtype, device, text),
+    batchSize: DEFAULT_BATCH_SIZE,
+    cancelled: () => job.cancelled,
+    onProgress,
+    compute: async (batch) => {
+      // Loaded only when something is missing: a fully cached call never downloads or starts the model.
+      model ??= await extractorFor(settings, device, onProgress);
+      if (job.cancelled) throw new EmbedCancelledError();
+      return embedWith(model.extractor, batch);
+    },
+  });
+  return { ...result, count: texts.length, device, dtype, model: settings.model };
+}
+
+/** Download events arrive per 64 kB chunk: pass on at most one per interval (phase changes always). */
+const PROGRESS_INTERVAL_MS = 50;
+
+function throttled(onProgress: (p: EmbedProgress) => void): (p: EmbedProgress) => void {
+  let last = -Infinity;
+  let lastPhase = '';
+  return (p) => {
+    const now = performance.now();
+    const final = p.phase === 'download' && p.loaded >= p.total;
+    if (p.phase === lastPhase && !final && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    lastPhase = p.phase;
+    void onProgress(p);
+  };
+}
+
+export const api = {
+  async capabilities(): Promise<EmbedCapabilities> {
+    return { webgpu: await hasWebGpu() };
+  },
+
+  /**
+   * Embeds `texts` (cache first, the model for the rest, 32 per batch). With device `auto`, a WebGPU start-up
+   * failure falls back to WASM. Rejects with a readable message (EmbedLoadError) when the model cannot load.
+   */
+  async embed(texts: string[], settings: EmbedSettings, onProgress: (p: EmbedProgress) => void): Promise<EmbedBatchResult> {
+    if (current) current.cancelled = true;
+    const job = { cancelled: false };
+    current = job;
+    onProgress = throttled(onProgress);
+    try {
+      const device = await chooseDevice(settings);
+      let result: EmbedBatchResult;
+      try {
+        result = await embedOn(texts, settings, device, job, onProgress);
+      } catch (error) {
+        if (!(settings.device === 'auto' && device === 'webgpu' && error instanceof EmbedLoadError)) throw error;
+        result = await embedOn(texts, settings, 'wasm', job, onProgress);
+      }
+      return Comlink.transfer(result, [result.data.buffer]);
+    } finally {
+      if (current === job) current = null;
+    }
+  },
+
+  /** Forgets every cached vector (all models). */
+  async clearCache(): Promise<void> {
+    await vectors().clear();
+  },
+
+  cancel(): void {
+    if (current) current.cancelled = true;
+  },
+};
+
+export type EmbedWorkerApi = typeof api;
+
+Comlink.expose(api);
