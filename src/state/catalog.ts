@@ -59,9 +59,11 @@ export function isPromptWise(id: string): boolean {
 export interface Catalog {
   algorithms: AlgoEntry[];
   worlds: WorldEntry[];
+  /** Recorded datasets the server offers, as world names `data:<folder>` (none until the worker says). */
+  datasets: string[];
 }
 
-export const STATIC_CATALOG: Catalog = { algorithms: [...ALGORITHMS], worlds: [...WORLDS] };
+export const STATIC_CATALOG: Catalog = { algorithms: [...ALGORITHMS], worlds: [...WORLDS], datasets: [] };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -110,6 +112,7 @@ export function normalizeCatalog(raw: unknown): Catalog {
   return {
     algorithms: algorithms.length > 0 ? algorithms : [...ALGORITHMS],
     worlds: worlds.length > 0 ? worlds : [...WORLDS],
+    datasets: strings(raw.datasets).filter((name) => name.startsWith('data:')),
   };
 }
 

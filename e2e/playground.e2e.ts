@@ -1,0 +1,86 @@
+/**
+ * The prompt playground in Chromium: a learner warmed up in its own worker answers about a prompt, and a
+ * ✓/✗ on a model's answer changes that model's q̂ as the engine's update says it should. Typed prompts are
+ * shown as text, never as HTML.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { openLab } from './lab';
+
+/** q̂ of every model as the playground's table holds it (data-qhat). */
+async function qHats(page: Page): Promise<number[]> {
+  const rows = page.locator('[data-testid^="pg-arm-"]');
+  const out: number[] = [];
+  for (const row of await rows.all()) out.push(Number(await row.getAttribute('data-qhat')));
+  return out;
+}
+
+async function waitForFeedback(page: Page, n: number): Promise<void> {
+  await page.waitForFunction(
+    `document.querySelector('[data-testid="pg-answer"]')?.getAttribute('data-feedback') === '${n}' &&
+     document.querySelector('[data-testid="playground"]')?.getAttribute('data-status') === 'ready'`,
+    null,
+    { timeout: 60_000 },
+  );
+}
+
+describe('prompt playground', () => {
+  let browser: LabBrowser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('draws a prompt from a built-in world, shows the oracle beside the learner, and learns from ✗', async () => {
+    const page = await openLab(browser, '#world=sudoku&algos=promptwise,oracle&T=100&trials=1');
+    const card = page.getByTestId('card-playground');
+    await card.getByTestId('pg-sample').click();
+    await page.getByTestId('pg-answer').waitFor({ timeout: 60_000 });
+    expect(await page.locator('[data-testid^="pg-arm-"]').count()).toBe(5);
+    await page.getByTestId('pg-oracle').waitFor();
+    const before = await qHats(page);
+    for (const q of before) expect(q).toBeGreaterThan(0);
+
+    const rows = page.locator('[data-testid^="pg-arm-"]');
+    await rows.nth(2).getByRole('button', { name: /answered wrongly/ }).click();
+    await waitForFeedback(page, 1);
+    const after = await qHats(page);
+    expect(after[2]).toBeLessThan(before[2]);
+    expect(after.filter((_, i) => i !== 2)).toEqual(before.filter((_, i) => i !== 2));
+    expect(await page.getByTestId('pg-log').textContent()).toContain('o3-mini ✗');
+    expect(browser.errors, 'console errors').toEqual([]);
+  });
+
+  it('routes a typed prompt on a recorded dataset, as text, with its nearest recorded prompts; ✓ raises q̂', async () => {
+    const page = await openLab(browser, '#world=data:routeprofile-ulab&features=hashed-ngrams&dim=32&costs=prices&algos=promptwise&T=100&trials=1');
+    const card = page.getByTestId('card-playground');
+    const typed = 'def add(a, b): return a + b  <img src=x onerror="window.__pwned=1"><b>bold</b>';
+    await card.getByTestId('pg-text').fill(typed);
+    await card.getByTestId('pg-ask').click();
+    await page.getByTestId('pg-answer').waitFor({ timeout: 90_000 });
+    expect(await page.getByTestId('pg-prompt-text').textContent()).toBe(typed);
+    expect(await page.locator('[data-testid="pg-answer"] img, [data-testid="pg-answer"] b').count()).toBe(0);
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
+    expect(await page.locator('[data-testid="pg-neighbours"] li').count()).toBe(5);
+    expect(await page.locator('[data-testid^="pg-arm-"]').count()).toBe(8);
+    // No truth for a typed prompt: no oracle plan.
+    expect(await page.getByTestId('pg-oracle').count()).toBe(0);
+
+    const before = await qHats(page);
+    await page.locator('[data-testid="pg-arm-0"]').getByRole('button', { name: /answered correctly/ }).click();
+    await waitForFeedback(page, 1);
+    const after = await qHats(page);
+    expect(after[0]).toBeGreaterThan(before[0]);
+
+    // A recorded neighbour has the truth: picking it shows the oracle's plan.
+    await page.locator('[data-testid="pg-neighbours"] button').first().click();
+    await page.getByTestId('pg-oracle').waitFor({ timeout: 30_000 });
+    expect(browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(browser);
+  });
+});

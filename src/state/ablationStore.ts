@@ -1,0 +1,70 @@
+/**
+ * The featurizer ablation (docs/LAB.md): the current dataset world, seed and algorithms run once per chosen
+ * featurizer in the simulation worker. It runs on request, not on every parameter change: embedding features
+ * may first have to load a model and embed every prompt.
+ */
+import { create } from 'zustand';
+import type { AblationResult } from '../engine/lab/ablation';
+import type { FeatureType } from '../engine/lab/datasetSource';
+import { runAblation } from '../workers/simBridge';
+import { embedAll, useEmbed } from './embedStore';
+import { labConfigOf } from './labConfig';
+import type { LabParams } from './urlCodec';
+
+export interface AblationState {
+  status: 'idle' | 'running' | 'done' | 'error' | 'cancelled';
+  progress: number;
+  error: string | null;
+  result: AblationResult | null;
+  /** The configuration the result belongs to (JSON), so a stale result is marked as such. */
+  key: string | null;
+  features: FeatureType[];
+}
+
+export const useAblation = create<AblationState>()(() => ({
+  status: 'idle',
+  progress: 0,
+  error: null,
+  result: null,
+  key: null,
+  features: ['task-onehot', 'hashed-ngrams', 'embedding'],
+}));
+
+let controller: AbortController | null = null;
+
+export function ablationKey(p: LabParams, features: readonly FeatureType[]): string {
+  return JSON.stringify([labConfigOf(p, useEmbed.getState().settings.model), features]);
+}
+
+export const ablationIntents = {
+  toggle(feature: FeatureType): void {
+    useAblation.setState((s) => ({
+      features: s.features.includes(feature) ? s.features.filter((f) => f !== feature) : [...s.features, feature],
+    }));
+  },
+
+  async run(p: LabParams): Promise<void> {
+    controller?.abort();
+    const mine = new AbortController();
+    controller = mine;
+    const features = (['task-onehot', 'hashed-ngrams', 'embedding'] as const).filter((f) => useAblation.getState().features.includes(f));
+    const key = ablationKey(p, features);
+    useAblation.setState({ status: 'running', progress: 0, error: null, key });
+    try {
+      const result = await runAblation(labConfigOf(p, useEmbed.getState().settings.model), features, {
+        signal: mine.signal,
+        onProgress: ({ done, total }) => useAblation.setState({ progress: total > 0 ? done / total : 0 }),
+        embed: async (texts) => (await embedAll(texts, { signal: mine.signal })).vectors,
+      });
+      if (controller === mine) useAblation.setState({ status: 'done', result, progress: 1 });
+    } catch (e) {
+      if (controller !== mine) return;
+      const aborted = e instanceof DOMException && e.name === 'AbortError';
+      useAblation.setState({ status: aborted ? 'cancelled' : 'error', error: aborted ? null : e instanceof Error ? e.message : String(e) });
+    }
+  },
+
+  cancel(): void {
+    controller?.abort();
+  },
+};

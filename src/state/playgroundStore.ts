@@ -1,0 +1,109 @@
+/**
+ * The prompt playground's state: a learner in the playground worker, warmed up on the current world with the
+ * current λ, τ_max, τ_exp, α and seed, and what it said about the prompt asked last. Components send intents
+ * (ask, answer ✓/✗); the worker computes.
+ */
+import { create } from 'zustand';
+import type { PlaygroundAlgo } from '../engine/playground/session';
+import { playgroundWorker, type PlaygroundAnswer, type PlaygroundConfig, type PlaygroundInfo } from '../workers/playgroundBridge';
+import { embedAll, useEmbed } from './embedStore';
+import { datasetChoiceOf } from './labConfig';
+import { isDatasetWorldName, type LabParams } from './urlCodec';
+
+/** Prompts of the world the learner plays before the user's first question. */
+export const PLAYGROUND_WARMUP = 500;
+
+export type PlaygroundStatus = 'idle' | 'starting' | 'ready' | 'asking' | 'error';
+
+export interface PlaygroundState {
+  status: PlaygroundStatus;
+  error: string | null;
+  /** The configuration the worker's learner was built for (JSON), to know when to rebuild it. */
+  key: string | null;
+  info: PlaygroundInfo | null;
+  answer: PlaygroundAnswer | null;
+  algo: PlaygroundAlgo;
+}
+
+export const usePlayground = create<PlaygroundState>()(() => ({
+  status: 'idle',
+  error: null,
+  key: null,
+  info: null,
+  answer: null,
+  algo: 'promptwise',
+}));
+
+function configOf(p: LabParams, algo: PlaygroundAlgo): PlaygroundConfig {
+  const embedModel = useEmbed.getState().settings.model;
+  return {
+    world: p.world,
+    ...(isDatasetWorldName(p.world) ? { dataset: datasetChoiceOf(p, embedModel) } : {}),
+    algo,
+    params: { lambda: p.lambda, tauMax: p.tauMax, tauExp: p.tauExp, alpha: p.alpha },
+    seed: p.seed,
+    warmup: PLAYGROUND_WARMUP,
+  };
+}
+
+const embedTexts = async (texts: string[]) => (await embedAll(texts)).vectors;
+
+function fail(error: unknown): void {
+  usePlayground.setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
+}
+
+/** Builds the learner for `p` unless the worker already holds it. */
+export async function ensurePlayground(p: LabParams): Promise<boolean> {
+  const { algo, key, status } = usePlayground.getState();
+  const config = configOf(p, algo);
+  const wanted = JSON.stringify(config);
+  if (key === wanted && status !== 'error' && status !== 'starting') return true;
+  usePlayground.setState({ status: 'starting', error: null, key: wanted, answer: null });
+  try {
+    const info = await playgroundWorker.start(config, config.dataset?.features === 'embedding' ? embedTexts : undefined);
+    if (usePlayground.getState().key !== wanted) return false; // a newer start took over
+    usePlayground.setState({ status: 'ready', info });
+    return true;
+  } catch (e) {
+    if (usePlayground.getState().key === wanted) fail(e);
+    return false;
+  }
+}
+
+async function ask(p: LabParams, question: () => Promise<PlaygroundAnswer>): Promise<void> {
+  if (!(await ensurePlayground(p))) return;
+  usePlayground.setState({ status: 'asking', error: null });
+  try {
+    const answer = await question();
+    usePlayground.setState({ status: 'ready', answer });
+  } catch (e) {
+    fail(e);
+  }
+}
+
+export const playgroundIntents = {
+  setAlgo(algo: PlaygroundAlgo): void {
+    usePlayground.setState({ algo });
+  },
+  askTyped(p: LabParams, text: string, task: string | null): Promise<void> {
+    return ask(p, async () => {
+      const info = usePlayground.getState().info;
+      const embedding = info?.features === 'embedding' ? (await embedAll([text])).vectors[0] : undefined;
+      return playgroundWorker.askTyped(text, task, embedding);
+    });
+  },
+  askRow(p: LabParams, row: number): Promise<void> {
+    return ask(p, () => playgroundWorker.askRow(row));
+  },
+  askSample(p: LabParams): Promise<void> {
+    return ask(p, () => playgroundWorker.askSample());
+  },
+  async feedback(arm: number, reward: 0 | 1): Promise<void> {
+    usePlayground.setState({ status: 'asking', error: null });
+    try {
+      usePlayground.setState({ status: 'ready', answer: await playgroundWorker.feedback(arm, reward) });
+    } catch (e) {
+      fail(e);
+    }
+  },
+};

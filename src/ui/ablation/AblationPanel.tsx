@@ -1,0 +1,109 @@
+/**
+ * The featurizer ablation: the current dataset run with task one-hot, hashed n-grams and embedding contexts
+ * side by side (same seed, algorithms, λ and τ_max), one row per featurizer and algorithm.
+ */
+import { FEATURE_TYPES, type FeatureType } from '../../engine/lab/datasetSource';
+import { ablationIntents, ablationKey, useAblation } from '../../state/ablationStore';
+import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
+import { useParams } from '../../state/params';
+import { algoColor } from '../palette';
+import { fmt, fmtPct } from '../views/fmt';
+import './ablation.css';
+
+export const FEATURE_LABELS: Record<FeatureType, string> = {
+  'task-onehot': 'Task one-hot',
+  'hashed-ngrams': 'Hashed n-grams',
+  embedding: 'Embedding (PCA)',
+};
+
+export function AblationPanel() {
+  const params = useParams((s) => s.params);
+  const { status, progress, error, result, key, features } = useAblation();
+  const stale = result !== null && key !== ablationKey(params, result.features);
+  const best = result ? Math.max(...result.points.map((p) => p.utility)) : 0;
+  const worst = result ? Math.min(0, ...result.points.map((p) => p.utility)) : 0;
+  return (
+    <div className="ablation" data-testid="ablation" data-status={status} data-stale={stale}>
+      <fieldset className="ablation-choices">
+        <legend>Featurizers</legend>
+        {FEATURE_TYPES.map((f) => (
+          <label key={f}>
+            <input type="checkbox" checked={features.includes(f)} onChange={() => ablationIntents.toggle(f)} data-testid={`ablation-${f}`} /> {FEATURE_LABELS[f]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="ablation-actions">
+        <button
+          type="button"
+          className="btn primary"
+          data-testid="ablation-run"
+          disabled={status === 'running' || features.length === 0}
+          onClick={() => void ablationIntents.run(params)}
+        >
+          Run the ablation
+        </button>
+        {status === 'running' && (
+          <>
+            <progress max={1} value={progress} aria-label="Ablation progress" />
+            <button type="button" className="btn secondary" onClick={() => ablationIntents.cancel()}>
+              Cancel
+            </button>
+          </>
+        )}
+        {stale && <span className="muted">Parameters changed since this ran.</span>}
+      </div>
+      {error && (
+        <p className="ablation-error" role="alert" data-testid="ablation-error">
+          {error}
+        </p>
+      )}
+      {result && (
+        <div className="ablation-table-wrap">
+          <table className="ablation-table" data-testid="ablation-table">
+            <caption className="sr-only">Mean over trials per featurizer and algorithm</caption>
+            <thead>
+              <tr>
+                <th scope="col">Featurizer</th>
+                <th scope="col">Algorithm</th>
+                <th scope="col">utility</th>
+                <th scope="col">cost</th>
+                <th scope="col">success</th>
+                <th scope="col">regret</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.points.map((p) => (
+                <tr key={`${p.features}/${p.algo}`} data-testid={`ablation-row-${p.features}-${p.algo}`}>
+                  <th scope="row">
+                    {FEATURE_LABELS[p.features]}
+                    <span className="muted">
+                      {' '}
+                      d = {p.dim}
+                      {p.explainedVariance !== undefined ? `, ${fmtPct(p.explainedVariance)} variance` : ''}
+                    </span>
+                  </th>
+                  <td>
+                    <span className="ablation-algo" style={{ borderColor: algoColor(p.algo) }}>
+                      {algoLabel(STATIC_CATALOG, p.algo)}
+                    </span>
+                  </td>
+                  <td className="ablation-bar-cell">
+                    <span
+                      className="ablation-bar"
+                      aria-hidden="true"
+                      style={{ width: `${best > worst ? (100 * (p.utility - worst)) / (best - worst) : 0}%`, background: algoColor(p.algo) }}
+                    />
+                    <span className="ablation-value">{fmt(p.utility)}</span>
+                  </td>
+                  <td>{fmt(p.cost)}</td>
+                  <td>{fmtPct(p.success)}</td>
+                  <td>{fmt(p.regret)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Controls of a recorded-dataset world (`data:…`, `import:…`): how prompts become contexts (task one-hot,
+ * hashed n-grams, or in-browser embeddings projected by PCA), their dimension, and which costs are charged,
+ * with what λ means on that cost scale. Shown under the scenario picker only for dataset worlds.
+ */
+import { useEffect, useId, useState } from 'react';
+import { costUnit, type CostMode, type FeatureType } from '../../engine/lab/datasetSource';
+import { useEmbed } from '../../state/embedStore';
+import { useParams } from '../../state/params';
+import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
+import { datasetInfo } from '../../workers/simBridge';
+import { HelpText } from './HelpText';
+
+type Info = Awaited<ReturnType<typeof datasetInfo>>;
+
+const FEATURE_HELP: Record<FeatureType, string> = {
+  'task-onehot': 'One coordinate per task: the learner tells tasks apart, not prompts within a task.',
+  'hashed-ngrams': 'Character 3-grams hashed into d buckets: instant, no model, sees the words of each prompt.',
+  embedding: 'Sentence embeddings computed in this browser (settings under "Embeddings"), projected by PCA to d dimensions.',
+};
+
+const COST_HELP: Record<CostMode, string> = {
+  prices:
+    "Each model's set price ($ per 1M tokens, input + output) per query. λ = 0.01 makes a $1 model cost 1% of a success per query.",
+  'per-query':
+    'What each recorded query really cost, in µ$ (millionths of a dollar). λ = 0.001 makes a 100 µ$ query cost 10% of a success.',
+};
+
+/** Loads what the controls need to know about a dataset world (models, prices, size) from the worker. */
+function useDatasetInfo(world: string): { info: Info | null; error: string | null } {
+  const [state, setState] = useState<{ world: string; info: Info | null; error: string | null }>({ world, info: null, error: null });
+  useEffect(() => {
+    let live = true;
+    datasetInfo(world).then(
+      (info) => live && setState({ world, info, error: null }),
+      (e: unknown) => live && setState({ world, info: null, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [world]);
+  return state.world === world ? state : { info: null, error: null };
+}
+
+function DatasetControlsFor({ world }: { world: string }) {
+  const ids = { features: useId(), dim: useId(), costs: useId() };
+  const params = useParams((s) => s.params);
+  const set = useParams((s) => s.set);
+  const embedModel = useEmbed((s) => s.settings.model);
+  const { info, error } = useDatasetInfo(world);
+  const folder = world.startsWith('data:') ? world.slice('data:'.length) : null;
+  return (
+    <div className="control dataset-controls" data-testid="dataset-controls">
+      {info && (
+        <p className="help" data-testid="dataset-info">
+          {info.prompts} prompts · {info.models.length} models{folder ? ' · recorded outcomes served with this lab' : ' · imported in this browser'}
+          {folder && (
+            <>
+              {' '}
+              (<a href={`/shared/data/${encodeURIComponent(folder)}/README.md`} target="_blank" rel="noreferrer">
+                source, licence and statistics
+              </a>
+              )
+            </>
+          )}
+        </p>
+      )}
+      {error && (
+        <p className="help error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="control-head">
+        <label htmlFor={ids.features}>Prompt features</label>
+      </div>
+      <select
+        id={ids.features}
+        data-testid="features"
+        value={params.features}
+        onChange={(e) => set({ features: e.target.value as FeatureType })}
+      >
+        <option value="task-onehot">Task one-hot</option>
+        <option value="hashed-ngrams">Hashed n-grams</option>
+        <option value="embedding">Embedding ({embedModel})</option>
+      </select>
+      <HelpText>{FEATURE_HELP[params.features]}</HelpText>
+      {params.features !== 'task-onehot' && (
+        <>
+          <div className="control-head">
+            <label htmlFor={ids.dim}>{params.features === 'embedding' ? 'PCA dimension d' : 'Dimension d'}</label>
+          </div>
+          <input
+            id={ids.dim}
+            data-testid="feature-dim"
+            type="number"
+            min={LIMITS.dim.min}
+            max={LIMITS.dim.max}
+            value={params.dim}
+            onChange={(e) => {
+              const dim = Number(e.target.value);
+              if (Number.isInteger(dim) && dim >= LIMITS.dim.min && dim <= LIMITS.dim.max) set({ dim });
+            }}
+          />
+        </>
+      )}
+      <div className="control-head">
+        <label htmlFor={ids.costs}>Costs</label>
+      </div>
+      <select id={ids.costs} data-testid="costs" value={params.costs} onChange={(e) => set({ costs: e.target.value as CostMode })}>
+        <option value="prices" disabled={info !== null && info.prices === null}>
+          Set prices
+        </option>
+        <option value="per-query" disabled={info !== null && !info.perQuery}>
+          Recorded per-query cost
+        </option>
+      </select>
+      <HelpText>
+        {COST_HELP[params.costs]} Costs in {costUnit({ costs: params.costs })}.
+      </HelpText>
+    </div>
+  );
+}
+
+export function DatasetControls() {
+  const world = useParams((s) => s.params.world);
+  return isDatasetWorldName(world) ? <DatasetControlsFor world={world} /> : null;
+}

@@ -1,0 +1,270 @@
+/**
+ * The prompt playground: type a prompt (or pick a recorded one, or draw one from the world) and see what the
+ * learner thinks of it — per model q̂, the UCB bonus, c/q̂, the stop rule, its plan and expected cost, the
+ * oracle's plan where the truth is known, and the nearest recorded prompts. ✓/✗ on a model's answer teaches
+ * the learner and redraws everything. Prompt text is always rendered as text, never as HTML.
+ */
+import { useId, useState } from 'react';
+import { PLAYGROUND_ALGOS, type PlaygroundAlgo, type PromptPlan } from '../../engine/playground/session';
+import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
+import { useParams } from '../../state/params';
+import { PLAYGROUND_WARMUP, playgroundIntents, usePlayground } from '../../state/playgroundStore';
+import { isDatasetWorldName } from '../../state/urlCodec';
+import { modelColor } from '../palette';
+import { fmt, fmtPct } from '../views/fmt';
+import './playground.css';
+
+function ModelName({ arms, arm }: { arms: readonly string[]; arm: number }) {
+  if (arm < 0) return <span className="pg-stop">stop</span>;
+  return (
+    <span className="pg-model">
+      <span className="pg-swatch" style={{ background: modelColor(arm) }} aria-hidden="true" />
+      {arms[arm]}
+    </span>
+  );
+}
+
+function Plan({ label, plan, arms, testId }: { label: string; plan: PromptPlan; arms: readonly string[]; testId: string }) {
+  return (
+    <div className="pg-plan" data-testid={testId}>
+      <span className="pg-plan-label">{label}</span>
+      <ol className="pg-plan-steps">
+        {plan.order.map((arm, i) => (
+          <li key={i}>
+            <ModelName arms={arms} arm={arm} />
+          </li>
+        ))}
+      </ol>
+      <span className="pg-plan-numbers">
+        expected cost {fmt(plan.expectedCost)} · success {fmtPct(plan.expectedSuccess)}
+      </span>
+    </div>
+  );
+}
+
+function Answer() {
+  const answer = usePlayground((s) => s.answer);
+  const info = usePlayground((s) => s.info);
+  const busy = usePlayground((s) => s.status === 'asking' || s.status === 'starting');
+  const params = useParams((s) => s.params);
+  if (!answer || !info) return null;
+  const { view, prompt, neighbours, feedback } = answer;
+  const arms = info.arms;
+  const truthKnown = view.oracle !== null;
+  return (
+    <div className="pg-answer" data-testid="pg-answer" data-feedback={feedback.length}>
+      <div className="pg-prompt">
+        {prompt.kind === 'sample' ? (
+          <p>
+            A prompt drawn from the world{prompt.category ? ` (category ${prompt.category})` : ''}.
+          </p>
+        ) : (
+          <>
+            <p className="pg-prompt-meta">
+              {prompt.kind === 'row' ? `Recorded prompt ${prompt.id} · task ${prompt.task}` : `Your prompt${prompt.task ? ` · task ${prompt.task}` : ''}`}
+            </p>
+            <pre className="pg-prompt-text" data-testid="pg-prompt-text">
+              {prompt.text}
+            </pre>
+          </>
+        )}
+      </div>
+      <p className="pg-next" data-testid="pg-next">
+        {view.next < 0 ? (
+          <>The learner stops: max (q̂ − λc) = {fmt(view.stopValue)} ≤ 0, no model is worth its cost.</>
+        ) : (
+          <>
+            Next: <ModelName arms={arms} arm={view.next} />
+            {view.forced ? ' (forced exploration: pulled fewer than τ_exp times)' : ` — lowest c/q̂; max (q̂ − λc) = ${fmt(view.stopValue)} > 0`}
+          </>
+        )}
+      </p>
+      <div className="pg-table-wrap">
+        <table className="pg-table" data-testid="pg-table">
+          <caption className="sr-only">Per model: the learner's estimates for this prompt</caption>
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col">cost</th>
+              <th scope="col">q̂</th>
+              <th scope="col">bonus</th>
+              <th scope="col">c/q̂</th>
+              {truthKnown && <th scope="col">true q</th>}
+              <th scope="col">seen</th>
+              <th scope="col">Its answer was…</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.arms.map((a, i) => (
+              <tr key={arms[i]} data-testid={`pg-arm-${i}`} data-qhat={a.qHat} className={i === view.next ? 'pg-chosen' : undefined}>
+                <th scope="row">
+                  <ModelName arms={arms} arm={i} />
+                </th>
+                <td>{fmt(a.cost)}</td>
+                <td>{fmt(a.qHat)}</td>
+                <td>{fmt(a.bonus)}</td>
+                <td>{fmt(a.costOverQ)}</td>
+                {truthKnown && <td>{fmt(a.q)}</td>}
+                <td>{a.observations}</td>
+                <td className="pg-verdict">
+                  <button
+                    type="button"
+                    className="btn small secondary"
+                    disabled={busy || !a.available}
+                    aria-label={`${arms[i]} answered correctly`}
+                    onClick={() => void playgroundIntents.feedback(i, 1)}
+                  >
+                    ✓
+                  </button>
+                  <button
+                    type="button"
+                    className="btn small secondary"
+                    disabled={busy || !a.available}
+                    aria-label={`${arms[i]} answered wrongly`}
+                    onClick={() => void playgroundIntents.feedback(i, 0)}
+                  >
+                    ✗
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Plan label={`${algoLabel(STATIC_CATALOG, usePlayground.getState().algo)}'s plan`} plan={view.plan} arms={arms} testId="pg-plan" />
+      {view.oracle ? (
+        <Plan label="Oracle (true q, finite budget)" plan={view.oracle} arms={arms} testId="pg-oracle" />
+      ) : (
+        <p className="muted pg-note">The oracle needs the true success rates, which a typed prompt does not have.</p>
+      )}
+      <p className="muted pg-note">
+        Plans hold the current estimates fixed; after each ✗ the learner updates that model and re-plans (Algorithm 1). Costs
+        of a typed prompt are the models' mean costs over the dataset. λ = {params.lambda}, τ_max = {params.tauMax}.
+      </p>
+      {feedback.length > 0 && (
+        <p className="pg-log" data-testid="pg-log">
+          Your answers:{' '}
+          {feedback.map((f, i) => (
+            <span key={i} className="pg-log-item">
+              {arms[f.arm]} {f.reward ? '✓' : '✗'}
+            </span>
+          ))}
+        </p>
+      )}
+      {neighbours.length > 0 && (
+        <div className="pg-neighbours">
+          <h3>Nearest recorded prompts</h3>
+          <ol data-testid="pg-neighbours">
+            {neighbours.map((n) => (
+              <li key={n.row}>
+                <button type="button" className="btn link pg-neighbour" onClick={() => void playgroundIntents.askRow(params, n.row)}>
+                  <span className="pg-sim">{n.similarity.toFixed(3)}</span>
+                  <span className="pg-neighbour-text">{n.text.length > 160 ? `${n.text.slice(0, 157)}…` : n.text}</span>
+                  <span className="muted"> · {n.task}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function PlaygroundPanel() {
+  const params = useParams((s) => s.params);
+  const status = usePlayground((s) => s.status);
+  const error = usePlayground((s) => s.error);
+  const info = usePlayground((s) => s.info);
+  const algo = usePlayground((s) => s.algo);
+  const [text, setText] = useState('');
+  const [task, setTask] = useState('');
+  const ids = { text: useId(), task: useId(), algo: useId() };
+  const dataset = isDatasetWorldName(params.world);
+  const busy = status === 'asking' || status === 'starting';
+  const tasks = info?.tasks ?? [];
+  const needsTask = dataset && params.features === 'task-onehot';
+
+  return (
+    <div className="playground" data-testid="playground" data-status={status}>
+      <p className="muted">
+        A learner warmed up on {PLAYGROUND_WARMUP} prompts of this world with the current λ, τ_max, τ_exp, α and seed.
+        {dataset ? ' Type a prompt to see how it would route it, or pick a recorded one.' : ' This world has no prompt texts: draw a prompt from it.'}
+      </p>
+      <div className="pg-controls">
+        <label htmlFor={ids.algo}>Learner</label>
+        <select
+          id={ids.algo}
+          value={algo}
+          onChange={(e) => {
+            playgroundIntents.setAlgo(e.target.value as PlaygroundAlgo);
+            usePlayground.setState({ key: null, answer: null });
+          }}
+        >
+          {PLAYGROUND_ALGOS.map((id) => (
+            <option key={id} value={id}>
+              {algoLabel(STATIC_CATALOG, id)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {dataset && (
+        <form
+          className="pg-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (text.trim() !== '') void playgroundIntents.askTyped(params, text, needsTask ? task || null : null);
+          }}
+        >
+          <label htmlFor={ids.text}>Prompt</label>
+          <textarea
+            id={ids.text}
+            data-testid="pg-text"
+            rows={3}
+            value={text}
+            placeholder="e.g. Write a function that returns the n-th Fibonacci number."
+            onChange={(e) => setText(e.target.value)}
+          />
+          {needsTask && (
+            <>
+              <label htmlFor={ids.task}>Task (task one-hot features know prompts by their task)</label>
+              <select id={ids.task} value={task} onChange={(e) => setTask(e.target.value)}>
+                <option value="">(none)</option>
+                {tasks.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          <div className="pg-buttons">
+            <button type="submit" className="btn primary" disabled={busy || text.trim() === ''} data-testid="pg-ask">
+              Ask the learner
+            </button>
+            <button
+              type="button"
+              className="btn secondary"
+              disabled={busy}
+              onClick={() => void playgroundIntents.askRow(params, Math.floor(Math.random() * Math.max(1, info?.rows ?? 1)))}
+            >
+              A recorded prompt
+            </button>
+          </div>
+        </form>
+      )}
+      {!dataset && (
+        <button type="button" className="btn primary" disabled={busy} data-testid="pg-sample" onClick={() => void playgroundIntents.askSample(params)}>
+          Draw a prompt
+        </button>
+      )}
+      {status === 'starting' && <p className="muted" role="status">Warming up the learner…</p>}
+      {error && (
+        <p className="pg-error" role="alert" data-testid="pg-error">
+          {error}
+        </p>
+      )}
+      <Answer />
+    </div>
+  );
+}
