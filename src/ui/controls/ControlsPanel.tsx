@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
-import { LIMITS } from '../../state/urlCodec';
+import { useImport } from '../../state/importStore';
+import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
+import { DatasetControls } from './DatasetControls';
 import { HELP } from './help';
 import { HelpText } from './HelpText';
 import { LAMBDA_STEPS, formatLambda, lambdaAt, lambdaIndex } from './scales';
@@ -14,6 +16,12 @@ function WorldPicker() {
   const world = useParams((s) => s.params.world);
   const set = useParams((s) => s.set);
   const worlds = useLab((s) => s.catalog.worlds);
+  const datasets = useLab((s) => s.catalog.datasets);
+  const imports = useImport((s) => s.imports);
+  // A link may name a dataset this page does not list (another browser's import, a folder not served here):
+  // keep it selectable so the picker shows the truth, and let the run say what is wrong.
+  const unlisted =
+    isDatasetWorldName(world) && !datasets.includes(world) && !imports.some((m) => `import:${m.id}` === world);
   const result = useLab((s) => s.result);
   const ran = result && result.config.world === world ? result.world : null;
   const listed = worlds.find((w) => w.name === world);
@@ -28,11 +36,32 @@ function WorldPicker() {
         <label htmlFor={id}>Scenario</label>
       </div>
       <select id={id} value={world} data-testid="world" aria-describedby={`${id}-help`} onChange={(e) => set({ world: e.target.value })}>
-        {worlds.map((w) => (
-          <option key={w.name} value={w.name}>
-            {w.name}
-          </option>
-        ))}
+        <optgroup label="Built-in scenarios">
+          {worlds.map((w) => (
+            <option key={w.name} value={w.name}>
+              {w.name}
+            </option>
+          ))}
+        </optgroup>
+        {datasets.length > 0 && (
+          <optgroup label="Recorded datasets">
+            {datasets.map((name) => (
+              <option key={name} value={name}>
+                {name.slice('data:'.length)}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {(imports.length > 0 || unlisted) && (
+          <optgroup label="Your imports">
+            {imports.map((m) => (
+              <option key={m.id} value={`import:${m.id}`}>
+                {m.name} ({m.rows} prompts)
+              </option>
+            ))}
+            {unlisted && <option value={world}>{world.slice(world.indexOf(':') + 1)} (not found in this browser)</option>}
+          </optgroup>
+        )}
       </select>
       <HelpText id={`${id}-help`}>{info?.description || HELP.world}</HelpText>
       {info && info.arms.length > 0 && (
@@ -113,6 +142,7 @@ export function ControlsPanel() {
   return (
     <div className="controls-body">
       <WorldPicker />
+      <DatasetControls />
       <AlgoChips />
       <Slider
         label={

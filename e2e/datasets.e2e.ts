@@ -1,0 +1,111 @@
+/**
+ * Recorded datasets in the browser: every folder of ../shared/data (served by vite/sharedFiles.ts) runs
+ * PromptWise and every baseline in the worker, and the page shows the numbers Node computes for the same
+ * world, parameters and seed. The featurizer ablation gives one result per featurizer, embeddings included
+ * (the tiny fixture model, served locally, through the real embedding worker).
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { datasetWorldOf, folderSource } from '../src/engine/lab/datasetSource';
+import { runLab } from '../src/engine/lab/run';
+import { labConfigOf } from '../src/state/labConfig';
+import { DEFAULT_PARAMS, encodeHash, type LabParams } from '../src/state/urlCodec';
+import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
+
+const SHARED_DATA = new URL('../../shared/data/', import.meta.url);
+const FOLDERS = ['humaneval-paper', 'routeprofile-ulab', 'llmrouter-ulab-dc', 'mmlu-pro-tigerlab'];
+
+/** The results table shows 6 significant digits. */
+function expectShown(shown: string, exact: number, what: string): void {
+  const value = parseShown(shown);
+  expect(Math.abs(value - exact), `${what}: shown ${shown}, Node ${exact}`).toBeLessThanOrEqual(Math.abs(exact) * 5e-6 + 1e-12);
+}
+
+function nodeResult(folder: string, params: LabParams) {
+  const read = (file: string) => readFileSync(new URL(`${folder}/${file}`, SHARED_DATA), 'utf8');
+  const source = folderSource(folder, read('models.json'), read('prompts.jsonl'));
+  const config = labConfigOf(params);
+  return runLab(datasetWorldOf(source, config.dataset!), config);
+}
+
+describe('recorded datasets in the lab', () => {
+  let browser: LabBrowser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(FOLDERS)('%s: every algorithm runs in the worker and matches Node', async (folder) => {
+    const params: LabParams = {
+      ...DEFAULT_PARAMS,
+      world: `data:${folder}`,
+      features: 'hashed-ngrams',
+      dim: 16,
+      costs: folder === 'humaneval-paper' ? 'prices' : 'per-query',
+      T: 200,
+      trials: 1,
+      lambda: 0.001,
+    };
+    const page = await openLab(browser, encodeHash({ params, present: false, step: null }));
+    await waitForCurrentResult(page, 180_000);
+    const shown = await readTable(page);
+    const expected = nodeResult(folder, params).summary;
+    expect(Object.keys(shown).sort()).toEqual([...params.algos].sort());
+    for (const algo of params.algos) {
+      for (const m of METRICS) expectShown(shown[algo][m].mean, expected.results[algo][m].mean, `${folder} ${algo} ${m}`);
+    }
+    expect(await page.getByTestId('dataset-info').textContent()).toMatch(/prompts · \d+ models/);
+    await page.close();
+    expect(browser.errors, 'console errors').toEqual([]);
+  });
+
+  it('runs a dataset with embedding features: the page embeds every prompt, then the worker projects and runs', async () => {
+    const page = await openLab(browser, '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,oracle&T=200&trials=1');
+    await page.getByTestId('embed-toggle').click();
+    await page.getByTestId('embed-preset-local').click();
+    await waitForCurrentResult(page);
+    await page.getByTestId('features').selectOption('embedding');
+    await page.getByTestId('feature-dim').fill('8');
+    await page.waitForFunction(`location.hash.includes('features=embedding') && location.hash.includes('dim=8')`);
+    await waitForCurrentResult(page, 180_000);
+    const shown = await readTable(page);
+    expect(Object.keys(shown).sort()).toEqual(['oracle', 'promptwise']);
+    // The embedding worker ran (or served its cache) for the dataset's prompts.
+    expect(await page.getByTestId('embed-status').getAttribute('data-status')).toBe('ready');
+    expect(browser.errors, 'console errors').toEqual([]);
+    await page.close();
+  });
+
+  it('the featurizer ablation gives one result per featurizer, embeddings from the local fixture included', async () => {
+    const page: Page = await openLab(browser, '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,greedy,oracle&T=200&trials=1');
+    // Embeddings from the tiny fixture served with the lab (no network): the settings a user would pick.
+    await page.getByTestId('embed-toggle').click();
+    await page.getByTestId('embed-preset-local').click();
+    await page.getByTestId('ablation-run').click();
+    await page.waitForFunction(`document.querySelector('[data-testid="ablation"]')?.dataset.status === 'done' || document.querySelector('[data-testid="ablation"]')?.dataset.status === 'error'`, null, {
+      timeout: 240_000,
+    });
+    expect(await page.getByTestId('ablation').getAttribute('data-status'), (await page.getByTestId('ablation-error').count()) ? await page.getByTestId('ablation-error').textContent() ?? '' : '').toBe('done');
+    for (const f of ['task-onehot', 'hashed-ngrams', 'embedding']) {
+      for (const algo of ['promptwise', 'greedy', 'oracle']) {
+        await page.getByTestId(`ablation-row-${f}-${algo}`).waitFor();
+      }
+    }
+    expect(await page.locator('[data-testid^="ablation-row-"]').count()).toBe(9);
+    // The embedding row says what PCA kept.
+    expect(await page.getByTestId('ablation-row-embedding-promptwise').textContent()).toMatch(/d = 16, [\d.]+% variance/);
+    // The oracle does not depend on the contexts: the same numbers for every featurizer.
+    const oracleUtility = await Promise.all(
+      ['task-onehot', 'hashed-ngrams', 'embedding'].map(async (f) => (await page.getByTestId(`ablation-row-${f}-oracle`).locator('td').nth(1).textContent()) ?? ''),
+    );
+    expect(new Set(oracleUtility).size).toBe(1);
+    expect(browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(browser);
+  });
+});
