@@ -27,7 +27,9 @@ export const ALGORITHMS: readonly AlgoEntry[] = [
   { id: 'promptwise-perstep', label: 'PromptWise (per-step update)', description: 'Algorithm 3: as PromptWise, but estimates are updated once per prompt' },
   { id: 'promptwise-klr', label: 'PromptWise-KLR', description: 'PromptWise with kernel logistic regression and its kernel bonus' },
   { id: 'promptwise-budget', label: 'PromptWise-Budget', description: 'Beyond the paper: the finite-budget DP on q̂, re-planned after each failure' },
+  { id: 'promptwise-official', label: 'PromptWise (official code)', description: "The authors' code: bonus α·xᵀV⁻¹x with V⁻¹ from 10⁻⁶·I (about zero), MLE under ½‖θ‖²; exploration only from τ_exp" },
   { id: 'ca-pak-ucb-ts', label: 'CA PAK-UCB-tS', description: 'Kernel ridge UCB: argmax q̂ − λc once per prompt, repeated until success or budget' },
+  { id: 'ca-pak-ucb-ts-official', label: 'CA PAK-UCB-tS (official code)', description: "The authors' code's default: argmax q̂ without the −λc term, repeated until success or budget" },
   { id: 'random', label: 'Random', description: 'One uniformly random model per prompt' },
   { id: 'greedy', label: 'Greedy', description: 'One query to the model with the highest estimated success (cost-unaware)' },
   { id: 'random-ts', label: 'Random-till-Succeed', description: 'Random models until one succeeds or the budget is spent' },
@@ -47,6 +49,11 @@ export const WORLDS: readonly WorldEntry[] = [
 ];
 
 export const ALGO_IDS: readonly string[] = ALGORITHMS.map((a) => a.id);
+
+/** The readings of the authors' code (docs/ENGINE.md): selectable, but not run by default. */
+export const OFFICIAL_CODE_IDS: readonly string[] = ['promptwise-official', 'ca-pak-ucb-ts-official'];
+/** What a fresh page runs: every algorithm of the paper and ours. */
+export const DEFAULT_ALGO_IDS: readonly string[] = ALGO_IDS.filter((id) => !OFFICIAL_CODE_IDS.includes(id));
 export const WORLD_NAMES: readonly string[] = WORLDS.map((w) => w.name);
 
 /** The ids that are oracles (they know q): never "the best baseline". */

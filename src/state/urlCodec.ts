@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { FEATURE_TYPES, type CostMode, type FeatureType } from '../engine/lab/datasetSource';
-import { ALGO_IDS, WORLD_NAMES } from './catalog';
+import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
 /** A recorded dataset served with the app (`data:<folder>`) or imported in this browser (`import:<id>`). */
 export const DATASET_WORLD = /^(data|import):[A-Za-z0-9._-]{1,120}$/;
@@ -64,7 +64,7 @@ export const LIMITS = {
 export const DEFAULT_PARAMS: LabParams = {
   world: 'sudoku',
   // The issue's default: the scenario runs with every algorithm at once.
-  algos: [...ALGO_IDS],
+  algos: [...DEFAULT_ALGO_IDS],
   T: 1000,
   trials: 20,
   seed: 0,

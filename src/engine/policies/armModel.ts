@@ -2,6 +2,7 @@ import { LogisticArm } from '../estimators/logistic';
 import { KernelLogisticArm } from '../estimators/kernelLogistic';
 import { KernelRidgeArm } from '../estimators/kernelRidge';
 import { rbf } from '../estimators/kernel';
+import { DesignInverse } from '../estimators/designInverse';
 import type { ArmEstimate, BanditParams } from '../types';
 
 /**
@@ -57,6 +58,37 @@ function optimisticLogit(est: LogitEstimator, fit: () => void): ArmModel {
 export function logisticModel(dim: number, params: BanditParams): ArmModel {
   const est = new LogisticArm(dim, params.ridge);
   return optimisticLogit(est, () => est.fit(params.fitIterations ?? undefined));
+}
+
+/** The authors' code's L2 penalty ½‖θ‖² on the logistic fit (refit from scratch there; the optimum is the same). */
+export const OFFICIAL_L2 = 1;
+/** The authors' code's initial V⁻¹ = 10⁻⁶·I. */
+export const OFFICIAL_VINV_INIT = 1e-6;
+
+/**
+ * PromptWise as the authors' public code has it (promptwise-official): q̂ = σ(xᵀθ̂ + α·xᵀV⁻¹x) with θ̂ the MLE
+ * under ½‖θ‖² and V⁻¹ started at 10⁻⁶·I, so the bonus is about 10⁻⁶·α‖x‖² (x in the unit ball): in effect
+ * no optimism, and exploration comes only from the τ_exp forced pulls.
+ */
+export function officialLogisticModel(dim: number, params: BanditParams): ArmModel {
+  const est = new LogisticArm(dim, OFFICIAL_L2);
+  const design = new DesignInverse(dim, OFFICIAL_VINV_INIT);
+  const estimate = (x: Float64Array, alpha: number): ArmEstimate => {
+    const bonus = alpha === 0 ? 0 : alpha * design.quad(x);
+    return { qHat: sigmoid(est.logit(x) + bonus), bonus };
+  };
+  return {
+    get count() {
+      return est.count;
+    },
+    add(x, y) {
+      est.add(x, y);
+      design.add(x);
+    },
+    fit: () => est.fit(params.fitIterations ?? undefined),
+    estimate,
+    peek: estimate, // quad() only overwrites its own scratch vector
+  };
 }
 
 /** Kernel logistic regression (PromptWise-KLR): q̂ = σ(f̂(x) + α·β^-½·√(k(x,x) − k_xᵀ(K+βI)⁻¹k_x)). */

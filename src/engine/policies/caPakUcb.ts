@@ -8,6 +8,11 @@ import { argmaxAvailable, Learner } from './learner';
  */
 export class CaPakUcbTs extends Learner {
   private chosen = NULL_ACTION;
+  /**
+   * Whether the choice subtracts λc_a (the paper's cost-aware rule). The authors' code omits it by default
+   * (ca-pak-ucb-ts-official): argmax q̂_a, cost-blind.
+   */
+  costAware = true;
 
   begin(step: Parameters<Learner['begin']>[0]): void {
     super.begin(step);
@@ -17,7 +22,8 @@ export class CaPakUcbTs extends Learner {
   protected choose(): number {
     if (this.chosen === NULL_ACTION) {
       const { available, costs } = this.step;
-      this.chosen = argmaxAvailable(available, (a) => this.estimate(a).qHat - this.params.lambda * costs[a]);
+      const lambda = this.costAware ? this.params.lambda : 0;
+      this.chosen = argmaxAvailable(available, (a) => this.estimate(a).qHat - lambda * costs[a]);
     }
     return this.chosen;
   }

@@ -1,6 +1,6 @@
 import type { Rng } from '../rng';
 import { resolveAlpha, type BanditParams, type Policy } from '../types';
-import { kernelLogisticModel, kernelRidgeModel, logisticModel } from './armModel';
+import { kernelLogisticModel, kernelRidgeModel, logisticModel, officialLogisticModel } from './armModel';
 import { CostRankPolicy, GreedyPolicy, RandomPolicy } from './baselines';
 import { CaPakUcbTs } from './caPakUcb';
 import { BudgetOracle, Prop1Oracle } from './oracles';
@@ -68,12 +68,33 @@ export const algorithms = {
       });
     },
   },
+  'promptwise-official': {
+    label: 'PromptWise (official code)',
+    description: "The authors' code: bonus α·xᵀV⁻¹x with V⁻¹ from 10⁻⁶·I (about zero), MLE under ½‖θ‖²; exploration only from τ_exp",
+    create: (env) => {
+      const { K, dim, params, alpha } = learner(env);
+      return new PromptWise('promptwise-official', K, params, alpha, () => officialLogisticModel(dim, params), {
+        update: 'pull',
+        plan: 'prop1',
+      });
+    },
+  },
   'ca-pak-ucb-ts': {
     label: 'CA PAK-UCB-tS',
     description: 'Kernel ridge UCB: argmax q̂ − λc once per prompt, repeated until success or budget',
     create: (env) => {
       const { K, params, alpha } = learner(env);
       return new CaPakUcbTs('ca-pak-ucb-ts', K, params, alpha, () => kernelRidgeModel(params));
+    },
+  },
+  'ca-pak-ucb-ts-official': {
+    label: 'CA PAK-UCB-tS (official code)',
+    description: "The authors' code's default: argmax q̂ without the −λc term, repeated until success or budget",
+    create: (env) => {
+      const { K, params, alpha } = learner(env);
+      const policy = new CaPakUcbTs('ca-pak-ucb-ts-official', K, params, alpha, () => kernelRidgeModel(params));
+      policy.costAware = false;
+      return policy;
     },
   },
   random: {
