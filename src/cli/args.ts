@@ -16,6 +16,8 @@ export interface CliOptions {
   features?: 'task-onehot' | 'hashed-ngrams';
   /** A data folder: set prices (default, when models.json has them) or recorded per-query costs (in µ$). */
   costs?: 'prices' | 'per-query';
+  /** A data folder: only the prompts of these tasks. */
+  tasks?: string[];
   /** Write `"seconds": 0` so that the same seed gives a byte-identical file. */
   timing: boolean;
 }
@@ -29,7 +31,7 @@ export class HelpRequested extends Error {}
 export const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--T N] [--trials N] [--seed N]
        [--lambda X] [--tau-max N] [--tau-exp N] [--alpha X] [--delta X] [--ridge X] [--sigma X] [--beta X]
        [--d N] [--fit-iters N] [--json PATH] [--no-timing]
-       [--features task-onehot|hashed-ngrams] [--costs prices|per-query]   (with --world DATA_FOLDER)
+       [--features task-onehot|hashed-ngrams] [--costs prices|per-query] [--tasks A,B]   (with --world DATA_FOLDER)
 algorithms: ${algorithmIds.join(', ')}`;
 
 function number(name: string, raw: string | undefined, check: 'int' | 'posint' | 'nonneg' | 'pos' | 'any'): number | undefined {
@@ -90,6 +92,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         'no-timing': { type: 'boolean', default: false },
         features: { type: 'string' },
         costs: { type: 'string' },
+        tasks: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -143,6 +146,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     world: values.world,
     features,
     costs,
+    tasks: values.tasks === undefined ? undefined : values.tasks.split(',').map((t) => t.trim()).filter(Boolean),
     algos,
     T: number('T', values.T, 'posint') ?? 1000,
     trials: number('trials', values.trials, 'posint') ?? 20,

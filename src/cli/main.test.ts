@@ -114,7 +114,10 @@ describe('npm run sim', () => {
     expect(cost).toBeLessThan(1000);
     expect(run(['--world', folder, '--features', 'embedding']).err).toMatch(/^--features: must be task-onehot or hashed-ngrams/);
     expect(run(['--world', folder, '--d', '8']).err).toMatch(/^--d: task-onehot features have one dimension per task/);
-    expect(run(['--features', 'hashed-ngrams']).err).toMatch(/^--features and --costs apply to --world DATA_FOLDER/);
+    expect(run(['--features', 'hashed-ngrams']).err).toMatch(/^--features, --costs and --tasks apply to --world DATA_FOLDER/);
+    const python = run(['--world', join(repo, '../shared/data/humaneval-paper'), '--tasks', 'python-completion', ...algos]);
+    expect(python.code).toBe(0);
+    expect(run(['--world', join(repo, '../shared/data/humaneval-paper'), '--tasks', 'rust', ...algos]).err).toMatch(/^tasks: no prompt has task "rust"/);
   });
 
   it.each([

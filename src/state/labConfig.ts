@@ -24,6 +24,7 @@ export function datasetChoiceOf(p: LabParams, embedModel: string): DatasetChoice
     ...(p.features === 'task-onehot' ? {} : { dim: p.dim }),
     costs: p.costs,
     ...(p.features === 'embedding' ? { embedModel } : {}),
+    ...(p.tasks.length > 0 ? { tasks: [...p.tasks] } : {}),
   };
 }
 

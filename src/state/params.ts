@@ -72,6 +72,7 @@ export function sanitize(params: LabParams): LabParams {
     features: FEATURE_TYPES.includes(params.features) ? params.features : DEFAULT_PARAMS.features,
     dim: Number.isFinite(params.dim) ? clampInt(params.dim, LIMITS.dim.min, LIMITS.dim.max) : DEFAULT_PARAMS.dim,
     costs: params.costs === 'per-query' ? 'per-query' : 'prices',
+    tasks: Array.isArray(params.tasks) ? params.tasks.filter((t) => typeof t === 'string' && /^[\w.-]{1,80}$/.test(t)) : [],
   };
   p.traceAlgo = resolveTraceAlgo(p.algos, ALGO_IDS.includes(params.traceAlgo) ? params.traceAlgo : DEFAULT_PARAMS.traceAlgo);
   return p;

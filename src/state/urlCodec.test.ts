@@ -29,7 +29,7 @@ describe('URL hash codec: round trip', () => {
         step: null,
       },
       {
-        params: { ...DEFAULT_PARAMS, world: 'import:my-logs-1a2b3c', features: 'hashed-ngrams', dim: 64 },
+        params: { ...DEFAULT_PARAMS, world: 'import:my-logs-1a2b3c', features: 'hashed-ngrams', dim: 64, tasks: ['python-completion', 'java-to-cpp'] },
         present: false,
         step: null,
       },
@@ -48,6 +48,7 @@ describe('URL hash codec: round trip', () => {
     ['features=bert', 'features=bert is not valid (one of task-onehot, hashed-ngrams, embedding); using task-onehot'],
     ['dim=1', 'dim=1 is not valid (an integer 2–384); using 16'],
     ['costs=free', 'costs=free is not valid (prices or per-query); using prices'],
+    ['tasks=a,<b>', 'tasks=a,<b> is not valid (a comma-separated list of task names); using all tasks'],
   ])('a dataset world with %s falls back with a notice', (pair, notice) => {
     const d = decodeHash(`#world=data:x&${pair}`);
     expect(d.notices.map((n) => n.text)).toEqual([notice]);

@@ -39,6 +39,8 @@ export interface LabParams {
   dim: number;
   /** Dataset worlds: set prices or recorded per-query costs. */
   costs: CostMode;
+  /** Dataset worlds: only the prompts of these tasks (empty: all). */
+  tasks: string[];
 }
 
 /** Everything the hash carries: the parameters plus view state. */
@@ -76,6 +78,7 @@ export const DEFAULT_PARAMS: LabParams = {
   features: 'task-onehot',
   dim: 16,
   costs: 'prices',
+  tasks: [],
 };
 
 export const DEFAULT_HASH_STATE: HashState = { params: DEFAULT_PARAMS, present: false, step: null };
@@ -160,6 +163,15 @@ const FIELDS = {
     expect: 'prices or per-query',
     encode: (v: CostMode) => v,
   } satisfies FieldCodec<CostMode>,
+  tasks: {
+    schema: z
+      .string()
+      .trim()
+      .transform((s) => (s === '' ? [] : s.split(',').map((t) => t.trim())))
+      .pipe(z.array(z.string().regex(/^[\w.-]{1,80}$/)).max(100)),
+    expect: 'a comma-separated list of task names',
+    encode: (v: string[]) => v.join(','),
+  } satisfies FieldCodec<string[]>,
   traceAlgo: {
     schema: z.string().trim().refine((s) => ALGO_IDS.includes(s)),
     expect: `an algorithm id (${listOf(ALGO_IDS)})`,
@@ -170,9 +182,9 @@ const FIELDS = {
 type ScalarKey = keyof typeof FIELDS;
 
 /** Keys in the order the hash writes them. */
-const KEY_ORDER = ['world', 'features', 'dim', 'costs', 'algos', 'lambda', 'tauMax', 'tauExp', 'alpha', 'T', 'trials', 'seed', 'traceAlgo'] as const;
+const KEY_ORDER = ['world', 'features', 'dim', 'costs', 'tasks', 'algos', 'lambda', 'tauMax', 'tauExp', 'alpha', 'T', 'trials', 'seed', 'traceAlgo'] as const;
 /** Keys that mean something for dataset worlds only: links to built-in worlds do not carry them. */
-const DATASET_KEYS = new Set<string>(['features', 'dim', 'costs']);
+const DATASET_KEYS = new Set<string>(['features', 'dim', 'costs', 'tasks']);
 const VIEW_KEYS = ['step', 'present'] as const;
 const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
 
@@ -251,7 +263,8 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
         (params as unknown as Record<string, unknown>)[k] = parsed.data;
         if (k === 'traceAlgo') traceGiven = true;
       } else {
-        notices.push(invalid(k, raw, codec.expect, codec.encode((defaults.params as unknown as Record<string, unknown>)[k])));
+        const fallback = codec.encode((defaults.params as unknown as Record<string, unknown>)[k]);
+        notices.push(invalid(k, raw, codec.expect, fallback === '' && k === 'tasks' ? 'all tasks' : fallback));
       }
     } else if (key !== '') {
       notices.push({ field: key, text: `"${showRaw(key)}" is not a lab parameter; it was ignored` });
@@ -289,6 +302,7 @@ export function encodeHash(state: HashState): string {
       continue;
     }
     if (DATASET_KEYS.has(key) && !isDatasetWorldName(params.world)) continue;
+    if (key === 'tasks' && params.tasks.length === 0) continue; // all tasks: the short link
     const codec = FIELDS[key] as FieldCodec<unknown>;
     // ':' is legal in a fragment; keeping it makes `world=data:routeprofile-ulab` readable.
     parts.push(`${key}=${encodeURIComponent(codec.encode(params[key])).replace(/%3A/g, ':')}`);

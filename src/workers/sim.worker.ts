@@ -7,6 +7,7 @@ import {
   ablation,
   algorithmCatalog,
   builtinWorldCatalog,
+  promptTasks,
   runLabAsync,
   runSweepAsync,
   type AblationResult,
@@ -94,10 +95,19 @@ export const api = {
   },
 
   /** A dataset world's models, their set prices and whether it has per-query costs (for the controls). */
-  async datasetInfo(world: string): Promise<{ name: string; models: string[]; prices: number[] | null; perQuery: boolean; prompts: number }> {
+  async datasetInfo(
+    world: string,
+  ): Promise<{ name: string; models: string[]; prices: number[] | null; perQuery: boolean; prompts: number; tasks: string[] }> {
     const source = await loadSource(world);
-    const prompts = source.promptsJsonl.split('\n').filter((l) => l.trim() !== '').length;
-    return { name: source.name, models: source.models, prices: source.prices, perQuery: source.perQueryCostField !== null, prompts };
+    const tasks = promptTasks(source);
+    return {
+      name: source.name,
+      models: source.models,
+      prices: source.prices,
+      perQuery: source.perQueryCostField !== null,
+      prompts: tasks.length,
+      tasks: [...new Set(tasks)].sort(),
+    };
   },
 
   /**

@@ -62,6 +62,23 @@ describe('served data folders', () => {
   });
 });
 
+describe('a task subset', () => {
+  it('keeps only the prompts of the chosen tasks, and names the tasks there are for an unknown one', () => {
+    const source = served('humaneval-paper');
+    const python = datasetWorldOf(source, { features: 'task-onehot', costs: 'prices', tasks: ['python-completion'] });
+    expect(python.rows).toHaveLength(164);
+    expect(python.rows.every((r) => r.task === 'python-completion')).toBe(true);
+    expect(datasetWorldOf(source, { features: 'task-onehot', costs: 'prices', tasks: [] }).rows).toHaveLength(328);
+    expect(errorOf(() => datasetWorldOf(source, { features: 'task-onehot', costs: 'prices', tasks: ['rust'] })).message).toBe(
+      'tasks: no prompt has task "rust" (tasks: java-to-cpp, python-completion)',
+    );
+    // embeddings are given for every prompt of the file and filtered with the rows
+    const embeddings = promptTexts(source).map((_, i) => [i, 1]);
+    const world = datasetWorldOf(source, { features: 'embedding', costs: 'prices', tasks: ['java-to-cpp'] }, embeddings);
+    expect(world.rows).toHaveLength(164);
+  });
+});
+
 describe('dataset sources: bad input', () => {
   const tiny: DatasetSource = {
     name: 'tiny',

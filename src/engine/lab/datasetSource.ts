@@ -32,6 +32,8 @@ export interface DatasetChoice {
   costs: CostMode;
   /** embedding: the transformers.js model id the embeddings came from (named in the world and its errors). */
   embedModel?: string;
+  /** Only the prompts of these tasks (all when absent or empty). */
+  tasks?: string[];
 }
 
 /** Recorded per-query USD costs are charged in µ$, on the scale of the $-per-1M-token prices (see costScale). */
@@ -123,19 +125,29 @@ export function datasetSpecOf(source: DatasetSource, choice: DatasetChoice): Dat
   return { type: 'dataset', name: source.name, prompts: 'prompts.jsonl', models: source.models, features: featureSpecOf(choice), costs };
 }
 
-/** The prompt texts of a source, in file order (what the embedding worker embeds). */
-export function promptTexts(source: Pick<DatasetSource, 'promptsJsonl'>): string[] {
-  const texts: string[] = [];
+/** One field of every prompt line, in file order ('' where a line has no such string or is malformed). */
+function promptField(source: Pick<DatasetSource, 'promptsJsonl'>, field: 'text' | 'task'): string[] {
+  const out: string[] = [];
   for (const line of source.promptsJsonl.split('\n')) {
     if (line.trim() === '') continue;
     try {
-      const text = (JSON.parse(line) as { text?: unknown }).text;
-      texts.push(typeof text === 'string' ? text : '');
+      const value = (JSON.parse(line) as Record<string, unknown>)[field];
+      out.push(typeof value === 'string' ? value : '');
     } catch {
-      texts.push(''); // the world's own validation reports the bad line with its number
+      out.push(''); // the world's own validation reports the bad line with its number
     }
   }
-  return texts;
+  return out;
+}
+
+/** The prompt texts of a source, in file order (what the embedding worker embeds). */
+export function promptTexts(source: Pick<DatasetSource, 'promptsJsonl'>): string[] {
+  return promptField(source, 'text');
+}
+
+/** The prompts' tasks, in file order. */
+export function promptTasks(source: Pick<DatasetSource, 'promptsJsonl'>): string[] {
+  return promptField(source, 'task');
 }
 
 /** Builds the world; `embeddings` (one per prompt, file order) are needed for embedding features. */
@@ -151,5 +163,6 @@ export function datasetWorldOf(source: DatasetSource, choice: DatasetChoice, emb
   return buildDatasetWorld(spec, io, {
     embeddings,
     costScale: choice.costs === 'per-query' ? PER_QUERY_COST_SCALE : 1,
+    tasks: choice.tasks,
   });
 }

@@ -78,6 +78,8 @@ export interface DatasetOptions {
    * by the same factor.
    */
   costScale?: number;
+  /** Keep only the prompts of these tasks (all when absent or empty), e.g. one benchmark of a mixed file. */
+  tasks?: readonly string[];
 }
 
 /**
@@ -97,9 +99,12 @@ export function buildDatasetWorld(spec: DatasetSpec, io: WorldIO, opts: DatasetO
     throw new WorldFormatError('prompts', `cannot read ${show(path)} (${e instanceof Error ? e.message : String(e)})`, source);
   }
   const costField = Array.isArray(spec.costs) ? undefined : spec.costs.per_prompt;
-  const rows = readPromptRows(text, { models: spec.models, costField, file: spec.prompts, source });
+  const allRows = readPromptRows(text, { models: spec.models, costField, file: spec.prompts, source });
+  const keep = rowFilter(allRows, opts.tasks, source);
+  const rows = keep ? allRows.filter((_, i) => keep[i]) : allRows;
+  const embeddings = keep && opts.embeddings ? opts.embeddings.filter((_, i) => keep[i]) : opts.embeddings;
 
-  const fitted = featurizer(rows);
+  const fitted = featurizer(rows, embeddings);
   const scale = unitBallScaler(fitted.vectors);
   const vectors = fitted.vectors.map(scale);
   const features: DatasetFeatures = {
@@ -145,6 +150,17 @@ export function buildDatasetWorld(spec: DatasetSpec, io: WorldIO, opts: DatasetO
   };
 }
 
+/** Which rows to keep for `tasks` (null: all); an unknown task is an error naming the ones there are. */
+function rowFilter(rows: readonly PromptRow[], tasks: readonly string[] | undefined, source?: string): boolean[] | null {
+  if (!tasks || tasks.length === 0) return null;
+  const present = taskCategories(rows.map((r) => r.task));
+  for (const t of tasks) {
+    if (!present.includes(t)) throw new WorldFormatError('tasks', `no prompt has task ${show(t)} (tasks: ${present.join(', ')})`, source);
+  }
+  const wanted = new Set(tasks);
+  return rows.map((r) => wanted.has(r.task));
+}
+
 /** Raw (unscaled) contexts of the rows, and the same map for a new prompt. */
 interface FittedFeatures {
   vectors: Float64Array[];
@@ -156,7 +172,7 @@ function featureMaker(
   spec: DatasetSpec,
   opts: DatasetOptions,
   source?: string,
-): (rows: readonly PromptRow[]) => FittedFeatures {
+): (rows: readonly PromptRow[], embeddings?: readonly ArrayLike<number>[]) => FittedFeatures {
   const f = spec.features;
   const d = opts.d;
   switch (f.type) {
@@ -188,8 +204,7 @@ function featureMaker(
       });
     }
     case 'embedding': {
-      const embeddings = opts.embeddings;
-      if (!embeddings) {
+      if (!opts.embeddings) {
         throw new WorldFormatError(
           'features',
           `embedding features need the prompts' embeddings by ${show(f.model)}, which the browser lab computes; here use task-onehot or hashed-ngrams`,
@@ -197,7 +212,7 @@ function featureMaker(
         );
       }
       const dim = d ?? f.dim;
-      return (rows) => {
+      return (rows, embeddings = []) => {
         if (embeddings.length !== rows.length) {
           throw new WorldFormatError('features', `got ${embeddings.length} embeddings for ${rows.length} prompts`, source);
         }

@@ -103,6 +103,21 @@ function DatasetControlsFor({ world }: { world: string }) {
           />
         </>
       )}
+      {info && info.tasks.length > 1 && (
+        <fieldset className="dataset-tasks" data-testid="dataset-tasks">
+          <legend>Tasks (all when none is ticked)</legend>
+          {info.tasks.map((t) => (
+            <label key={t}>
+              <input
+                type="checkbox"
+                checked={params.tasks.includes(t)}
+                onChange={() => set({ tasks: params.tasks.includes(t) ? params.tasks.filter((x) => x !== t) : [...params.tasks, t].sort() })}
+              />{' '}
+              {t}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="control-head">
         <label htmlFor={ids.costs}>Costs</label>
       </div>
