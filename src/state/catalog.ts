@@ -45,6 +45,7 @@ export const WORLDS: readonly WorldEntry[] = [
   { name: 'sudoku', description: 'Sudoku by number of blanks, five LLMs (illustrative success rates, list prices)', arms: [], costs: [], categories: [] },
   { name: 'sudoku-new-arms', description: 'Sudoku with models joining over time: one more every 200 steps, cheapest first', arms: [], costs: [], categories: [] },
   { name: 'sudoku-new-prompts', description: 'Sudoku with harder puzzle types appearing over time: one more every 250 steps', arms: [], costs: [], categories: [] },
+  { name: 'two-models', description: 'Round-budget trade-off (paper, Figure 4): two models priced 18 and 75 (illustrative success rates)', arms: [], costs: [], categories: [] },
   { name: 'logistic', description: 'q = sigmoid(⟨θ_a, x⟩), x uniform in the unit ball; θ drawn from a seed', arms: [], costs: [], categories: [] },
 ];
 

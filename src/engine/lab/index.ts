@@ -23,3 +23,4 @@ export {
 export { algorithmCatalog, builtinWorldCatalog, describeWorld, type AlgorithmInfo, type CatalogWorld } from './catalog';
 export * from './datasetSource';
 export { ablation, type AblationArm, type AblationPoint, type AblationResult, type AblationTick } from './ablation';
+export { PRESETS, presetById, presetCliArgs, presetCommand, type Preset, type PresetDataset } from './presets';

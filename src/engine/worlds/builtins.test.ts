@@ -127,7 +127,7 @@ describe('unknown names', () => {
   it('are a WorldFormatError on `world` listing the built-ins', () => {
     expect(() => builtinWorld('chess')).toThrow(WorldFormatError);
     expect(() => builtinWorld('chess')).toThrow(
-      'world: no built-in world named "chess" (built-ins: t2i, sudoku, sudoku-new-arms, sudoku-new-prompts, logistic)',
+      'world: no built-in world named "chess" (built-ins: t2i, sudoku, sudoku-new-arms, sudoku-new-prompts, two-models, logistic)',
     );
   });
 });

@@ -68,6 +68,25 @@ const specs = {
     description: 'Sudoku with harder puzzle types appearing over time: one more every 250 steps',
     category_start: [0, 0, 250, 500, 750],
   },
+  /**
+   * The paper's round-budget trade-off (Figure 4) is between two models priced 18 and 75. OUR READING, NOT
+   * MEASURED: the paper's models and per-prompt success rates were not available offline, so this world keeps
+   * the prices and gives the cheap model a real chance on easy prompts and little on hard ones, the dear one
+   * a high rate everywhere: more rounds let the cheap model retry, which is the trade-off the figure shows.
+   */
+  'two-models': {
+    type: 'categorical',
+    name: 'two-models',
+    description: 'Round-budget trade-off (paper, Figure 4): two models priced 18 and 75 (illustrative success rates)',
+    arms: ['cheap-18', 'dear-75'],
+    costs: [18, 75],
+    categories: ['easy', 'medium', 'hard'],
+    q: [
+      [0.7, 0.95],
+      [0.4, 0.9],
+      [0.15, 0.85],
+    ],
+  },
   /** Linear-logistic world with theta drawn from a seed (so --d can change d), cheaper arms duller. */
   logistic: {
     type: 'logistic',

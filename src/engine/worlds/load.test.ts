@@ -39,7 +39,7 @@ describe('loadWorld', () => {
   });
 
   it.each([
-    ['xyz', 'world', 'world: no built-in world or file named "xyz" (built-ins: t2i, sudoku, sudoku-new-arms, sudoku-new-prompts, logistic)'],
+    ['xyz', 'world', 'world: no built-in world or file named "xyz" (built-ins: t2i, sudoku, sudoku-new-arms, sudoku-new-prompts, two-models, logistic)'],
     ['/w/broken.json', '(file)', `(file): not valid JSON at line 2, column 10 (Unexpected token '}')`],
     ['/w/bad.json', 'costs[1]', 'costs[1]: must be a positive number (got 0)'],
   ])('rejects %s', (name, field, message) => {

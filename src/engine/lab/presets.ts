@@ -1,0 +1,190 @@
+/**
+ * One preset per experiment of the paper (and its ablations): the world, algorithms and parameters a run
+ * needs, what the paper reports for it, and the `npm run sim` command that reproduces the lab's numbers.
+ * Plain data; the page turns a preset into a link (src/state/presets.ts), the report runs them in Node.
+ */
+import { algorithmIds } from '../policies/registry';
+import type { BanditParams } from '../types';
+
+/** Algorithms in the registry's order (the order the lab lists and links them in). */
+const inOrder = (ids: readonly string[]) => algorithmIds.filter((id) => ids.includes(id));
+import type { CostMode, FeatureType } from './datasetSource';
+
+/** The paper's algorithms and baselines, as its tables list them, with both oracles for reference. */
+const PAPER_ALGOS = [
+  'promptwise',
+  'promptwise-klr',
+  'ca-pak-ucb-ts',
+  'random',
+  'greedy',
+  'random-ts',
+  'greedy-ts',
+  'lowest-cost',
+  'highest-cost',
+  'oracle',
+];
+
+export interface PresetDataset {
+  /** A folder of ../shared/data. */
+  folder: string;
+  features: FeatureType;
+  dim?: number;
+  costs: CostMode;
+  tasks?: string[];
+}
+
+export interface Preset {
+  id: string;
+  title: string;
+  /** The experiment of the paper it re-runs, and what to look at. */
+  description: string;
+  /** A built-in world, or a recorded dataset. */
+  world: string | PresetDataset;
+  algos: string[];
+  T: number;
+  trials: number;
+  seed: number;
+  params: Pick<BanditParams, 'lambda' | 'tauMax'> & Partial<Pick<BanditParams, 'tauExp'>>;
+  /** What the paper reports for this experiment (text, quoted or summarised), or null. */
+  paper: string | null;
+  /** The view that shows the point of the experiment. */
+  focus: 'curves' | 'tradeoff' | 'lambda' | 'usage' | 'ablation';
+}
+
+const base = { T: 1000, trials: 20, seed: 0, params: { lambda: 0.01, tauMax: 5 } };
+
+export const PRESETS: readonly Preset[] = [
+  {
+    id: 't2i',
+    title: 'Synthetic text-to-image',
+    description: '5 prompt types, 5 experts priced 0.75…90; expert i always handles types 1..i. All algorithms.',
+    world: 't2i',
+    algos: inOrder([...PAPER_ALGOS, 'promptwise-budget', 'oracle-prop1']),
+    ...base,
+    paper: 'PromptWise reaches the highest utility among the learners and approaches the oracle; cost-blind baselines pay for the 90-cost expert.',
+    focus: 'curves',
+  },
+  {
+    id: 'sudoku',
+    title: 'Sudoku by number of blanks',
+    description: "One-hot contexts by number of blanks; five LLMs of very different prices (our illustrative success rates).",
+    world: 'sudoku',
+    algos: inOrder(PAPER_ALGOS),
+    ...base,
+    paper: 'PromptWise routes easy puzzles to cheap models and hard ones to reasoning models, at a fraction of the cost of always using the best model.',
+    focus: 'usage',
+  },
+  {
+    id: 'humaneval',
+    title: 'Code completion (HumanEval)',
+    description: 'Replay of the recorded pass/fail of Gemini-2.5-Flash-preview (cost 0.75) and Qwen-Plus (1.6) on the 164 HumanEval tasks, 10 trials each.',
+    world: { folder: 'humaneval-paper', features: 'hashed-ngrams', dim: 64, costs: 'prices', tasks: ['python-completion'] },
+    algos: inOrder(['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts', 'random', 'greedy', 'oracle']),
+    ...base,
+    paper: 'PromptWise 95.56% success at cost 1.49; PromptWise-KLR 97.84% / 1.01; CA PAK-UCB-tS 92.16% / 10.42; Random 74.99% / 21.16; Greedy 89.67% / 1.43.',
+    focus: 'curves',
+  },
+  {
+    id: 'humaneval-x',
+    title: 'Code translation (HumanEval-X Java→C++)',
+    description: 'Replay of the recorded outcomes of the same two models on the 164 Java→C++ translation tasks.',
+    world: { folder: 'humaneval-paper', features: 'hashed-ngrams', dim: 64, costs: 'prices', tasks: ['java-to-cpp'] },
+    algos: inOrder(['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts', 'random', 'greedy', 'oracle']),
+    ...base,
+    paper: 'PromptWise and PromptWise-KLR keep most prompts on the cheaper model and escalate the rest, at a lower cost than the baselines.',
+    focus: 'curves',
+  },
+  {
+    id: 'new-models',
+    title: 'Adaptation: new models join',
+    description: 'Sudoku where one more model joins every 200 steps, cheapest first.',
+    world: 'sudoku-new-arms',
+    algos: inOrder(['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts', 'greedy', 'oracle']),
+    ...base,
+    paper: 'PromptWise adopts a newly added model once its forced pulls show it is worth its price.',
+    focus: 'usage',
+  },
+  {
+    id: 'new-prompts',
+    title: 'Adaptation: new prompt types appear',
+    description: 'Sudoku where a harder puzzle type appears every 250 steps.',
+    world: 'sudoku-new-prompts',
+    algos: inOrder(['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts', 'greedy', 'oracle']),
+    ...base,
+    paper: 'Regret grows briefly when a new prompt type appears, then flattens as the learner adapts.',
+    focus: 'curves',
+  },
+  {
+    id: 'round-budget',
+    title: 'Round-budget trade-off (Figure 4)',
+    description: 'Two models priced 18 and 75; the trade-off plot shows cost against success for τ_max ∈ {1, 2, 4, 8, 16}.',
+    world: 'two-models',
+    algos: inOrder(['promptwise', 'promptwise-budget', 'ca-pak-ucb-ts', 'greedy-ts', 'oracle']),
+    ...base,
+    paper: 'A larger round budget raises success and cost together; PromptWise lets the cheap model retry before escalating.',
+    focus: 'tradeoff',
+  },
+  ...[0.05, 0.1].map(
+    (lambda): Preset => ({
+      id: `lambda-${lambda}`,
+      title: `Ablation: λ = ${lambda}`,
+      description: `The text-to-image experiment with a ${lambda === 0.05 ? '5' : '10'}× higher cost weight (λ = 0.01 is the t2i preset).`,
+      world: 't2i',
+      algos: inOrder(PAPER_ALGOS),
+      ...base,
+      params: { lambda, tauMax: 5 },
+      paper: 'With a larger λ the learners shift to cheaper models and stop earlier; PromptWise keeps the best utility.',
+      focus: 'lambda',
+    }),
+  ),
+  ...[1, 10].map(
+    (tauMax): Preset => ({
+      id: `tau-${tauMax}`,
+      title: `Ablation: τ_max = ${tauMax}`,
+      description: `The text-to-image experiment with a round budget of ${tauMax} (τ_max = 5 is the t2i preset).`,
+      world: 't2i',
+      algos: inOrder(PAPER_ALGOS),
+      ...base,
+      params: { lambda: 0.01, tauMax },
+      paper: tauMax === 1 ? 'With one round there is no escalation: every algorithm must pick once.' : 'More rounds help the till-succeed strategies most.',
+      focus: 'tradeoff',
+    }),
+  ),
+  {
+    id: 'featurizers',
+    title: 'Ablation: prompt features',
+    description: 'RouteProfile (600 prompts, 8 open LLMs, 12 tasks, exact per-query costs in µ$) with hashed n-grams; run the featurizer ablation to compare task one-hot, n-grams and embeddings.',
+    world: { folder: 'routeprofile-ulab', features: 'hashed-ngrams', dim: 64, costs: 'per-query' },
+    algos: inOrder(['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts', 'greedy', 'oracle']),
+    ...base,
+    params: { lambda: 0.001, tauMax: 5 },
+    paper: null,
+    focus: 'ablation',
+  },
+];
+
+export function presetById(id: string): Preset | undefined {
+  return PRESETS.find((p) => p.id === id);
+}
+
+/** `npm run sim -- …` arguments that reproduce the preset's numbers (`dataRoot`: where ../shared/data is). */
+export function presetCliArgs(preset: Preset, dataRoot = '../shared/data'): string[] {
+  const w = preset.world;
+  const args: string[] = [];
+  if (typeof w === 'string') args.push('--world', w);
+  else {
+    args.push('--world', `${dataRoot}/${w.folder}`, '--features', w.features);
+    if (w.dim !== undefined && w.features !== 'task-onehot') args.push('--d', String(w.dim));
+    args.push('--costs', w.costs);
+    if (w.tasks && w.tasks.length > 0) args.push('--tasks', w.tasks.join(','));
+  }
+  args.push('--algos', preset.algos.join(','), '--T', String(preset.T), '--trials', String(preset.trials), '--seed', String(preset.seed));
+  args.push('--lambda', String(preset.params.lambda), '--tau-max', String(preset.params.tauMax));
+  if (preset.params.tauExp !== undefined) args.push('--tau-exp', String(preset.params.tauExp));
+  return args;
+}
+
+/** The command line as a person types it. */
+export function presetCommand(preset: Preset): string {
+  return `npm run sim -- ${presetCliArgs(preset).join(' ')}`;
+}

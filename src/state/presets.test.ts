@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs } from '../cli/args';
+import { PRESETS, presetCliArgs } from '../engine/lab/presets';
+import { labConfigOf } from './labConfig';
+import { presetHash, presetParams } from './presets';
+import { decodeHash } from './urlCodec';
+
+describe('presets', () => {
+  it.each(PRESETS.map((p) => [p.id, p] as const))('%s: the link and the CLI command ask for the same run', (_, preset) => {
+    const decoded = decodeHash(presetHash(preset));
+    expect(decoded.notices).toEqual([]);
+    expect(decoded.state.params).toEqual(presetParams(preset));
+    const config = labConfigOf(decoded.state.params);
+    const cli = parseCliArgs(presetCliArgs(preset));
+    expect(cli.algos).toEqual(config.algos);
+    expect([cli.T, cli.trials, cli.seed]).toEqual([config.T, config.trials, config.seed]);
+    expect(cli.params.lambda).toBe(config.params.lambda);
+    expect(cli.params.tauMax).toBe(config.params.tauMax);
+    if (config.dataset) {
+      expect(cli.world).toBe(`../shared/data/${config.world.slice('data:'.length)}`);
+      expect(cli.features).toBe(config.dataset.features);
+      expect(cli.costs).toBe(config.dataset.costs);
+      expect(cli.d).toBe(config.dataset.dim);
+      expect(cli.tasks).toEqual(config.dataset.tasks);
+    } else {
+      expect(cli.world).toBe(config.world);
+    }
+  });
+
+  it('ids are unique', () => {
+    expect(new Set(PRESETS.map((p) => p.id)).size).toBe(PRESETS.length);
+  });
+});
