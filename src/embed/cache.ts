@@ -80,7 +80,9 @@ export async function embedCached(texts: string[], options: CachedEmbedOptions):
     const v = found[i];
     if (v) vectorOf.set(t, v);
   });
-  const missing = [...new Set(texts.filter((t) => !vectorOf.has(t)))];
+  // Shortest first: a batch is padded to its longest text, so batching texts of similar length wastes
+  // little compute on padding (mean pooling ignores padded positions, so the vectors do not change).
+  const missing = [...new Set(texts.filter((t) => !vectorOf.has(t)))].sort((a, b) => a.length - b.length);
   const cached = texts.filter((t) => vectorOf.has(t)).length;
 
   if (missing.length > 0) onProgress?.({ phase: 'embedding', done: 0, total: missing.length });
