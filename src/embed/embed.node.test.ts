@@ -86,9 +86,13 @@ describe('embeddings in Node (onnxruntime-node)', () => {
     expect(Array.from(again.data.subarray(32, 64))).toEqual(Array.from(again.data.subarray(3 * 32, 4 * 32)));
     expect(store.size()).toBe(5);
 
-    // A batch computed alone equals the same text computed in a batch with others (padding is masked).
-    const alone = await embedWith(extractor, ['five']);
-    expect(cosine(alone.data, again.data.subarray(5 * 32, 6 * 32))).toBeGreaterThan(0.99999);
+    // A text computed alone equals its cached vector from a batch of its own.
+    const alone = await embedWith(extractor, ['a third text']);
+    expect(cosine(alone.data, again.data.subarray(32, 64))).toBeGreaterThan(0.99999);
+    // With batch-mates it differs only slightly: padding is masked, but q8's dynamic quantization scales the
+    // activations of the whole batch together.
+    const five = await embedWith(extractor, ['five']);
+    expect(cosine(five.data, again.data.subarray(5 * 32, 6 * 32))).toBeGreaterThan(0.9999);
     await extractor.dispose();
   });
 
