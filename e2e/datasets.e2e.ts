@@ -76,6 +76,7 @@ describe('recorded datasets in the lab', () => {
     await waitForCurrentResult(page, 180_000);
     const shown = await readTable(page);
     expect(Object.keys(shown).sort()).toEqual(['oracle', 'promptwise']);
+    expect(await page.getByTestId('context-info').textContent()).toMatch(/dimension 8; PCA kept [\d.]+% of the embeddings' variance/);
     // The embedding worker ran (or served its cache) for the dataset's prompts.
     expect(await page.getByTestId('embed-status').getAttribute('data-status')).toBe('ready');
     expect(browser.errors, 'console errors').toEqual([]);

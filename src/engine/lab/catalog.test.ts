@@ -18,7 +18,7 @@ describe('the lab catalog', () => {
       expect(w.description.length).toBeGreaterThan(0);
       expect(w.costs).toHaveLength(w.arms.length);
       const run = labBuiltin({ world: w.name, algos: ['random'], T: 20, trials: 1, seed: 0, params: {}, traceAlgo: 'random' });
-      expect({ name: w.name, arms: w.arms, costs: w.costs, categories: w.categories }).toEqual(run.world);
+      expect({ name: w.name, arms: w.arms, costs: w.costs, categories: w.categories, dim: w.dim }).toEqual(run.world);
     }
     const logistic = worlds.find((w) => w.name === 'logistic')!;
     expect(logistic.categories).toEqual(['all prompts']);

@@ -177,6 +177,7 @@ describe('a lab run', () => {
       arms: ['gpt-4o-mini', 'deepseek-chat', 'o3-mini', 'gpt-4o', 'o1'],
       costs: [0.6, 1.1, 4.4, 10, 60],
       categories: ['blanks-10', 'blanks-20', 'blanks-30', 'blanks-40', 'blanks-50'],
+      dim: 5,
     });
   });
 

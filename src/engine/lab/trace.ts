@@ -118,10 +118,14 @@ export class CostStats {
 }
 
 export function labWorldInfo(world: World, costs: CostStats): LabWorldInfo {
+  // Dataset worlds say how their prompts became contexts (src/engine/worlds/dataset.ts).
+  const features = (world as { features?: { type: string; dim: number; explainedVariance?: number } }).features;
   return {
     name: world.name,
     arms: [...world.arms],
     costs: costs.costs(),
     categories: world.categories.length > 0 ? [...world.categories] : [ALL_PROMPTS],
+    dim: world.dim,
+    ...(features?.explainedVariance === undefined ? {} : { explainedVariance: features.explainedVariance }),
   };
 }

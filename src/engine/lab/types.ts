@@ -105,6 +105,10 @@ export interface LabWorldInfo {
   /** Cost per arm (for per-prompt-cost worlds: the mean over prompts). */
   costs: number[];
   categories: string[];
+  /** Context dimension d. */
+  dim?: number;
+  /** Dataset worlds with embedding features projected by PCA: the share of variance kept. */
+  explainedVariance?: number;
 }
 
 /** The complete outcome of a lab run (what the page keeps and exports). */

@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { costUnit, type CostMode, type FeatureType } from '../../engine/lab/datasetSource';
 import { useEmbed } from '../../state/embedStore';
+import { useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
 import { datasetInfo } from '../../workers/simBridge';
@@ -48,6 +49,7 @@ function DatasetControlsFor({ world }: { world: string }) {
   const set = useParams((s) => s.set);
   const embedModel = useEmbed((s) => s.settings.model);
   const { info, error } = useDatasetInfo(world);
+  const ran = useLab((s) => (s.result && s.result.config.world === world ? s.result.world : null));
   const folder = world.startsWith('data:') ? world.slice('data:'.length) : null;
   return (
     <div className="control dataset-controls" data-testid="dataset-controls">
@@ -84,6 +86,12 @@ function DatasetControlsFor({ world }: { world: string }) {
         <option value="embedding">Embedding ({embedModel})</option>
       </select>
       <HelpText>{FEATURE_HELP[params.features]}</HelpText>
+      {ran?.dim !== undefined && (
+        <p className="help" data-testid="context-info">
+          Last run: contexts of dimension {ran.dim}
+          {ran.explainedVariance !== undefined ? `; PCA kept ${(100 * ran.explainedVariance).toFixed(1)}% of the embeddings' variance` : ''}.
+        </p>
+      )}
       {params.features !== 'task-onehot' && (
         <>
           <div className="control-head">
