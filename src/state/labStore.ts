@@ -1,22 +1,30 @@
 /**
- * The lab's runs and playback. Parameter changes (src/state/params.ts) schedule a run ~250 ms later; a run
- * that went stale is aborted through its AbortSignal. The worker does one job at a time: the lab run first,
- * then the τ_max trade-off sweep, then the λ sweep, each only when its inputs changed since it last ran.
+ * The lab's runs and playback. A parameter change (src/state/params.ts) starts its run at once (a key press,
+ * a click, a typed link), or, while a slider is dragged, ~250 ms after the drag pauses and at once when it is
+ * released; a run that went stale is aborted through its AbortSignal. The worker does one job at a time: the
+ * lab run first, then the τ_max trade-off sweep, then the λ sweep, each only when its inputs changed since it
+ * last ran.
  * When a run finishes, the playback cursor sweeps 0 → T (the App drives it with requestAnimationFrame).
  */
 import { create } from 'zustand';
 import type { AlgoCurves, LabConfig, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
 import { catalog as loadWorkerCatalog, runLab, runSweep } from '../workers/simBridge';
 import { STATIC_CATALOG, normalizeCatalog, type Catalog } from './catalog';
+import { embedAll, useEmbed } from './embedStore';
 import { useParams } from './params';
+import type { LabParams } from './urlCodec';
 import { labConfigOf, sweepConfigOf, runKey, type SweepParam } from './labConfig';
 
 export { CURVE_POINTS, SWEEP_VALUES, labConfigOf, runKey, sweepConfigOf, sweepValues, type SweepParam } from './labConfig';
 
 export type RunStatus = 'idle' | 'pending' | 'running' | 'done' | 'cancelled' | 'error';
 
-/** Debounce between a parameter change and the run it starts. */
-export const RUN_DEBOUNCE_MS = 250;
+/**
+ * While a slider is dragged, a change starts its run this much after the last one (one run per pause in the
+ * drag, not one per pixel). Other changes run at once: a stale run is aborted anyway, and waiting would only
+ * add to the time until the curves move.
+ */
+export const DRAG_DEBOUNCE_MS = 250;
 /** Playback rate at speed 1: T = 1000 plays in 8 s. */
 export const PROMPTS_PER_SECOND = 125;
 export const SPEEDS = [0.25, 1, 4, 20] as const;
@@ -61,8 +69,12 @@ export interface LabState {
   selectedStep: number | null;
 
   loadCatalog(): Promise<void>;
-  /** Runs (after the debounce) whatever is out of date. */
+  /** Runs whatever is out of date: at once (in the next task), or after DRAG_DEBOUNCE_MS during a drag. */
   schedule(): void;
+  /** A slider drag starts: changes now wait for a pause in the drag (DRAG_DEBOUNCE_MS). */
+  dragStart(): void;
+  /** The drag ends: a change still waiting runs now. */
+  dragEnd(): void;
   /** Starts now, also for a configuration that failed or was cancelled. */
   runNow(): void;
   cancel(): void;
@@ -103,18 +115,30 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 /** Keys not to start again by themselves: they failed or the user cancelled them (with what to show). */
 const held = new Map<string, { status: 'error' | 'cancelled'; error: string | null }>();
 let resultKey: string | null = null;
-/** Whether the user has taken over playback (paused or stepped): new results then do not auto-play. */
+/** Whether a slider is being dragged (dragStart/dragEnd): changes are then debounced. */
+let dragging = false;
+/** Whether the user has taken over playback (paused, stepped, skipped): new results then do not auto-play. */
 let userPaused = false;
 let cursorExact = 0;
 /** Wall time played since the cursor last reached the store. */
 let sinceUpdate = 0;
 
+/** The model embedding features come from: the embedding settings' (src/state/embedStore.ts). */
+const embedModel = () => useEmbed.getState().settings.model;
+/** Prompt embeddings for dataset worlds with embedding features: the embedding worker, through its cache. */
+const embedTexts = async (texts: string[]) => (await embedAll(texts)).vectors;
+
+/** The lab run the page wants for `p` (what the worker is asked for, and what a shown result is compared with). */
+export function pageLabConfig(p: LabParams): LabConfig {
+  return labConfigOf(p, embedModel());
+}
+
 function wantedJobs(): Job[] {
   const p = useParams.getState().params;
-  const run = labConfigOf(p);
+  const run = pageLabConfig(p);
   const jobs: Job[] = [{ kind: 'run', key: runKey(run), config: run }];
   for (const param of ['tauMax', 'lambda'] as const) {
-    const config = sweepConfigOf(p, param);
+    const config = sweepConfigOf(p, param, embedModel());
     jobs.push({ kind: param, key: sweepKey(config), config });
   }
   return jobs;
@@ -157,6 +181,7 @@ function start(job: Job): void {
     set({ status: 'running', config: job.config, error: null, progress: { done: 0, total, partial: null } });
     promise = runLab(job.config, {
       signal: ac.signal,
+      embed: embedTexts,
       onProgress: (p) => {
         if (inFlight?.ac !== ac) return;
         set((s) => ({ progress: { done: p.done, total: p.total, partial: p.partial ?? s.progress.partial } }));
@@ -171,6 +196,7 @@ function start(job: Job): void {
     set((s) => patch(s, { status: 'running', key: job.key, error: null, progress: { done: 0, total: 0 } }));
     promise = runSweep(job.config, {
       signal: ac.signal,
+      embed: embedTexts,
       onProgress: (p) => {
         if (inFlight?.ac === ac) set((s) => patch(s, { progress: { done: p.done, total: p.total } }));
       },
@@ -213,7 +239,9 @@ function finishRun(result: LabResult, elapsedMs: number): void {
     useParams.setState({ linkStep: null });
     playback = { ...s.playback, cursor: T, playing: false };
   } else if (userPaused || reduceMotion) {
-    playback = { ...s.playback, cursor: reduceMotion && !userPaused ? T : Math.min(s.playback.cursor, T), playing: false };
+    // A cursor held at the end of the last result (skip, scrubber's End) stays at the end of this one.
+    const atEnd = s.result !== null && s.playback.cursor >= s.result.config.T;
+    playback = { ...s.playback, cursor: (reduceMotion && !userPaused) || atEnd ? T : Math.min(s.playback.cursor, T), playing: false };
   } else {
     playback = { ...s.playback, cursor: 0, playing: true };
   }
@@ -267,10 +295,27 @@ export const useLab = create<LabState>()((set, get) => ({
       const job = wantedJobs().find((j) => j.kind === param)!;
       if (sweep.key !== job.key && sweep.status !== 'running') set((s) => ({ sweeps: { ...s.sweeps, [param]: { ...s.sweeps[param], status: 'pending' } } }));
     }
-    timer = setTimeout(() => {
-      timer = null;
-      reconcile();
-    }, RUN_DEBOUNCE_MS);
+    // Even "at once" waits for the next task, so the changes of one event (a link sets several) start one run.
+    timer = setTimeout(
+      () => {
+        timer = null;
+        reconcile();
+      },
+      dragging ? DRAG_DEBOUNCE_MS : 0,
+    );
+  },
+
+  dragStart() {
+    dragging = true;
+  },
+
+  dragEnd() {
+    if (!dragging) return;
+    dragging = false;
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = null;
+    reconcile();
   },
 
   runNow() {
@@ -332,6 +377,8 @@ export const useLab = create<LabState>()((set, get) => ({
   skipToEnd() {
     const { result } = get();
     if (!result) return;
+    // As the scrubber: the user has taken over, so the next result is shown at the end too, not replayed.
+    userPaused = true;
     cursorExact = result.config.T;
     set((s) => ({ playback: { ...s.playback, cursor: result.config.T, playing: false } }));
   },

@@ -1,18 +1,24 @@
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AlgoCurves } from '../engine/lab/types';
 import { algoLabel } from '../state/catalog';
-import { connectLab, effectiveStep, labConfigOf, runKey, sweepValues, useLab } from '../state/labStore';
+import { connectLab, effectiveStep, pageLabConfig, runKey, sweepValues, useLab } from '../state/labStore';
 import { useParams } from '../state/params';
 import { connectUrl } from '../state/urlSync';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { HELP } from './controls/help';
+import { ImportPanel } from './import/ImportPanel';
+import { PlaygroundPanel } from './playground/PlaygroundPanel';
+import { AblationPanel } from './ablation/AblationPanel';
+import { isDatasetWorldName } from '../state/urlCodec';
 import { RunStatus } from './controls/RunStatus';
 import { Transport } from './controls/Transport';
 import { useKeyboard } from './controls/useKeyboard';
 import { ResultsTable } from './ResultsTable';
 import { CopyLink } from './share/CopyLink';
 import { ExportMenu } from './share/ExportMenu';
+import { PresetMenu } from './presets/PresetMenu';
 import { Summary } from './Summary';
+import { EmbeddingPanel } from './embed/EmbeddingPanel';
 import { ArmUsagePanel } from './views/ArmUsagePanel';
 import { CurvesPanel } from './views/CurvesPanel';
 import { DecisionPanel } from './views/DecisionPanel';
@@ -126,7 +132,12 @@ function useResultAlgos(): AlgoInfo[] {
 function TraceSection() {
   const result = useLab((s) => s.result);
   const catalog = useLab((s) => s.catalog);
-  const cursor = useLab((s) => s.playback.cursor);
+  // While playing, the trace and the decision panel follow the cursor in a background render (the store's update
+  // is synchronous: it would draw them inside the playback's animation frame); a step or a pick shows at once.
+  const liveCursor = useLab((s) => s.playback.cursor);
+  const playing = useLab((s) => s.playback.playing);
+  const deferredCursor = useDeferredValue(liveCursor);
+  const cursor = playing ? deferredCursor : liveCursor;
   const selectedStep = useLab((s) => s.selectedStep);
   const selectStep = useLab((s) => s.selectStep);
   const lambda = useParams((s) => s.params.lambda);
@@ -267,8 +278,11 @@ function SweepsSection() {
   );
 }
 
+// A new result reaches the sections that only describe the whole run (usage, results, summary) in a background
+// render: the store's update itself is synchronous (zustand), and drawing them all in it was one long task.
+
 function UsageSection() {
-  const result = useLab((s) => s.result);
+  const result = useDeferredValue(useLab((s) => s.result));
   const algos = useResultAlgos();
   return (
     <Card title="Which models get asked" sub="Queries per prompt of each model, by prompt category, over all trials." testId="card-usage" className="chart-card">
@@ -278,7 +292,7 @@ function UsageSection() {
 }
 
 function ResultsSection() {
-  const result = useLab((s) => s.result);
+  const result = useDeferredValue(useLab((s) => s.result));
   const status = useLab((s) => s.status);
   const catalog = useLab((s) => s.catalog);
   const label = useCallback((id: string) => algoLabel(catalog, id), [catalog]);
@@ -300,11 +314,22 @@ function ResultsSection() {
 }
 
 function SummarySection() {
-  const result = useLab((s) => s.result);
+  const result = useDeferredValue(useLab((s) => s.result));
   const catalog = useLab((s) => s.catalog);
   const params = useParams((s) => s.params);
-  const stale = result !== null && runKey(result.config) !== runKey(labConfigOf(params));
+  const stale = result !== null && runKey(result.config) !== runKey(pageLabConfig(params));
   return <Summary result={result} catalog={catalog} stale={stale} />;
+}
+
+/** The featurizer ablation, for dataset worlds only (built-in worlds have no prompt texts to featurise). */
+function AblationSection() {
+  const world = useParams((s) => s.params.world);
+  if (!isDatasetWorldName(world)) return null;
+  return (
+    <Card title="Featurizer ablation" sub="The same dataset, seed and algorithms with each way of turning prompts into contexts." testId="card-ablation">
+      <AblationPanel />
+    </Card>
+  );
 }
 
 const TeachSection = memo(function TeachSection({ compact }: { compact: boolean }) {
@@ -376,6 +401,7 @@ export function App() {
           >
             {present ? 'Exit presentation' : 'Present'}
           </button>
+          <PresetMenu />
           <CopyLink />
           <ExportMenu />
         </div>
@@ -399,7 +425,15 @@ export function App() {
           <SweepsSection />
           <UsageSection />
           <ResultsSection />
+          {!present && <AblationSection />}
+          {!present && (
+            <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
+              <PlaygroundPanel />
+            </Card>
+          )}
+          {!present && <ImportPanel />}
           <TeachSection compact={present} />
+          {!present && <EmbeddingPanel />}
         </main>
       </div>
 

@@ -15,10 +15,11 @@ const COLUMNS: { key: Metric; label: string; hint: string }[] = [
   },
 ];
 
-function StatCell({ algo, metric, stat }: { algo: string; metric: Metric; stat: Stat }) {
+function StatCell({ algo, metric, label, stat }: { algo: string; metric: Metric; label: string; stat: Stat }) {
   const id = `${metric}-${algo}`;
   return (
-    <td className="num" data-testid={id}>
+    // data-label: on a narrow screen each row is a card and each cell says what it is (styles.css).
+    <td className="num" data-testid={id} data-label={label}>
       <span data-testid={`${id}-mean`}>{formatSig(stat.mean)}</span>
       <span className="pm"> ± </span>
       <span className="std" data-testid={`${id}-std`}>
@@ -58,9 +59,11 @@ export function ResultsTable({ result, trials, label = (id) => id }: { result: S
                 <span title={algo}>{label(algo)}</span>
               </th>
               {COLUMNS.map((c) => (
-                <StatCell key={c.key} algo={algo} metric={c.key} stat={summary[c.key]} />
+                <StatCell key={c.key} algo={algo} metric={c.key} label={c.label} stat={summary[c.key]} />
               ))}
-              <td className="num muted">{formatSeconds(summary.seconds * 1000)}</td>
+              <td className="num muted" data-label="Time">
+                {formatSeconds(summary.seconds * 1000)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -52,7 +52,12 @@ export function Summary({ result, catalog, stale }: { result: LabResult | null; 
   }
   const c = result.config;
   return (
-    <section className="summary" aria-label="Results summary" data-testid="summary" data-state={stale ? 'stale' : 'current'}>
+    <section className="summary" aria-labelledby="summary-heading" data-testid="summary" data-state={stale ? 'stale' : 'current'}>
+      {/* The cards' titles are h3: this h2 keeps the outline in order (h1 page, h2 section, h3 card) for
+          screen readers, without a visible title the headline sentence already serves as. */}
+      <h2 id="summary-heading" className="sr-only">
+        Results summary
+      </h2>
       {headline.sentence && (
         <p className="headline" data-testid="headline">
           {headline.sentence}

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useLab } from '../../state/labStore';
 import { HelpText } from './HelpText';
 
 export interface SliderProps {
@@ -17,6 +18,20 @@ export interface SliderProps {
   disabled?: boolean;
   /** Extra control beside the value (e.g. the α "auto" switch). */
   aside?: ReactNode;
+}
+
+/**
+ * Tells the lab a drag has started, and when it ends (the pointer released anywhere, or the window left):
+ * while dragging, runs wait for a pause in the drag instead of starting on every step.
+ */
+function startDrag(): void {
+  const lab = useLab.getState();
+  lab.dragStart();
+  const end = () => {
+    for (const type of ['pointerup', 'pointercancel', 'blur'] as const) window.removeEventListener(type, end, true);
+    useLab.getState().dragEnd();
+  };
+  for (const type of ['pointerup', 'pointercancel', 'blur'] as const) window.addEventListener(type, end, true);
 }
 
 /** A labelled range input with its current value and a one-line help. */
@@ -42,6 +57,7 @@ export function Slider({ label, valueText, min, max, step, value, onChange, help
         aria-valuetext={valueText}
         aria-describedby={`${id}-help`}
         data-testid={testId}
+        onPointerDown={startDrag}
         onChange={(e) => onChange(Number(e.target.value))}
       />
       {typeof help === 'string' ? <HelpText id={`${id}-help`}>{help}</HelpText> : help(`${id}-help`)}

@@ -131,8 +131,33 @@ function htmlParts(root: HTMLElement, origin: Box): string[] {
   return out;
 }
 
-/** The figure as a standalone SVG document, with its size in CSS pixels. */
+/**
+ * A chart drawn inside a bigger figure (each learning curve inside `curves`) has no legend of its own: the
+ * enclosing figure's legend says which line is which. For the export, a copy of that legend is put under the
+ * chart's caption while the figure is read, at the chart's width, and removed again in the same task (the page
+ * never paints it). Returns the function that removes it.
+ */
+function borrowLegend(figure: HTMLElement): () => void {
+  if (figure.querySelector('.pw-legend')) return () => {};
+  const legend = figure.parentElement?.closest('figure[data-chart]')?.querySelector(':scope > .pw-legend');
+  if (!legend) return () => {};
+  const copy = legend.cloneNode(true) as HTMLElement;
+  const caption = figure.querySelector(':scope > figcaption');
+  figure.insertBefore(copy, caption ? caption.nextSibling : figure.firstChild);
+  return () => copy.remove();
+}
+
+/** The figure as a standalone SVG document, with its size in CSS pixels; a chart without a legend borrows its group's. */
 export function figureToSvg(figure: HTMLElement): { svg: string; width: number; height: number } {
+  const giveBack = borrowLegend(figure);
+  try {
+    return figureToSvgAsShown(figure);
+  } finally {
+    giveBack();
+  }
+}
+
+function figureToSvgAsShown(figure: HTMLElement): { svg: string; width: number; height: number } {
   const box = figure.getBoundingClientRect();
   const origin: Box = { x: box.left, y: box.top, width: Math.ceil(box.width), height: Math.ceil(box.height) };
   const parts: string[] = [];

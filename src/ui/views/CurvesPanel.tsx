@@ -16,18 +16,18 @@ import {
 import type { AlgoCurves } from '../../engine/lab/types';
 import { algoDrawOrder, algoStyle } from '../palette';
 import {
-  AXIS_LABEL,
-  AXIS_STROKE,
   AlgoLegend,
   GRID_STROKE,
   HiddenList,
   NARROW_WIDTH,
-  TICK,
   algosKey,
   axisWidth,
   chartHeight,
   useElementWidth,
+  useStaggered,
   useValueStore,
+  xAxisProps,
+  yAxisProps,
   type ValueStore,
 } from './common';
 import { fmt, fmtPct, fmtTick, rawNumber } from './fmt';
@@ -109,6 +109,10 @@ export function CurvesPanel({ curves, algos, cursor, T }: CurvesPanelProps) {
     [curves, ids],
   );
 
+  // New curves reach the four charts one chart per task (utility first), never all four in one long task.
+  const latest = useMemo(() => ({ curves, algos: present, yWidth }), [curves, present, yWidth]);
+  const staged = useStaggered(latest, CURVE_METRICS.length);
+
   if (present.length === 0) {
     return (
       <div className="pw-curves" data-testid="curves-panel" ref={rootRef}>
@@ -122,8 +126,17 @@ export function CurvesPanel({ curves, algos, cursor, T }: CurvesPanelProps) {
       <figure className="pw-figure pw-figure-group" data-chart="curves" aria-label="Learning curves: utility, cost, success rate and regret">
         <AlgoLegend algos={present} />
         <div className="pw-grid-2">
-          {CURVE_METRICS.map((m) => (
-            <CurveChart key={m} metric={m} curves={curves} algos={present} cursor={cursorStore} T={T} yWidth={yWidth} narrow={narrow} />
+          {CURVE_METRICS.map((m, i) => (
+            <CurveChart
+              key={m}
+              metric={m}
+              curves={staged[i].curves}
+              algos={staged[i].algos}
+              cursor={cursorStore}
+              T={T}
+              yWidth={staged[i].yWidth}
+              narrow={narrow}
+            />
           ))}
         </div>
       </figure>
@@ -165,6 +178,19 @@ const CurveChart = memo(
     // The charts share a hover cursor (syncId), but only the chart under the pointer shows its tooltip.
     const [hovered, setHovered] = useState(false);
 
+    if (algos.length === 0) {
+      // Its turn to draw the first curves has not come yet (useStaggered): hold the chart's place.
+      return (
+        <figure className="pw-figure" data-chart={`curve-${metric}`} aria-labelledby={captionId} aria-busy="true">
+          <figcaption id={captionId} className="pw-figcaption">
+            <span className="pw-fig-title">{info.title}</span>
+            <span className="pw-fig-note">{info.note}</span>
+          </figcaption>
+          <div className="pw-chart" style={chartHeight(height)} />
+        </figure>
+      );
+    }
+
     return (
       <figure className="pw-figure" data-chart={`curve-${metric}`} aria-labelledby={captionId}>
         <figcaption id={captionId} className="pw-figcaption">
@@ -190,30 +216,8 @@ const CurveChart = memo(
               syncMethod="value"
             >
               <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-              <XAxis
-                type="number"
-                dataKey="t"
-                domain={[0, Math.max(1, T)]}
-                ticks={xTicks}
-                tickFormatter={fmtTick}
-                tick={TICK}
-                stroke={AXIS_STROKE}
-                tickLine={false}
-                allowDataOverflow
-                label={{ value: 'prompts seen (t)', position: 'insideBottom', offset: -12, style: AXIS_LABEL }}
-              />
-              <YAxis
-                type="number"
-                domain={scale.domain}
-                ticks={scale.ticks}
-                tickFormatter={info.tick}
-                tick={TICK}
-                stroke={AXIS_STROKE}
-                tickLine={false}
-                width={yWidth}
-                allowDataOverflow
-                label={{ value: info.axis, angle: -90, position: 'insideLeft', offset: 12, dy: 0, style: { ...AXIS_LABEL, textAnchor: 'middle' } }}
-              />
+              <XAxis {...xAxisProps({ dataKey: 't', domain: [0, Math.max(1, T)], ticks: xTicks, tickFormatter: fmtTick, label: 'prompts seen (t)' })} />
+              <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
               <Tooltip
                 content={(p: TooltipContentProps) => (hovered ? <CurveTooltip {...p} rows={rows} metric={metric} algos={algos} cursor={cursor.get()} /> : null)}
                 isAnimationActive={false}

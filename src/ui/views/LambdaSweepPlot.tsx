@@ -11,7 +11,7 @@ import {
   type TooltipContentProps,
 } from 'recharts';
 import { algoDrawOrder, algoStyle } from '../palette';
-import { AXIS_LABEL, AXIS_STROKE, AlgoLegend, ChartState, GRID_STROKE, HiddenList, NARROW_WIDTH, TICK, axisWidth, chartHeight, sameSweepProps, useElementWidth } from './common';
+import { AlgoLegend, ChartState, GRID_STROKE, HiddenList, NARROW_WIDTH, axisWidth, chartHeight, sameSweepProps, useElementWidth, useStaggered, xAxisProps, yAxisProps } from './common';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from './fmt';
 import type { AlgoInfo, SweepPlotProps } from './props';
 import { capTop, lambdaRows, logScale, niceScale, paddedScale, type LambdaRow, type NiceScale } from './series';
@@ -54,6 +54,9 @@ export const LambdaSweepPlot = memo(function LambdaSweepPlot({ sweep, algos, cur
   }, [rows, shown]);
   // One y-axis width for the three, so their λ axes line up when stacked.
   const yWidth = Math.max(...METRICS.map((m) => axisWidth(scales[m].ticks.map(INFO[m].tick))));
+  // A new sweep (or λ) reaches the three charts one chart per task, never all three in one long task.
+  const latest = useMemo(() => ({ rows, shown, scales, yWidth, xScale, current }), [rows, shown, scales, yWidth, xScale, current]);
+  const staged = useStaggered(latest, METRICS.length);
 
   return (
     <div className="pw-sweep" data-testid="lambda-sweep-plot" ref={rootRef}>
@@ -76,17 +79,17 @@ export const LambdaSweepPlot = memo(function LambdaSweepPlot({ sweep, algos, cur
           </ChartState>
         ) : (
           <div className={`pw-grid-3${stacked ? ' pw-stacked' : ''}${loading ? ' pw-stale' : ''}`}>
-            {METRICS.map((m) => (
+            {METRICS.map((m, i) => (
               <SweepChart
                 key={m}
                 metric={m}
-                yScale={scales[m]}
-                yWidth={yWidth}
-                rows={rows}
-                algos={shown}
-                current={current}
-                xDomain={xScale.domain}
-                xTicks={xScale.ticks}
+                yScale={staged[i].scales[m]}
+                yWidth={staged[i].yWidth}
+                rows={staged[i].rows}
+                algos={staged[i].shown}
+                current={staged[i].current}
+                xDomain={staged[i].xScale.domain}
+                xTicks={staged[i].xScale.ticks}
                 height={height}
                 narrow={narrow}
               />
@@ -160,30 +163,10 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
           <ComposedChart data={rows} margin={{ top: 8, right: narrow ? 10 : 12, bottom: 18, left: 4 }} syncId="pw-lambda" syncMethod="value">
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
             <XAxis
-              type="number"
-              dataKey="x"
+              {...xAxisProps({ dataKey: 'x', domain: xDomain, ticks: xTicks, tickFormatter: fmtTick, label: 'λ (log scale)' })}
               scale="log"
-              domain={xDomain}
-              ticks={xTicks}
-              tickFormatter={(v: number) => fmtTick(v)}
-              tick={TICK}
-              stroke={AXIS_STROKE}
-              tickLine={false}
-              allowDataOverflow
-              label={{ value: 'λ (log scale)', position: 'insideBottom', offset: -12, style: AXIS_LABEL }}
             />
-            <YAxis
-              type="number"
-              domain={yScale.domain}
-              ticks={yScale.ticks}
-              tickFormatter={info.tick}
-              tick={TICK}
-              stroke={AXIS_STROKE}
-              tickLine={false}
-              width={yWidth}
-              allowDataOverflow
-              label={{ value: info.axis, angle: -90, position: 'insideLeft', offset: 12, style: { ...AXIS_LABEL, textAnchor: 'middle' } }}
-            />
+            <YAxis {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
             {current > 0 && (
               <ReferenceLine
                 x={current}

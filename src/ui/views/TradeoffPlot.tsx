@@ -12,19 +12,18 @@ import {
 import type { SweepPoint } from '../../engine/lab/types';
 import { algoDrawOrder, algoStyle } from '../palette';
 import {
-  AXIS_LABEL,
-  AXIS_STROKE,
   AlgoLegend,
   ChartState,
   GRID_STROKE,
   HiddenList,
   NARROW_WIDTH,
-  TICK,
   axisWidth,
   chartHeight,
   sameSweepProps,
   useElementSize,
   useElementWidth,
+  xAxisProps,
+  yAxisProps,
 } from './common';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from './fmt';
 import type { SweepPlotProps } from './props';
@@ -132,6 +131,49 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
     return { log, x, y, yWidth, data };
   }, [series, current, labelOf, chartSize, minHeight, margin]);
 
+  // The chart itself, rebuilt only when what it draws changes: a sweep going stale (loading) only dims it, and
+  // re-rendering recharts' scatter of 13 series for that was a long main-thread task on every parameter change.
+  const chart = useMemo(
+    () => (
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: minHeight }}>
+        <ScatterChart margin={margin}>
+          <CartesianGrid stroke={GRID_STROKE} />
+          <XAxis
+            {...xAxisProps({ dataKey: 'cost', domain: layout.x.domain, ticks: layout.x.ticks, tickFormatter: fmtTick, label: 'average cost per prompt', labelOffset: -14 })}
+            name="cost"
+            scale={layout.log ? 'log' : 'linear'}
+          />
+          <YAxis
+            {...yAxisProps({ domain: layout.y.domain, ticks: layout.y.ticks, tickFormatter: (v) => fmtPct(v, 0), width: layout.yWidth, label: 'success rate' })}
+            dataKey="success"
+            name="success"
+          />
+          <Tooltip
+            content={(p: TooltipContentProps) => <PointTooltip {...p} paramName={paramName} />}
+            isAnimationActive={false}
+            cursor={{ strokeDasharray: '3 3', stroke: '#94a3b8' }}
+          />
+          {layout.data.map((s) => {
+            const st = algoStyle(s.id);
+            return (
+              <Scatter
+                key={s.id}
+                name={labelOf.get(s.id) ?? s.id}
+                data={s.points}
+                fill={st.color}
+                line={{ stroke: st.color, strokeWidth: 1.5, strokeDasharray: st.dash, strokeOpacity: 0.75 }}
+                lineType="joint"
+                shape={(props: unknown) => <TradeoffDot {...(props as DotProps)} color={st.color} />}
+                isAnimationActive={false}
+              />
+            );
+          })}
+        </ScatterChart>
+      </ResponsiveContainer>
+    ),
+    [layout, margin, minHeight, paramName, labelOf],
+  );
+
   const shown = algos.filter((a) => series.some((s) => s.id === a.id));
   const hasCurrent = series.some((s) => s.points.some((p) => p.x === current));
   const empty = !loading && series.length === 0;
@@ -164,59 +206,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
             aria-label={`Scatter of average cost against success rate for ${shown.map((a) => a.label).join(', ')}, one point per ${paramName} value (${(sweep?.values ?? []).join(', ')}).`}
             style={chartHeight(minHeight)}
           >
-            <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: minHeight }}>
-              <ScatterChart margin={margin}>
-                <CartesianGrid stroke={GRID_STROKE} />
-                <XAxis
-                  type="number"
-                  dataKey="cost"
-                  name="cost"
-                  scale={layout.log ? 'log' : 'linear'}
-                  domain={layout.x.domain}
-                  ticks={layout.x.ticks}
-                  tickFormatter={fmtTick}
-                  tick={TICK}
-                  stroke={AXIS_STROKE}
-                  tickLine={false}
-                  allowDataOverflow
-                  label={{ value: 'average cost per prompt', position: 'insideBottom', offset: -14, style: AXIS_LABEL }}
-                />
-                <YAxis
-                  type="number"
-                  dataKey="success"
-                  name="success"
-                  domain={layout.y.domain}
-                  ticks={layout.y.ticks}
-                  tickFormatter={(v: number) => fmtPct(v, 0)}
-                  tick={TICK}
-                  stroke={AXIS_STROKE}
-                  tickLine={false}
-                  width={layout.yWidth}
-                  allowDataOverflow
-                  label={{ value: 'success rate', angle: -90, position: 'insideLeft', offset: 12, style: { ...AXIS_LABEL, textAnchor: 'middle' } }}
-                />
-                <Tooltip
-                  content={(p: TooltipContentProps) => <PointTooltip {...p} paramName={paramName} />}
-                  isAnimationActive={false}
-                  cursor={{ strokeDasharray: '3 3', stroke: '#94a3b8' }}
-                />
-                {layout.data.map((s) => {
-                  const st = algoStyle(s.id);
-                  return (
-                    <Scatter
-                      key={s.id}
-                      name={labelOf.get(s.id) ?? s.id}
-                      data={s.points}
-                      fill={st.color}
-                      line={{ stroke: st.color, strokeWidth: 1.5, strokeDasharray: st.dash, strokeOpacity: 0.75 }}
-                      lineType="joint"
-                      shape={(props: unknown) => <TradeoffDot {...(props as DotProps)} color={st.color} />}
-                      isAnimationActive={false}
-                    />
-                  );
-                })}
-              </ScatterChart>
-            </ResponsiveContainer>
+            {chart}
           </div>
         )}
         <HiddenList testId="tradeoff-points" label={`Cost and success per algorithm and ${paramName}`}>

@@ -1,5 +1,5 @@
 /** Small pieces the views share: legends, the visually hidden test/readout lists, chart frame states, hooks. */
-import { useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { algoStyle, modelColor } from '../palette';
 import type { AlgoInfo, SweepPlotProps } from './props';
 import './views.css';
@@ -165,4 +165,78 @@ export function algosKey(algos: readonly AlgoInfo[]): string {
 export function axisWidth(labels: readonly string[], withLabel = true): number {
   const chars = labels.reduce((m, l) => Math.max(m, l.length), 1);
   return Math.ceil(chars * 6.4 + 12 + (withLabel ? 16 : 0));
+}
+
+/**
+ * What each of `count` charts drawn from the same data should draw now. A new value reaches them one at a time,
+ * in index order, each in its own low-priority render and commit, an animation frame apart. Recharts does much
+ * of its work in commit-phase effects and then re-renders its charts from its own store in the next animation
+ * frame (redux-toolkit's batching), synchronously: charts updated within one frame are re-drawn in one long
+ * main-thread task. One chart per frame leaves the page free to paint and answer input in between.
+ */
+export function useStaggered<T>(value: T, count: number): T[] {
+  const [shown, setShown] = useState<T[]>(() => Array.from({ length: count }, () => value));
+  const current = shown.length === count ? shown : Array.from({ length: count }, (_, i) => shown[i] ?? value);
+  const next = current.findIndex((v) => !Object.is(v, value));
+  useEffect(() => {
+    if (next < 0) return;
+    const advance = () => startTransition(() => setShown(current.map((v, i) => (i === next ? value : v))));
+    // The first chart at once (the next task); each later one after the frame that re-draws the one before.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame: number | undefined;
+    if (next === 0 || typeof requestAnimationFrame !== 'function') timer = setTimeout(advance, 0);
+    else frame = requestAnimationFrame(() => (timer = setTimeout(advance, 0)));
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [next, value, current]);
+  return current;
+}
+
+/**
+ * The props every numeric x axis of the charts shares (learning curves, λ sweep, trade-off): fixed ticks, the
+ * shared tick style, no tick lines, the label under the axis. Spread onto recharts' <XAxis>.
+ */
+export function xAxisProps(o: {
+  dataKey: string;
+  domain: [number, number];
+  ticks: number[];
+  tickFormatter: (v: number) => string;
+  label: string;
+  /** How far below the axis line the label sits (px, negative: up into the margin). */
+  labelOffset?: number;
+}) {
+  return {
+    type: 'number' as const,
+    dataKey: o.dataKey,
+    domain: o.domain,
+    ticks: o.ticks,
+    tickFormatter: o.tickFormatter,
+    tick: TICK,
+    stroke: AXIS_STROKE,
+    tickLine: false,
+    // Every given tick is drawn: recharts then skips measuring each label in the DOM to thin out overlaps
+    // (forced layouts on every redraw), which the few ticks chosen here never need.
+    interval: 0,
+    allowDataOverflow: true,
+    label: { value: o.label, position: 'insideBottom' as const, offset: o.labelOffset ?? -12, style: AXIS_LABEL },
+  };
+}
+
+/** The same for the y axis: a fixed width (so stacked charts line up) and the label rotated along the axis. */
+export function yAxisProps(o: { domain: [number, number]; ticks: number[]; tickFormatter: (v: number) => string; width: number; label: string }) {
+  return {
+    type: 'number' as const,
+    domain: o.domain,
+    ticks: o.ticks,
+    tickFormatter: o.tickFormatter,
+    tick: TICK,
+    stroke: AXIS_STROKE,
+    tickLine: false,
+    width: o.width,
+    interval: 0,
+    allowDataOverflow: true,
+    label: { value: o.label, angle: -90, position: 'insideLeft' as const, offset: 12, style: { ...AXIS_LABEL, textAnchor: 'middle' as const } },
+  };
 }
