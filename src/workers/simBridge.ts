@@ -9,6 +9,7 @@ import type { FeatureType } from '../engine/lab/datasetSource';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
 import type { EmbedTexts } from './worldSource';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
+import { serialCaller, workerSlot } from './workerHandle';
 
 export type { AlgorithmInfo, CatalogWorld, SimCatalog, SimProgress } from './sim.worker';
 
@@ -21,93 +22,21 @@ export class SimWorkerError extends Error {
 /** After `cancel()`, how long the engine gets to stop by itself before the worker is terminated. */
 const CANCEL_GRACE_MS = 1000;
 
-interface Handle {
-  worker: Worker;
-  api: Comlink.Remote<SimWorkerApi>;
-  /** Rejects when the worker crashes. */
-  crashed: Promise<never>;
-  /** Resolves when the worker is terminated (crash, stuck cancel, or `terminate()`). */
-  gone: Promise<void>;
-  dispose(): void;
-}
-
-let handle: Handle | null = null;
-/** Settles when the previous run's worker call has finished (or its worker is gone). */
-let previous: Promise<unknown> = Promise.resolve();
-
-function spawn(): Handle {
-  const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'sim' });
-  const api = Comlink.wrap<SimWorkerApi>(worker);
-  let markGone!: () => void;
-  let markCrashed!: (e: Error) => void;
-  const gone = new Promise<void>((resolve) => (markGone = resolve));
-  const crashed = new Promise<never>((_, reject) => (markCrashed = reject));
-  crashed.catch(() => {}); // observed by whichever call is racing it; none may be
-  const h: Handle = {
-    worker,
-    api,
-    crashed,
-    gone,
-    dispose() {
-      worker.terminate();
-      api[Comlink.releaseProxy]();
-      if (handle === h) handle = null;
-      markGone();
-    },
-  };
-  worker.addEventListener('error', (event) => {
-    event.preventDefault();
-    const detail = event instanceof ErrorEvent && event.message ? event.message : 'it failed to load or threw';
-    markCrashed(new SimWorkerError(`The simulation worker crashed (${detail}). The next run starts a fresh one.`));
-    h.dispose();
-  });
-  worker.addEventListener('messageerror', () => {
-    markCrashed(new SimWorkerError('The simulation worker sent a message that could not be read.'));
-    h.dispose();
-  });
-  return h;
-}
-
-function current(): Handle {
-  return (handle ??= spawn());
-}
-
-function abortError(): DOMException {
-  return new DOMException('The simulation was cancelled.', 'AbortError');
-}
+const slot = workerSlot<SimWorkerApi>(
+  () => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'sim' }),
+  'simulation worker',
+  (message) => new SimWorkerError(message),
+  'run',
+);
+const current = slot.current;
 
 /**
- * The one call path of every run (`run`, `runLab`, `runSweep`): waits for the previous run to wind down,
- * starts `invoke` on the current worker, and settles with its result, or rejects with an AbortError
- * DOMException when `signal` aborts (the worker is asked to cancel and terminated if it has not stopped
- * within CANCEL_GRACE_MS), or with a SimWorkerError when the worker crashes (the next call starts a fresh one).
+ * The one call path of every run (`runLab`, `runSweep`, `runAblation`): waits for the previous run to wind
+ * down, starts `invoke` on the current worker, and settles with its result, or rejects with an AbortError
+ * DOMException when `signal` aborts (the worker is asked to cancel and terminated if it has not stopped within
+ * CANCEL_GRACE_MS), or with a SimWorkerError when the worker crashes (the next call starts a fresh one).
  */
-async function callWorker<R>(signal: AbortSignal | undefined, invoke: (api: Comlink.Remote<SimWorkerApi>) => Promise<R>): Promise<R> {
-  if (signal?.aborted) throw abortError();
-  await previous; // a cancelled run winds down (at most CANCEL_GRACE_MS) before the next one starts
-  if (signal?.aborted) throw abortError();
-
-  const h = current();
-  const call = invoke(h.api);
-  previous = Promise.race([call, h.gone]).catch(() => {});
-
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => {
-      reject(abortError());
-      void h.api.cancel().catch(() => {});
-      const timer = setTimeout(() => h.dispose(), CANCEL_GRACE_MS);
-      void previous.then(() => clearTimeout(timer));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => {});
-  try {
-    return await Promise.race([call, h.crashed, aborted]);
-  } finally {
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-  }
-}
+const callWorker = serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The simulation was cancelled.' });
 
 /** The algorithms and worlds the engine offers (starts the worker if it is not running). */
 export async function catalog(): Promise<SimCatalog> {
