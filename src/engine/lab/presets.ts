@@ -45,7 +45,10 @@ export interface Preset {
   trials: number;
   seed: number;
   params: Pick<BanditParams, 'lambda' | 'tauMax'> & Partial<Pick<BanditParams, 'tauExp'>>;
-  /** What the paper reports for this experiment (text, quoted or summarised), or null. */
+  /**
+   * What the paper claims for this experiment, in our words (its text was not available offline; only
+   * HumanEval's numbers are quoted, as the project's brief cites them), or null for an experiment of ours.
+   */
   paper: string | null;
   /** The view that shows the point of the experiment. */
   focus: 'curves' | 'tradeoff' | 'lambda' | 'usage' | 'ablation';

@@ -111,7 +111,7 @@ function PresetDetails({ preset, isCurrent, onShowCard }: { preset: Preset; isCu
       </span>
       {copyState === 'manual' && <p className="preset-note">Selected: press Ctrl+C / ⌘C to copy.</p>}
 
-      <p className="preset-label">What the paper reports</p>
+      <p className="preset-label">What the paper claims (our summary)</p>
       <p className="preset-paper" data-testid="preset-paper">
         {preset.paper ?? 'The paper gives no figure for this; compare the algorithms across the views.'}
       </p>
