@@ -80,7 +80,7 @@ describe('importing your own data', () => {
   }
 
   it('imports routeprofile-ulab with per-prompt costs, runs it, and matches the README', async () => {
-    expect(await page.getByTestId('imports-empty').isVisible()).toBe(true);
+    await page.getByTestId('imports-empty').waitFor(); // the panel loads after the first picture
     await page.getByTestId('import-file').setInputFiles([join(DIR, 'prompts.jsonl'), join(DIR, 'models.json')]);
     await waitForStage(page, ['preview']);
     expect(await page.locator('[data-testid="import-preview-table"] tbody tr').count()).toBe(10);

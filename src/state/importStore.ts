@@ -6,10 +6,16 @@
  */
 import { create } from 'zustand';
 import { deleteImport, listImports, saveImport, type StoredImportMeta } from '../data/imports';
-import { ImportError, checkImportSize } from '../engine/import/errors';
-import { importDataset, previewPrompts, type CostChoice, type PromptsPreview, type SourceFile } from '../engine/import/importDataset';
+import type { ImportError } from '../engine/import/errors';
+import type { CostChoice, PromptsPreview, SourceFile } from '../engine/import/importDataset';
 import type { CsvMapping } from '../engine/import/mapping';
-import { parseModelsJson, type ModelInfo } from '../engine/import/models';
+import type { ModelInfo } from '../engine/import/models';
+
+/**
+ * The parsing and validation code (papaparse, zod schemas), loaded on the first import: the page's first paint
+ * does not need it, and the scenario picker reads only the list of stored imports from this store.
+ */
+const importEngine = () => import('../engine/import');
 import { useParams } from './params';
 
 export type ImportStage = 'idle' | 'preview' | 'validating' | 'error' | 'accepted';
@@ -87,7 +93,10 @@ function isModelsFile(name: string, text: string): boolean {
 }
 
 function problemOf(e: unknown): ImportProblem {
-  if (e instanceof ImportError) return { message: e.message, file: e.file, line: e.line, field: e.field };
+  if (e instanceof Error && e.name === 'ImportError') {
+    const { message, file, line, field } = e as ImportError;
+    return { message, file, line, field };
+  }
   return { message: e instanceof Error ? e.message : String(e) };
 }
 
@@ -113,6 +122,7 @@ export const useImport = create<ImportState>()((set, get) => ({
     const fail = (e: unknown) => set({ stage: 'error', error: problemOf(e) });
     try {
       // Sizes first: a 50 MB file is refused before a byte of it is read.
+      const { checkImportSize, parseModelsJson, previewPrompts } = await importEngine();
       for (const f of files) checkImportSize(f.name, f.size);
       const read = await Promise.all(files.map(async (f) => ({ name: f.name, bytes: f.size, text: await f.text() })));
       const modelsFiles = read.filter((f) => isModelsFile(f.name, f.text));
@@ -193,6 +203,7 @@ export const useImport = create<ImportState>()((set, get) => ({
     await yieldToPage(); // let the page show "Validating…" before the file is checked
     try {
       const costs: CostChoice = s.costMode === 'per_prompt' ? { mode: 'per_prompt', field: s.costField } : { mode: 'set', prices: s.prices };
+      const { importDataset } = await importEngine();
       const dataset = importDataset({
         name: s.name,
         prompts,

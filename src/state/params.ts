@@ -16,7 +16,7 @@ import {
   type LabParams,
   type Notice,
 } from './urlCodec';
-import { FEATURE_TYPES } from '../engine/lab/datasetSource';
+import { FEATURE_TYPES } from '../engine/lab/datasetChoice';
 import { ALGO_IDS, WORLD_NAMES } from './catalog';
 
 export type { LabParams, Notice } from './urlCodec';

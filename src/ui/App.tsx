@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AlgoCurves } from '../engine/lab/types';
 import { algoLabel } from '../state/catalog';
 import { connectLab, effectiveStep, pageLabConfig, runKey, sweepValues, useLab } from '../state/labStore';
@@ -6,9 +6,6 @@ import { useParams } from '../state/params';
 import { connectUrl } from '../state/urlSync';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { HELP } from './controls/help';
-import { ImportPanel } from './import/ImportPanel';
-import { PlaygroundPanel } from './playground/PlaygroundPanel';
-import { AblationPanel } from './ablation/AblationPanel';
 import { isDatasetWorldName } from '../state/urlCodec';
 import { RunStatus } from './controls/RunStatus';
 import { Transport } from './controls/Transport';
@@ -18,7 +15,6 @@ import { CopyLink } from './share/CopyLink';
 import { ExportMenu } from './share/ExportMenu';
 import { PresetMenu } from './presets/PresetMenu';
 import { Summary } from './Summary';
-import { EmbeddingPanel } from './embed/EmbeddingPanel';
 import { ArmUsagePanel } from './views/ArmUsagePanel';
 import { CurvesPanel } from './views/CurvesPanel';
 import { DecisionPanel } from './views/DecisionPanel';
@@ -27,6 +23,13 @@ import { LambdaSweepPlot } from './views/LambdaSweepPlot';
 import type { AlgoInfo } from './views/props';
 import { Teach } from './views/Teach';
 import { TradeoffPlot } from './views/TradeoffPlot';
+
+// Below the fold and not needed for the first picture: loaded after it (the import parser alone is papaparse
+// plus the world-format schemas).
+const ImportPanel = lazy(() => import('./import/ImportPanel').then((m) => ({ default: m.ImportPanel })));
+const PlaygroundPanel = lazy(() => import('./playground/PlaygroundPanel').then((m) => ({ default: m.PlaygroundPanel })));
+const AblationPanel = lazy(() => import('./ablation/AblationPanel').then((m) => ({ default: m.AblationPanel })));
+const EmbeddingPanel = lazy(() => import('./embed/EmbeddingPanel').then((m) => ({ default: m.EmbeddingPanel })));
 
 /** Drives the playback cursor with requestAnimationFrame while playing. */
 function usePlaybackClock(): void {
@@ -327,7 +330,9 @@ function AblationSection() {
   if (!isDatasetWorldName(world)) return null;
   return (
     <Card title="Featurizer ablation" sub="The same dataset, seed and algorithms with each way of turning prompts into contexts." testId="card-ablation">
-      <AblationPanel />
+      <Suspense fallback={null}>
+        <AblationPanel />
+      </Suspense>
     </Card>
   );
 }
@@ -428,12 +433,22 @@ export function App() {
           {!present && <AblationSection />}
           {!present && (
             <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
-              <PlaygroundPanel />
+              <Suspense fallback={null}>
+                <PlaygroundPanel />
+              </Suspense>
             </Card>
           )}
-          {!present && <ImportPanel />}
+          {!present && (
+            <Suspense fallback={null}>
+              <ImportPanel />
+            </Suspense>
+          )}
           <TeachSection compact={present} />
-          {!present && <EmbeddingPanel />}
+          {!present && (
+            <Suspense fallback={null}>
+              <EmbeddingPanel />
+            </Suspense>
+          )}
         </main>
       </div>
 

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { buildDatasetWorld, type DatasetWorld } from '../worlds/dataset';
 import { WorldFormatError } from '../worlds/errors';
 import type { DatasetSpec, FeatureSpec } from '../worlds/schema';
+import { PER_QUERY_COST_SCALE, type CostMode, type FeatureType } from './datasetChoice';
+
+export { costUnit, FEATURE_TYPES, PER_QUERY_COST_SCALE, type CostMode, type FeatureType } from './datasetChoice';
 
 export interface DatasetSource {
   name: string;
@@ -20,10 +23,6 @@ export interface DatasetSource {
   promptsJsonl: string;
 }
 
-export type FeatureType = FeatureSpec['type'];
-export const FEATURE_TYPES: readonly FeatureType[] = ['task-onehot', 'hashed-ngrams', 'embedding'];
-export type CostMode = 'prices' | 'per-query';
-
 /** How a run turns the dataset into a world. */
 export interface DatasetChoice {
   features: FeatureType;
@@ -34,14 +33,6 @@ export interface DatasetChoice {
   embedModel?: string;
   /** Only the prompts of these tasks (all when absent or empty). */
   tasks?: string[];
-}
-
-/** Recorded per-query USD costs are charged in µ$, on the scale of the $-per-1M-token prices (see costScale). */
-export const PER_QUERY_COST_SCALE = 1e6;
-
-/** The unit a run's costs are in, for labels. */
-export function costUnit(choice: Pick<DatasetChoice, 'costs'>): string {
-  return choice.costs === 'per-query' ? 'µ$ per query (recorded)' : '$ per 1M tokens (set price)';
 }
 
 /**

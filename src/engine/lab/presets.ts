@@ -3,11 +3,11 @@
  * needs, what the paper reports for it, and the `npm run sim` command that reproduces the lab's numbers.
  * Plain data; the page turns a preset into a link (src/state/presets.ts), the report runs them in Node.
  */
-import { algorithmIds } from '../policies/registry';
+import { ALGORITHM_IDS } from '../policies/ids';
 import type { BanditParams } from '../types';
 
 /** Algorithms in the registry's order (the order the lab lists and links them in). */
-const inOrder = (ids: readonly string[]) => algorithmIds.filter((id) => ids.includes(id));
+const inOrder = (ids: readonly string[]): string[] => ALGORITHM_IDS.filter((id) => ids.includes(id));
 import type { CostMode, FeatureType } from './datasetSource';
 
 /** The paper's algorithms and baselines, as its tables list them, with both oracles for reference. */

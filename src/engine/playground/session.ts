@@ -8,10 +8,9 @@ import { playStep } from '../protocol';
 import { createPolicy, type AlgorithmId } from '../policies/registry';
 import { createRng, deriveSeed } from '../rng';
 import { defaultParams, NULL_ACTION, type BanditParams, type Policy, type World } from '../types';
+import type { PlaygroundAlgo } from './algos';
 
-/** The learners the playground can hold: those with per-model estimates. */
-export const PLAYGROUND_ALGOS = ['promptwise', 'promptwise-klr', 'promptwise-budget'] as const;
-export type PlaygroundAlgo = (typeof PLAYGROUND_ALGOS)[number];
+export { PLAYGROUND_ALGOS, type PlaygroundAlgo } from './algos';
 
 export interface PlaygroundOptions {
   algo: PlaygroundAlgo;

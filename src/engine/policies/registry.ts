@@ -4,6 +4,7 @@ import { kernelLogisticModel, kernelRidgeModel, logisticModel, officialLogisticM
 import { CostRankPolicy, GreedyPolicy, RandomPolicy } from './baselines';
 import { CaPakUcbTs } from './caPakUcb';
 import { BudgetOracle, Prop1Oracle } from './oracles';
+import { ALGORITHM_IDS } from './ids';
 import { PromptWise } from './promptwise';
 
 export interface PolicyEnv {
@@ -147,7 +148,13 @@ export const algorithms = {
 
 export type AlgorithmId = keyof typeof algorithms;
 
-export const algorithmIds = Object.keys(algorithms) as AlgorithmId[];
+// ids.ts lists the same ids in the same order (for code that must not load the policies); the types check
+// the set both ways, and the order is checked here once at load.
+const sameIds: [AlgorithmId, (typeof ALGORITHM_IDS)[number]] extends [(typeof ALGORITHM_IDS)[number], AlgorithmId] ? true : never = true;
+void sameIds;
+if (Object.keys(algorithms).join() !== ALGORITHM_IDS.join()) throw new Error('policies/ids.ts and the registry disagree on the algorithm ids');
+
+export const algorithmIds: AlgorithmId[] = [...ALGORITHM_IDS];
 
 export function isAlgorithmId(id: string): id is AlgorithmId {
   return Object.hasOwn(algorithms, id);

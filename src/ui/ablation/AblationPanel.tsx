@@ -2,7 +2,7 @@
  * The featurizer ablation: the current dataset run with task one-hot, hashed n-grams and embedding contexts
  * side by side (same seed, algorithms, λ and τ_max), one row per featurizer and algorithm.
  */
-import { FEATURE_TYPES, type FeatureType } from '../../engine/lab/datasetSource';
+import { FEATURE_TYPES, type FeatureType } from '../../engine/lab/datasetChoice';
 import { ablationIntents, ablationKey, useAblation } from '../../state/ablationStore';
 import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
 import { useParams } from '../../state/params';

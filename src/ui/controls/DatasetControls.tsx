@@ -4,7 +4,7 @@
  * with what λ means on that cost scale. Shown under the scenario picker only for dataset worlds.
  */
 import { useEffect, useId, useState } from 'react';
-import { costUnit, type CostMode, type FeatureType } from '../../engine/lab/datasetSource';
+import { costUnit, type CostMode, type FeatureType } from '../../engine/lab/datasetChoice';
 import { useEmbed } from '../../state/embedStore';
 import { useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';

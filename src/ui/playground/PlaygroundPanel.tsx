@@ -5,7 +5,8 @@
  * the learner and redraws everything. Prompt text is always rendered as text, never as HTML.
  */
 import { useId, useState } from 'react';
-import { PLAYGROUND_ALGOS, type PlaygroundAlgo, type PromptPlan } from '../../engine/playground/session';
+import { PLAYGROUND_ALGOS, type PlaygroundAlgo } from '../../engine/playground/algos';
+import type { PromptPlan } from '../../engine/playground/session';
 import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
 import { useParams } from '../../state/params';
 import { PLAYGROUND_WARMUP, playgroundIntents, usePlayground } from '../../state/playgroundStore';
