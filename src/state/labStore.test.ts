@@ -158,6 +158,18 @@ describe('lab store: runs and sweeps', () => {
     expect(pending()).toEqual([]);
   });
 
+  it('a dataset world with embedding features names the embedding model, and a new model is a new run', async () => {
+    params.useParams.getState().set({ world: 'data:routeprofile-ulab', features: 'embedding', dim: 8 });
+    await flush();
+    const run = pending().at(-1)!;
+    expect((run.config as LabConfig).dataset).toEqual({ features: 'embedding', dim: 8, costs: 'prices', embedModel: 'Xenova/all-MiniLM-L6-v2' });
+    const embed = (await import(/* @vite-ignore */ './embedStore')) as { useEmbed: Store<{ setSettings(p: { model: string }): void }> };
+    embed.useEmbed.getState().setSettings({ model: 'fixtures/tiny-random-bert' });
+    await flush();
+    expect(run.signal.aborted).toBe(true);
+    expect((pending().at(-1)!.config as LabConfig).dataset?.embedModel).toBe('fixtures/tiny-random-bert');
+  });
+
   it('runs a change at once (one run for the changes of one event), aborting the stale run', async () => {
     const first = pending()[0];
     params.useParams.getState().set({ lambda: 0.05 });

@@ -427,9 +427,16 @@ export function connectLab(): () => void {
   const unsubscribe = useParams.subscribe((s, prev) => {
     if (s.params !== prev.params) useLab.getState().schedule();
   });
+  // Embedding features name the embedding settings' model in the run's config: a new model is a new run.
+  const unsubscribeEmbed = useEmbed.subscribe((s, prev) => {
+    if (s.settings.model !== prev.settings.model && useParams.getState().params.features === 'embedding') useLab.getState().schedule();
+  });
   void useLab.getState().loadCatalog();
   reconcile();
-  return unsubscribe;
+  return () => {
+    unsubscribe();
+    unsubscribeEmbed();
+  };
 }
 
 /** The trace row to explain: the selected one, else the last one the cursor has passed. */
