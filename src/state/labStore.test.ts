@@ -85,6 +85,7 @@ interface ParamsModule {
 
 const labPath = './labStore';
 const paramsPath = './params';
+const embedPath = './embedStore';
 let lab: LabModule;
 let params: ParamsModule;
 let disconnect: () => void;
@@ -163,7 +164,7 @@ describe('lab store: runs and sweeps', () => {
     await flush();
     const run = pending().at(-1)!;
     expect((run.config as LabConfig).dataset).toEqual({ features: 'embedding', dim: 8, costs: 'prices', embedModel: 'Xenova/all-MiniLM-L6-v2' });
-    const embed = (await import(/* @vite-ignore */ './embedStore')) as { useEmbed: Store<{ setSettings(p: { model: string }): void }> };
+    const embed = (await import(/* @vite-ignore */ embedPath)) as { useEmbed: Store<{ setSettings(p: { model: string }): void }> };
     embed.useEmbed.getState().setSettings({ model: 'fixtures/tiny-random-bert' });
     await flush();
     expect(run.signal.aborted).toBe(true);
