@@ -9,6 +9,7 @@ import type { World } from '../engine/types';
 import { builtinWorld } from '../engine/worlds/builtins';
 import { WorldFormatError } from '../engine/worlds/errors';
 import { getImport } from '../data/imports';
+import { importedSource } from '../engine/import/world';
 
 export const DATA_PREFIX = 'data:';
 export const IMPORT_PREFIX = 'import:';
@@ -49,13 +50,7 @@ async function loadSourceUncached(name: string): Promise<DatasetSource> {
   const id = name.slice(IMPORT_PREFIX.length);
   const stored = await getImport(id);
   if (!stored) throw new WorldFormatError('world', `no imported dataset "${id}" in this browser (it may have been deleted); import it again`);
-  return {
-    name: stored.name,
-    models: stored.models,
-    prices: Array.isArray(stored.costs) ? stored.costs : null,
-    perQueryCostField: Array.isArray(stored.costs) ? null : stored.costs.per_prompt,
-    promptsJsonl: stored.promptsJsonl,
-  };
+  return importedSource(stored);
 }
 
 const sources = new Map<string, Promise<DatasetSource>>();

@@ -3,14 +3,14 @@
  * is refused, each with its exact one-line message naming the file, the line and the column or field.
  */
 import { describe, expect, it } from 'vitest';
-import { buildWorld } from '../worlds/build';
+import { datasetWorldOf } from '../lab/datasetSource';
 import { readPromptRows } from '../worlds/prompts';
 import { MAX_IMPORT_BYTES, checkImportSize } from './errors';
 import { importId } from './id';
 import { importDataset, parsePrices, previewPrompts, type ImportedDataset } from './importDataset';
 import { parseModelsJson } from './models';
 import { file, importErrorOf } from './testUtil';
-import { importedWorldSpec } from './world';
+import { importedSource } from './world';
 
 const CSV = ['id,prompt,task,gpt-4o,claude', 'q1,What is 2+2?,math,1,0', 'q2,"Write a haiku, please",poetry,0.5,1', 'q3,"Two', 'lines",poetry,0,0.25', ''].join('\n');
 
@@ -18,9 +18,9 @@ const jsonl = (...rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n
 const ROW1 = { id: 'a', text: 'first', task: 't1', outcomes: { m1: 1, m2: 0 }, cost_usd: { m1: 1e-5, m2: 2e-5 }, extra: 'dropped' };
 const ROW2 = { id: 'b', text: 'second', task: 't2', outcomes: { m1: 0.5, m2: 1 }, cost_usd: { m1: 1.5e-5, m2: 3e-5 } };
 
-/** The dataset world the engine builds from an import: it reads `promptsJsonl` as its prompts file. */
+/** The dataset world the lab builds from an import (src/workers/worldSource.ts), with text features. */
 function worldOf(d: ImportedDataset) {
-  return buildWorld(importedWorldSpec(d), { readText: () => d.promptsJsonl, resolve: (_base, rel) => rel });
+  return datasetWorldOf(importedSource(d), { features: 'hashed-ngrams', dim: 64, costs: Array.isArray(d.costs) ? 'prices' : 'per-query' });
 }
 
 describe('CSV import', () => {

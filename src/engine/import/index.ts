@@ -18,4 +18,4 @@ export {
   type SourceFile,
 } from './importDataset';
 export { importId } from './id';
-export { importedWorldSpec, IMPORTED_PROMPTS_PATH } from './world';
+export { importedSource } from './world';

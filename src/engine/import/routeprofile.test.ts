@@ -8,11 +8,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runSimulation } from '../simulate';
-import { buildWorld } from '../worlds/build';
+import { datasetWorldOf, PER_QUERY_COST_SCALE } from '../lab/datasetSource';
 import { cheapestSuccessfulModel, expectedBudgetOracle, singleModelStats } from './datasetStats';
 import { importDataset, type ImportedDataset } from './importDataset';
 import { parseModelsJson } from './models';
-import { importedWorldSpec } from './world';
+import { importedSource } from './world';
 
 const DIR = '../shared/data/routeprofile-ulab';
 
@@ -56,14 +56,20 @@ describe('importing ../shared/data/routeprofile-ulab', () => {
   });
 
   it('a simulation of the imported world: Greedy and the oracle match the README', () => {
-    const world = buildWorld(importedWorldSpec(d), { readText: () => d.promptsJsonl, resolve: (_base, rel) => rel });
+    // The world the lab builds for this import (as `import:<id>`): text features, the recorded per-query costs,
+    // which the lab charges in µ$. λ = 0.01 per USD is λ = 0.01/10⁶ per µ$; costs are read back in USD.
+    const world = datasetWorldOf(importedSource(d), { features: 'hashed-ngrams', dim: 64, costs: 'per-query' });
     const lambda = 0.01;
     const tauMax = 5;
     const trials = 20;
     const T = 1000;
-    const r = runSimulation(world, { algos: ['greedy', 'oracle'], T, trials, seed: 0, params: { lambda, tauMax } });
-    const oracle = r.results.oracle;
-    const greedy = r.results.greedy;
+    const r = runSimulation(world, { algos: ['greedy', 'oracle'], T, trials, seed: 0, params: { lambda: lambda / PER_QUERY_COST_SCALE, tauMax } });
+    const inUsd = <S extends { cost: { mean: number; std: number } }>(s: S): S => ({
+      ...s,
+      cost: { mean: s.cost.mean / PER_QUERY_COST_SCALE, std: s.cost.std / PER_QUERY_COST_SCALE },
+    });
+    const oracle = inUsd(r.results.oracle);
+    const greedy = inUsd(r.results.greedy);
 
     // Tolerances. A trial's mean over T prompts drawn with replacement has the spread the run reports as std
     // (oracle success ≈ 0.010, about √(p(1−p)/T) = 0.0135 less what common prompts share); the mean over

@@ -1,21 +1,17 @@
-import type { DatasetSpec, FeatureSpec } from '../worlds/schema';
+import type { DatasetSource } from '../lab/datasetSource';
 import type { ImportedDataset } from './importDataset';
 
-/** The name an imported dataset's prompts go by in its world spec; a WorldIO serves `promptsJsonl` under it. */
-export const IMPORTED_PROMPTS_PATH = 'prompts.jsonl';
-
 /**
- * The dataset world of an import, for whoever builds it (the sim worker, the tests):
- * `buildWorld(importedWorldSpec(d), { readText: () => d.promptsJsonl, resolve: (_, rel) => rel })`.
- * Features default to hashed n-grams of the text, which every import has (tasks may be the one "all").
+ * An import as the lab replays it (src/workers/worldSource.ts for `import:<id>`, and the tests): set prices,
+ * or the per-prompt cost field the user chose; the featurizer and cost mode are the run's choice
+ * (datasetWorldOf).
  */
-export function importedWorldSpec(d: ImportedDataset, features: FeatureSpec = { type: 'hashed-ngrams', dim: 64 }): DatasetSpec {
+export function importedSource(d: Pick<ImportedDataset, 'name' | 'models' | 'costs' | 'promptsJsonl'>): DatasetSource {
   return {
-    type: 'dataset',
     name: d.name,
-    prompts: IMPORTED_PROMPTS_PATH,
     models: [...d.models],
-    features,
-    costs: Array.isArray(d.costs) ? [...d.costs] : { per_prompt: d.costs.per_prompt },
+    prices: Array.isArray(d.costs) ? [...d.costs] : null,
+    perQueryCostField: Array.isArray(d.costs) ? null : d.costs.per_prompt,
+    promptsJsonl: d.promptsJsonl,
   };
 }
