@@ -16,6 +16,9 @@ export default defineConfig({
       'ml-matrix',
       'comlink',
       'zod',
+      // Loaded on first use (the import parser) or only in workers (IndexedDB stores).
+      'papaparse',
+      'idb-keyval',
       'pure-rand/generator/xoroshiro128plus',
       'pure-rand/distribution/uniformFloat64',
     ],

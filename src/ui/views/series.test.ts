@@ -126,6 +126,8 @@ describe('scales', () => {
     expect(s.domain[1]).toBeGreaterThan(0.3);
     expect(s.ticks).toEqual([0.001, 0.003, 0.01, 0.03, 0.1, 0.3]);
     expect(logScale([0.0001, 1]).ticks).toEqual([0.0001, 0.001, 0.01, 0.1, 1]);
+    // Equal values (nothing in between to tick): one tick, not the same tick twice (recharts keys ticks by value).
+    expect(logScale([0.0123, 0.0123]).ticks).toEqual([0.012]);
   });
   it('step ticks span 0..T', () => {
     expect(stepTicks(1000)).toEqual([0, 200, 400, 600, 800, 1000]);

@@ -242,7 +242,8 @@ export function logScale(values: readonly number[]): NiceScale {
   const domain: [number, number] = [Math.pow(10, Math.log10(lo) - pad), Math.pow(10, Math.log10(hi) + pad)];
   if (ticks.length < 2) {
     ticks.length = 0;
-    ticks.push(Number(lo.toPrecision(2)), Number(hi.toPrecision(2)));
+    // The two ends, once each: all values equal (e.g. a cost that no λ changes) give a single tick.
+    ticks.push(...new Set([Number(lo.toPrecision(2)), Number(hi.toPrecision(2))]));
   }
   return { domain, ticks };
 }
