@@ -80,6 +80,16 @@ describe('prompt playground', () => {
     // A recorded neighbour has the truth: picking it shows the oracle's plan.
     await page.locator('[data-testid="pg-neighbours"] button').first().click();
     await page.getByTestId('pg-oracle').waitFor({ timeout: 30_000 });
+    const neighbourText = await page.getByTestId('pg-prompt-text').textContent();
+    // "A recorded prompt" draws from the world's seeded stream: a recorded prompt with its text and truth.
+    await page.getByTestId('pg-recorded').click();
+    await page.waitForFunction(
+      `document.querySelector('[data-testid="pg-prompt-text"]')?.textContent !== ${JSON.stringify(neighbourText)}`,
+      null,
+      { timeout: 30_000 },
+    );
+    await page.getByTestId('pg-oracle').waitFor();
+    expect(await page.getByTestId('pg-answer').getAttribute('data-feedback')).toBe('0');
     expect(browser.errors, 'console errors').toEqual([]);
     assertNoExternalRequests(browser);
   });

@@ -152,10 +152,11 @@ export const api = {
     return answer();
   },
 
-  /** A prompt drawn from the world's own stream (any world), truth included. */
+  /** A prompt drawn from the world's own seeded stream (any world), truth included; a dataset's shows its text. */
   askSample(): PlaygroundAnswer {
     const s = session();
     const p = s.world.draw(s.t, s.samples);
+    if (s.dataset && p.row >= 0) return api.askRow(p.row);
     const category = p.category >= 0 ? (s.world.categories[p.category] ?? '') : '';
     s.current = {
       prompt: { x: p.x, costs: p.costs, available: p.available, q: p.q },

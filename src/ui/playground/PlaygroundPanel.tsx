@@ -247,7 +247,8 @@ export function PlaygroundPanel() {
               type="button"
               className="btn secondary"
               disabled={busy}
-              onClick={() => void playgroundIntents.askRow(params, Math.floor(Math.random() * Math.max(1, info?.rows ?? 1)))}
+              data-testid="pg-recorded"
+              onClick={() => void playgroundIntents.askSample(params)}
             >
               A recorded prompt
             </button>
