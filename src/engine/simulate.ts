@@ -265,6 +265,19 @@ export interface AsyncHooks {
   sliceMs?: number;
 }
 
+/**
+ * Drives a simulation to its end inside another generator (`yield*`): each StepBatch goes to `tick`, whose
+ * value is yielded in its place; the simulation's result is returned. The lab run, the sweeps and the
+ * featurizer ablation report progress this way.
+ */
+export function* driveSimulation<Y>(sim: Generator<StepBatch, SimResult, void>, tick: (batch: StepBatch) => Y): Generator<Y, SimResult, void> {
+  for (;;) {
+    const step = sim.next();
+    if (step.done) return step.value;
+    yield tick(step.value);
+  }
+}
+
 /** Runs a generator to its end synchronously, handing each yielded item to `onItem` (CLI, tests). */
 export function drain<Y, R>(it: Generator<Y, R, void>, onItem?: (item: Y) => void, shouldStop?: () => boolean): R {
   for (;;) {

@@ -2,7 +2,7 @@
  * The featurizer ablation (paper §5's comparison of context representations): the same dataset, seed and
  * algorithms run once per featurizer, one summary per (featurizer, algorithm), side by side.
  */
-import { simulate, type SimOptions, type SimResult } from '../simulate';
+import { driveSimulation, simulate, type SimOptions } from '../simulate';
 import type { World } from '../types';
 import type { FeatureType } from './datasetSource';
 import type { DatasetWorld } from '../worlds/dataset';
@@ -43,17 +43,10 @@ export function* ablation(arms: readonly AblationArm[], options: SimOptions, chu
   const points: AblationPoint[] = [];
   let done = 0;
   for (const { features, world } of arms) {
-    const sim = simulate(world, options, chunk);
-    let summary: SimResult;
-    for (;;) {
-      const step = sim.next();
-      if (step.done) {
-        summary = step.value;
-        break;
-      }
-      done += step.value.to - step.value.from;
-      yield { done, total };
-    }
+    const summary = yield* driveSimulation(simulate(world, options, chunk), (batch) => {
+      done += batch.to - batch.from;
+      return { done, total };
+    });
     const explained = (world as Partial<DatasetWorld>).features?.explainedVariance;
     for (const algo of options.algos) {
       const r = summary.results[algo];

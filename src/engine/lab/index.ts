@@ -6,7 +6,6 @@ export { ALL_PROMPTS, explainDecision, TraceRecorder } from './trace';
 export {
   lab,
   labBuiltin,
-  labBuiltinAsync,
   labWorld,
   runLab,
   runLabAsync,
@@ -14,7 +13,6 @@ export {
   runSweepAsync,
   sweep,
   sweepBuiltin,
-  sweepBuiltinAsync,
   type LabHooks,
   type LabTick,
   type SweepHooks,

@@ -2,12 +2,11 @@ import {
   checkOptions,
   drain,
   drainAsync,
+  driveSimulation,
   simulate,
   SimConfigError,
   type AsyncHooks,
   type SimOptions,
-  type SimResult,
-  type StepBatch,
 } from '../simulate';
 import { defaultParams, type World } from '../types';
 import { builtinWorld } from '../worlds/builtins';
@@ -90,21 +89,13 @@ export function* lab(world: World, config: LabConfig, chunk = 100): Generator<La
   const total = algos.length * trials * T;
   const partial = () => (curves.trialsDone() > 0 ? { curves: curves.curves() } : null);
 
-  const sim = simulate(world, simOptions(config), chunk, recorder);
   let done = 0;
-  let summary: SimResult;
-  for (;;) {
-    const step = sim.next();
-    if (step.done) {
-      summary = step.value;
-      break;
-    }
-    const batch: StepBatch = step.value;
+  const summary = yield* driveSimulation(simulate(world, simOptions(config), chunk, recorder), (batch) => {
     curves.add(batch);
     usage.add(batch);
     done += batch.to - batch.from;
-    yield { done, total, trials: curves.trialsDone(), partial };
-  }
+    return { done, total, trials: curves.trialsDone(), partial };
+  });
   return {
     config: { ...config, algos: [...algos], params: { ...config.params }, curvePoints },
     world: recorder.worldInfo(),
@@ -139,10 +130,6 @@ export function labBuiltin(config: LabConfig, hooks: LabHooks = {}): LabResult {
   return runLab(labWorld(config), config, hooks);
 }
 
-/** `runLabAsync` on a built-in world (the worker's entry point). */
-export function labBuiltinAsync(config: LabConfig, hooks: Omit<LabHooks, 'shouldStop'> & AsyncHooks = {}): Promise<LabResult> {
-  return runLabAsync(labWorld(config), config, hooks);
-}
 
 function sweepOptions(config: SweepConfig, x: number): SimOptions {
   const base = simOptions(config.base);
@@ -172,17 +159,10 @@ export function* sweep(world: World, config: SweepConfig, chunk = 100): Generato
   let done = 0;
   for (let v = 0; v < config.values.length; v++) {
     const x = config.values[v];
-    const sim = simulate(world, sweepOptions(config, x), chunk);
-    let summary: SimResult;
-    for (;;) {
-      const step = sim.next();
-      if (step.done) {
-        summary = step.value;
-        break;
-      }
-      done += step.value.to - step.value.from;
-      yield { done, total, values: v };
-    }
+    const summary = yield* driveSimulation(simulate(world, sweepOptions(config, x), chunk), (batch) => {
+      done += batch.to - batch.from;
+      return { done, total, values: v };
+    });
     for (const algo of algos) {
       const r = summary.results[algo];
       points.push({ algo, x, utility: r.utility.mean, cost: r.cost.mean, success: r.success.mean });
@@ -207,9 +187,4 @@ export function runSweepAsync(
 /** `runSweep` on the built-in world `config.base.world`. */
 export function sweepBuiltin(config: SweepConfig, hooks: SweepHooks = {}): SweepResult {
   return runSweep(labWorld(config.base), config, hooks);
-}
-
-/** `runSweepAsync` on a built-in world (the worker's entry point). */
-export function sweepBuiltinAsync(config: SweepConfig, hooks: Omit<SweepHooks, 'shouldStop'> & AsyncHooks = {}): Promise<SweepResult> {
-  return runSweepAsync(labWorld(config.base), config, hooks);
 }
