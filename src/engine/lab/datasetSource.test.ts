@@ -8,7 +8,6 @@ import {
   datasetWorldOf,
   detectPerQueryCostField,
   folderSource,
-  modelPrices,
   PER_QUERY_COST_SCALE,
   promptTexts,
   type DatasetSource,
@@ -97,12 +96,12 @@ describe('dataset sources: bad input', () => {
     );
   });
 
-  it('rejects a malformed models.json with the field', () => {
-    expect(errorOf(() => folderSource('f', '{', '')).message).toMatch(/^models: f\/models.json is not valid JSON/);
-    expect(errorOf(() => modelPrices([{ name: 'a', set_price: -1 }], 'f/models.json')).message).toMatch(
-      /^models: f\/models.json: 0.set_price: /,
+  it('rejects a malformed models.json with the field, and offers no set prices when a model has none', () => {
+    expect(errorOf(() => folderSource('f', '{', '')).message).toMatch(/^models: f\/models.json: not valid JSON/);
+    expect(errorOf(() => folderSource('f', '[{"name": "a", "set_price": -1}]', '')).message).toMatch(
+      /^models: f\/models.json, field "\[0\].set_price": /,
     );
-    expect(modelPrices([{ name: 'a' }]).prices).toBeNull();
+    expect(folderSource('f', '[{"name": "a", "set_price": 1}, {"name": "b"}]', '').prices).toBeNull();
   });
 
   it('finds no per-query cost field in a malformed or cost-less first line', () => {

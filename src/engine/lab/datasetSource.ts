@@ -3,7 +3,7 @@
  * run makes on top of them: which featurizer turns prompts into contexts, and which costs it charges.
  * Plain data in, a DatasetWorld out: the worker fetches or loads the files, the engine does the rest.
  */
-import { z } from 'zod';
+import { parseModelsJson, type ModelInfo } from '../import/models';
 import { buildDatasetWorld, type DatasetWorld } from '../worlds/dataset';
 import { WorldFormatError } from '../worlds/errors';
 import type { DatasetSpec, FeatureSpec } from '../worlds/schema';
@@ -35,32 +35,6 @@ export interface DatasetChoice {
   tasks?: string[];
 }
 
-/**
- * A served data folder's models.json (see ../shared/data/*): a list of models with prices. Our reading of a
- * model's set price: `set_price` where given (the paper's HumanEval costs), else input + output price per
- * 1M tokens, which orders models as their bills do without assuming a token mix.
- */
-const modelsFileSchema = z
-  .array(
-    z.looseObject({
-      name: z.string().min(1),
-      set_price: z.number().positive().optional(),
-      input_price_per_1M: z.number().nonnegative().optional(),
-      output_price_per_1M: z.number().nonnegative().optional(),
-    }),
-  )
-  .min(1);
-
-export function modelPrices(modelsJson: unknown, file = 'models.json'): { models: string[]; prices: number[] | null } {
-  const parsed = modelsFileSchema.safeParse(modelsJson);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new WorldFormatError('models', `${file}: ${issue.path.join('.') || 'file'}: ${issue.message}`);
-  }
-  const prices = parsed.data.map((m) => m.set_price ?? (m.input_price_per_1M ?? NaN) + (m.output_price_per_1M ?? NaN));
-  return { models: parsed.data.map((m) => m.name), prices: prices.every((p) => p > 0) ? prices : null };
-}
-
 /** The per-query cost field of the first prompt row: `cost_usd` (exact) or `cost_usd_est` (estimated), if any. */
 export function detectPerQueryCostField(promptsJsonl: string): string | null {
   const first = promptsJsonl.slice(0, promptsJsonl.indexOf('\n') >>> 0).trim();
@@ -72,16 +46,26 @@ export function detectPerQueryCostField(promptsJsonl: string): string | null {
   }
 }
 
-/** A served folder: its models.json text and prompts.jsonl text. */
+/**
+ * A served folder: its models.json text (read as an import reads one: a model's set price is `set_price`, else
+ * input + output price per 1M tokens, see parseModelsJson) and prompts.jsonl text. Set prices are offered only
+ * when every model has one.
+ */
 export function folderSource(name: string, modelsJsonText: string, promptsJsonl: string): DatasetSource {
-  let json: unknown;
+  let models: ModelInfo[];
   try {
-    json = JSON.parse(modelsJsonText);
+    models = parseModelsJson(modelsJsonText, `${name}/models.json`);
   } catch (e) {
-    throw new WorldFormatError('models', `${name}/models.json is not valid JSON (${e instanceof Error ? e.message : e})`);
+    throw new WorldFormatError('models', e instanceof Error ? e.message : String(e));
   }
-  const { models, prices } = modelPrices(json, `${name}/models.json`);
-  return { name, models, prices, perQueryCostField: detectPerQueryCostField(promptsJsonl), promptsJsonl };
+  const prices = models.map((m) => m.defaultPrice);
+  return {
+    name,
+    models: models.map((m) => m.name),
+    prices: prices.every((p): p is number => p !== undefined) ? prices : null,
+    perQueryCostField: detectPerQueryCostField(promptsJsonl),
+    promptsJsonl,
+  };
 }
 
 /** The cost modes a source supports, preferred first. */
