@@ -4,7 +4,7 @@
  * (ask, answer ✓/✗); the worker computes.
  */
 import { create } from 'zustand';
-import type { PlaygroundAlgo } from '../engine/playground/session';
+import type { PlaygroundAlgo } from '../engine/playground/algos';
 import { playgroundWorker, type PlaygroundAnswer, type PlaygroundConfig, type PlaygroundInfo } from '../workers/playgroundBridge';
 import { embedAll, useEmbed } from './embedStore';
 import { datasetChoiceOf } from './labConfig';

@@ -6,7 +6,8 @@
 import * as Comlink from 'comlink';
 import type { DatasetChoice } from '../engine/lab/datasetSource';
 import { nearestRows } from '../engine/playground/nearest';
-import { PlaygroundSession, type PlaygroundAlgo, type PlaygroundPrompt, type PlaygroundView } from '../engine/playground/session';
+import type { PlaygroundAlgo } from '../engine/playground/algos';
+import { PlaygroundSession, type PlaygroundPrompt, type PlaygroundView } from '../engine/playground/session';
 import { createRng, deriveSeed } from '../engine/rng';
 import type { BanditParams, World } from '../engine/types';
 import type { DatasetWorld } from '../engine/worlds/dataset';

@@ -1,15 +1,8 @@
 /**
- * Divides every vector by the largest norm among them, so all lie in the unit ball and the largest on its
- * boundary. One common factor (not per-vector normalisation) keeps the relative geometry the learner sees.
- * All-zero input is returned unchanged (copied).
- */
-export function scaleIntoUnitBall(vectors: readonly Float64Array[]): Float64Array[] {
-  return vectors.map(unitBallScaler(vectors));
-}
-
-/**
- * The map scaleIntoUnitBall applies, fitted on `vectors`, for use on vectors outside the set too: those are
- * divided by the same factor and, should they still lie outside the unit ball, pulled onto its sphere.
+ * Scaling into the unit ball, fitted on a set of vectors: every vector is divided by the largest norm among
+ * them, so all lie in the ball and the largest on its boundary. One common factor (not per-vector
+ * normalisation) keeps the relative geometry the learner sees. A vector outside the set gets the same factor
+ * and, should it still lie outside the ball, is pulled onto its sphere. All-zero input stays as it is (copied).
  */
 export function unitBallScaler(vectors: readonly Float64Array[]): (v: Float64Array) => Float64Array {
   let maxNorm = 0;

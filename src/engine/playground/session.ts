@@ -10,8 +10,6 @@ import { createRng, deriveSeed } from '../rng';
 import { defaultParams, NULL_ACTION, type BanditParams, type Policy, type World } from '../types';
 import type { PlaygroundAlgo } from './algos';
 
-export { PLAYGROUND_ALGOS, type PlaygroundAlgo } from './algos';
-
 export interface PlaygroundOptions {
   algo: PlaygroundAlgo;
   params: Partial<BanditParams>;
