@@ -7,8 +7,8 @@ import { create } from 'zustand';
 import type { AblationResult } from '../engine/lab/ablation';
 import type { FeatureType } from '../engine/lab/datasetSource';
 import { runAblation } from '../workers/simBridge';
-import { embedAll, useEmbed } from './embedStore';
-import { labConfigOf } from './labConfig';
+import { embedVectors } from './embedStore';
+import { pageLabConfig } from './labStore';
 import type { LabParams } from './urlCodec';
 
 export interface AblationState {
@@ -33,7 +33,7 @@ export const useAblation = create<AblationState>()(() => ({
 let controller: AbortController | null = null;
 
 export function ablationKey(p: LabParams, features: readonly FeatureType[]): string {
-  return JSON.stringify([labConfigOf(p, useEmbed.getState().settings.model), features]);
+  return JSON.stringify([pageLabConfig(p), features]);
 }
 
 export const ablationIntents = {
@@ -51,10 +51,10 @@ export const ablationIntents = {
     const key = ablationKey(p, features);
     useAblation.setState({ status: 'running', progress: 0, error: null, key });
     try {
-      const result = await runAblation(labConfigOf(p, useEmbed.getState().settings.model), features, {
+      const result = await runAblation(pageLabConfig(p), features, {
         signal: mine.signal,
         onProgress: ({ done, total }) => useAblation.setState({ progress: total > 0 ? done / total : 0 }),
-        embed: async (texts) => (await embedAll(texts, { signal: mine.signal })).vectors,
+        embed: (texts) => embedVectors(texts, mine.signal),
       });
       if (controller === mine) useAblation.setState({ status: 'done', result, progress: 1 });
     } catch (e) {

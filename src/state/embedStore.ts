@@ -142,6 +142,11 @@ export async function embedAll(texts: string[], options: EmbedAllOptions = {}): 
   }
 }
 
+/** The vectors alone, in order: the embed callback the simulation and playground workers call. */
+export async function embedVectors(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  return (await embedAll(texts, { signal })).vectors;
+}
+
 /** The panel's "Embed" button: embeds the test sentences and keeps their vectors for display. */
 export async function embedTestSentences(texts: string[]): Promise<void> {
   try {

@@ -18,7 +18,7 @@ export const SWEEP_VALUES: Record<SweepParam, number[]> = {
 export const CURVE_POINTS = 200;
 
 /** A dataset world's featurizer and costs; `embedModel` names the embedding settings' model. */
-export function datasetChoiceOf(p: LabParams, embedModel: string): DatasetChoice {
+function datasetChoiceOf(p: LabParams, embedModel: string): DatasetChoice {
   return {
     features: p.features,
     ...(p.features === 'task-onehot' ? {} : { dim: p.dim }),

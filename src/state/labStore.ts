@@ -10,7 +10,7 @@ import { create } from 'zustand';
 import type { AlgoCurves, LabConfig, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
 import { catalog as loadWorkerCatalog, runLab, runSweep } from '../workers/simBridge';
 import { STATIC_CATALOG, normalizeCatalog, type Catalog } from './catalog';
-import { embedAll, useEmbed } from './embedStore';
+import { embedVectors, useEmbed } from './embedStore';
 import { useParams } from './params';
 import type { LabParams } from './urlCodec';
 import { labConfigOf, sweepConfigOf, runKey, type SweepParam } from './labConfig';
@@ -125,8 +125,6 @@ let sinceUpdate = 0;
 
 /** The model embedding features come from: the embedding settings' (src/state/embedStore.ts). */
 const embedModel = () => useEmbed.getState().settings.model;
-/** Prompt embeddings for dataset worlds with embedding features: the embedding worker, through its cache. */
-const embedTexts = async (texts: string[]) => (await embedAll(texts)).vectors;
 
 /** The lab run the page wants for `p` (what the worker is asked for, and what a shown result is compared with). */
 export function pageLabConfig(p: LabParams): LabConfig {
@@ -181,7 +179,7 @@ function start(job: Job): void {
     set({ status: 'running', config: job.config, error: null, progress: { done: 0, total, partial: null } });
     promise = runLab(job.config, {
       signal: ac.signal,
-      embed: embedTexts,
+      embed: (texts) => embedVectors(texts),
       onProgress: (p) => {
         if (inFlight?.ac !== ac) return;
         set((s) => ({ progress: { done: p.done, total: p.total, partial: p.partial ?? s.progress.partial } }));
@@ -196,7 +194,7 @@ function start(job: Job): void {
     set((s) => patch(s, { status: 'running', key: job.key, error: null, progress: { done: 0, total: 0 } }));
     promise = runSweep(job.config, {
       signal: ac.signal,
-      embed: embedTexts,
+      embed: (texts) => embedVectors(texts),
       onProgress: (p) => {
         if (inFlight?.ac === ac) set((s) => patch(s, { progress: { done: p.done, total: p.total } }));
       },

@@ -6,9 +6,9 @@
 import { create } from 'zustand';
 import type { PlaygroundAlgo } from '../engine/playground/algos';
 import { playgroundWorker, type PlaygroundAnswer, type PlaygroundConfig, type PlaygroundInfo } from '../workers/playgroundBridge';
-import { embedAll, useEmbed } from './embedStore';
-import { datasetChoiceOf } from './labConfig';
-import { isDatasetWorldName, type LabParams } from './urlCodec';
+import { embedVectors } from './embedStore';
+import { pageLabConfig } from './labStore';
+import type { LabParams } from './urlCodec';
 
 /** Prompts of the world the learner plays before the user's first question. */
 export const PLAYGROUND_WARMUP = 500;
@@ -34,19 +34,13 @@ export const usePlayground = create<PlaygroundState>()(() => ({
   algo: 'promptwise',
 }));
 
+/** The page's current run (world, dataset choice, λ, τ_max, τ_exp, α, seed), learned by one learner. */
 function configOf(p: LabParams, algo: PlaygroundAlgo): PlaygroundConfig {
-  const embedModel = useEmbed.getState().settings.model;
-  return {
-    world: p.world,
-    ...(isDatasetWorldName(p.world) ? { dataset: datasetChoiceOf(p, embedModel) } : {}),
-    algo,
-    params: { lambda: p.lambda, tauMax: p.tauMax, tauExp: p.tauExp, alpha: p.alpha },
-    seed: p.seed,
-    warmup: PLAYGROUND_WARMUP,
-  };
+  const { world, dataset, params, seed } = pageLabConfig(p);
+  return { world, ...(dataset ? { dataset } : {}), algo, params, seed, warmup: PLAYGROUND_WARMUP };
 }
 
-const embedTexts = async (texts: string[]) => (await embedAll(texts)).vectors;
+const embedTexts = (texts: string[]) => embedVectors(texts);
 
 function fail(error: unknown): void {
   usePlayground.setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
@@ -88,7 +82,7 @@ export const playgroundIntents = {
   askTyped(p: LabParams, text: string, task: string | null): Promise<void> {
     return ask(p, async () => {
       const info = usePlayground.getState().info;
-      const embedding = info?.features === 'embedding' ? (await embedAll([text])).vectors[0] : undefined;
+      const embedding = info?.features === 'embedding' ? (await embedVectors([text]))[0] : undefined;
       return playgroundWorker.askTyped(text, task, embedding);
     });
   },
