@@ -3,16 +3,14 @@
  * hashed n-grams, or in-browser embeddings projected by PCA), their dimension, and which costs are charged,
  * with what λ means on that cost scale. Shown under the scenario picker only for dataset worlds.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { costUnit, type CostMode, type FeatureType } from '../../engine/lab/datasetChoice';
 import { useEmbed } from '../../state/embedStore';
 import { useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
-import { datasetInfo } from '../../workers/simBridge';
+import { loadDatasetInfo, useDatasetInfo } from '../../state/datasetInfo';
 import { HelpText } from './HelpText';
-
-type Info = Awaited<ReturnType<typeof datasetInfo>>;
 
 const FEATURE_HELP: Record<FeatureType, string> = {
   'task-onehot': 'One coordinate per task: the learner tells tasks apart, not prompts within a task.',
@@ -27,28 +25,15 @@ const COST_HELP: Record<CostMode, string> = {
     'What each recorded query really cost, in µ$ (millionths of a dollar). λ = 0.001 makes a 100 µ$ query cost 10% of a success.',
 };
 
-/** Loads what the controls need to know about a dataset world (models, prices, size) from the worker. */
-function useDatasetInfo(world: string): { info: Info | null; error: string | null } {
-  const [state, setState] = useState<{ world: string; info: Info | null; error: string | null }>({ world, info: null, error: null });
-  useEffect(() => {
-    let live = true;
-    datasetInfo(world).then(
-      (info) => live && setState({ world, info, error: null }),
-      (e: unknown) => live && setState({ world, info: null, error: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [world]);
-  return state.world === world ? state : { info: null, error: null };
-}
+const NO_INFO = { info: null, error: null };
 
 function DatasetControlsFor({ world }: { world: string }) {
   const ids = { features: useId(), dim: useId(), costs: useId() };
   const params = useParams((s) => s.params);
   const set = useParams((s) => s.set);
   const embedModel = useEmbed((s) => s.settings.model);
-  const { info, error } = useDatasetInfo(world);
+  useEffect(() => loadDatasetInfo(world), [world]);
+  const { info, error } = useDatasetInfo((s) => s.byWorld[world] ?? NO_INFO);
   const ran = useLab((s) => (s.result && s.result.config.world === world ? s.result.world : null));
   const folder = world.startsWith('data:') ? world.slice('data:'.length) : null;
   return (
