@@ -8,7 +8,7 @@
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
 import { z } from 'zod';
-import { FEATURE_TYPES, type CostMode, type FeatureType } from '../engine/lab/datasetChoice';
+import { DEFAULT_FEATURE_DIM, FEATURE_TYPES, type CostMode, type FeatureType } from '../engine/lab/datasetChoice';
 import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
 /** A recorded dataset served with the app (`data:<folder>`) or imported in this browser (`import:<id>`). */
@@ -76,7 +76,7 @@ export const DEFAULT_PARAMS: LabParams = {
   alpha: null,
   traceAlgo: 'promptwise',
   features: 'task-onehot',
-  dim: 16,
+  dim: DEFAULT_FEATURE_DIM,
   costs: 'prices',
   tasks: [],
 };

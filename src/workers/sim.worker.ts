@@ -20,6 +20,7 @@ import {
   type SweepConfig,
   type SweepResult,
 } from '../engine/lab';
+import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
 import { algorithmIds, drainAsync } from '../engine/simulate';
 import { builtinWorldNames } from '../engine/worlds/builtins';
 import { loadSource, resolveWorld, servedDatasets, type EmbedTexts } from './worldSource';
@@ -119,8 +120,10 @@ export const api = {
       const choice = config.dataset;
       if (!choice) throw new Error('the featurizer ablation needs a dataset world (data:… or import:…)');
       const arms = [];
+      // The page's choice carries no dimension when it is task one-hot; the other featurizers then get the default.
+      const dim = choice.dim ?? DEFAULT_FEATURE_DIM;
       for (const f of features) {
-        arms.push({ features: f, world: await resolveWorld({ ...config, dataset: { ...choice, features: f, dim: choice.dim ?? 16 } }, embed) });
+        arms.push({ features: f, world: await resolveWorld({ ...config, dataset: { ...choice, features: f, dim } }, embed) });
       }
       const due = every(PROGRESS_INTERVAL_MS);
       const options = { algos: config.algos, T: config.T, trials: config.trials, seed: config.seed, params: config.params };

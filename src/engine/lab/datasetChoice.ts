@@ -7,6 +7,9 @@ export type FeatureType = 'task-onehot' | 'hashed-ngrams' | 'embedding';
 export const FEATURE_TYPES: readonly FeatureType[] = ['task-onehot', 'hashed-ngrams', 'embedding'];
 export type CostMode = 'prices' | 'per-query';
 
+/** The dimension n-gram and projected embedding features get unless one is chosen. */
+export const DEFAULT_FEATURE_DIM = 16;
+
 /** Recorded per-query USD costs are charged in µ$, on the scale of the $-per-1M-token prices (see costScale). */
 export const PER_QUERY_COST_SCALE = 1e6;
 
