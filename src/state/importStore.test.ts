@@ -3,52 +3,28 @@
  * a bad file or a bad import lands in the error stage with the exact message and leaves the selected world and
  * the last preview untouched, and a file over 50 MB is refused before it is read. Saving to IndexedDB (the
  * accepted stage, the list of imports, reloads) runs in the real browser: e2e/import.e2e.ts.
- *
- * importStore.ts and params.ts need the DOM's types, which the Node-side type check of the tests does not
- * have, so they are imported untyped and described here (as labStore.test.ts does).
+
  */
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PromptsPreview } from '../engine/import/importDataset';
 
+/** What the store reads of a picked file (the DOM's File has more). */
 interface PickedFile {
   name: string;
   size: number;
   text(): Promise<string>;
 }
-interface ImportStateLike {
-  stage: string;
-  error: { message: string; file?: string; line?: number; field?: string } | null;
-  preview: PromptsPreview | null;
-  name: string;
-  models: string[];
-  costMode: 'set' | 'per_prompt';
-  costField: string;
-  prices: Record<string, string>;
-  mapping: { textColumn: string; idColumn?: string; taskColumn?: string; modelColumns: string[] } | null;
-  selectFiles(files: PickedFile[]): Promise<void>;
-  setPrice(model: string, price: string): void;
-  setCostMode(mode: 'set' | 'per_prompt'): void;
-  toggleModel(model: string): void;
-  setMapping(patch: object): void;
-  runImport(): Promise<string | null>;
-}
-interface Store<S> {
-  getState(): S;
-}
 
-const storePath = './importStore';
-const paramsPath = './params';
-let store: Store<ImportStateLike>;
-let params: Store<{ params: { world: string }; set(patch: object): void }>;
+let store: (typeof import('./importStore'))['useImport'];
+let params: (typeof import('./params'))['useParams'];
 
 const picked = (name: string, text: string): PickedFile => ({ name, size: new TextEncoder().encode(text).length, text: async () => text });
 const state = () => store.getState();
 
 beforeEach(async () => {
   vi.resetModules();
-  store = ((await import(/* @vite-ignore */ storePath)) as { useImport: Store<ImportStateLike> }).useImport;
-  params = ((await import(/* @vite-ignore */ paramsPath)) as { useParams: typeof params }).useParams;
+  store = (await import('./importStore')).useImport;
+  params = (await import('./params')).useParams;
   params.getState().set({ world: 'sudoku' });
 });
 

@@ -3,14 +3,11 @@
  * starts at once, a parameter change runs at once (during a slider drag: after a pause, or on release) and
  * aborts the stale run, the run comes before the
  * sweeps (one job at a time), sweeps re-run only when their inputs change, failures and cancels are not
- * retried by themselves, and playback follows a finished run.
- *
- * labStore.ts and params.ts need the DOM's types, which the Node-side type check of the tests does not
- * have, so they are imported untyped and described here.
+ * retried by themselves, and playback follows a finished run. Each test imports fresh modules (vi.resetModules),
+ * so no store carries state from one test to the next.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LabConfig, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
-import type { LabParams } from './urlCodec';
 
 type Kind = 'run' | 'tauMax' | 'lambda';
 interface Call {
@@ -45,49 +42,8 @@ vi.mock('../workers/simBridge', () => ({
   catalog: () => Promise.resolve({ algorithms: ['promptwise', 'greedy', 'oracle'], worlds: ['t2i', 'sudoku'] }),
 }));
 
-interface Playback {
-  cursor: number;
-  playing: boolean;
-  speed: number;
-}
-interface LabStateLike {
-  status: string;
-  error: string | null;
-  result: LabResult | null;
-  sweeps: Record<'tauMax' | 'lambda', { status: string; result: SweepResult | null }>;
-  playback: Playback;
-  selectedStep: number | null;
-  runNow(): void;
-  cancel(): void;
-  play(): void;
-  pause(): void;
-  togglePlay(): void;
-  step(): void;
-  reset(): void;
-  skipToEnd(): void;
-  seek(cursor: number): void;
-  dragStart(): void;
-  dragEnd(): void;
-  tick(ms: number): void;
-  selectStep(step: number | null): void;
-}
-interface Store<S> {
-  getState(): S;
-}
-interface LabModule {
-  useLab: Store<LabStateLike>;
-  connectLab(): () => void;
-  DRAG_DEBOUNCE_MS: number;
-}
-interface ParamsModule {
-  useParams: Store<{ params: LabParams; set(patch: Partial<LabParams>): void; toggleAlgo(id: string): void }>;
-}
-
-const labPath = './labStore';
-const paramsPath = './params';
-const embedPath = './embedStore';
-let lab: LabModule;
-let params: ParamsModule;
+let lab: typeof import('./labStore');
+let params: typeof import('./params');
 let disconnect: () => void;
 
 const pending = () => calls.filter((c) => !c.settled);
@@ -128,8 +84,8 @@ beforeEach(async () => {
   vi.useFakeTimers();
   calls.length = 0;
   vi.resetModules();
-  lab = (await import(/* @vite-ignore */ labPath)) as LabModule;
-  params = (await import(/* @vite-ignore */ paramsPath)) as ParamsModule;
+  lab = await import('./labStore');
+  params = await import('./params');
   params.useParams.getState().set({ world: 't2i', algos: ['promptwise', 'greedy', 'oracle'], T: 1000, trials: 2 });
   disconnect = lab.connectLab();
   await flush();
@@ -164,7 +120,7 @@ describe('lab store: runs and sweeps', () => {
     await flush();
     const run = pending().at(-1)!;
     expect((run.config as LabConfig).dataset).toEqual({ features: 'embedding', dim: 8, costs: 'prices', embedModel: 'Xenova/all-MiniLM-L6-v2' });
-    const embed = (await import(/* @vite-ignore */ embedPath)) as { useEmbed: Store<{ setSettings(p: { model: string }): void }> };
+    const embed = await import('./embedStore');
     embed.useEmbed.getState().setSettings({ model: 'fixtures/tiny-random-bert' });
     await flush();
     expect(run.signal.aborted).toBe(true);

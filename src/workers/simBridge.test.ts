@@ -6,30 +6,9 @@
  */
 import * as Comlink from 'comlink';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  labBuiltin,
-  sweepBuiltin,
-  type LabConfig,
-  type LabProgress,
-  type LabResult,
-  type SweepConfig,
-  type SweepResult,
-} from '../engine/lab';
+import { labBuiltin, sweepBuiltin, type LabConfig, type LabProgress } from '../engine/lab';
 import type * as WorkerModule from './sim.worker';
 
-/**
- * The bridge's API as this test uses it. simBridge.ts needs the DOM's types (Worker, ErrorEvent), which the
- * Node-side type check of the tests does not have, so it is imported untyped and described here.
- */
-interface BridgeApi {
-  runLab(config: LabConfig, options?: { onProgress?: (p: LabProgress) => void; signal?: AbortSignal }): Promise<LabResult>;
-  runSweep(
-    config: SweepConfig,
-    options?: { onProgress?: (p: { done: number; total: number }) => void; signal?: AbortSignal },
-  ): Promise<SweepResult>;
-  catalog(): Promise<WorkerModule.SimCatalog>;
-  SimWorkerError: new (message: string) => Error;
-}
 type Port = InstanceType<typeof MessageChannel>['port1'];
 type ErrorEventLike = new (type: string, init: { message: string }) => Event;
 
@@ -45,7 +24,7 @@ g.ErrorEvent ??= class ErrorEvent extends Event {
 };
 
 let workerApi: typeof WorkerModule.api;
-let bridge: BridgeApi;
+let bridge: typeof import('./simBridge');
 const spawned: StandInWorker[] = [];
 
 class StandInWorker extends EventTarget {
@@ -78,8 +57,7 @@ class StandInWorker extends EventTarget {
 beforeAll(async () => {
   workerApi = (await import('./sim.worker')).api;
   g.Worker = StandInWorker;
-  const path = './simBridge';
-  bridge = (await import(/* @vite-ignore */ path)) as BridgeApi;
+  bridge = await import('./simBridge');
 });
 
 const strip = <T extends { summary: { results: Record<string, { seconds: number }> } }>(r: T) => ({

@@ -2,30 +2,20 @@
  * The views rendered to static HTML from a real (small) lab run: the test hooks other suites rely on
  * (data-testid / data-* attributes) are present and carry the engine's numbers.
  */
-import { createElement, type ComponentType } from 'react';
+import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
 import type { LabConfig } from '../../engine/lab/types';
+import { ArmUsagePanel } from './ArmUsagePanel';
+import { CurvesPanel } from './CurvesPanel';
+import { DecisionPanel } from './DecisionPanel';
+import { EscalationTrace } from './EscalationTrace';
+import { loadKatex } from './Formula';
+import { LambdaSweepPlot } from './LambdaSweepPlot';
 import { lastIndexAtOrBefore } from './series';
-
-// The components are .tsx, which the Node-side tsconfig (it type-checks *.test.ts) does not compile, so they
-// are loaded by a computed path: vitest resolves it, tsc does not follow it. Their props are checked by tsc -b
-// where the app uses them.
-type AnyComponent = ComponentType<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const load = async (name: string): Promise<Record<string, unknown>> => (await import(/* @vite-ignore */ `./${name}.tsx`)) as Record<string, unknown>;
-const component = async (file: string, name = file) => (await load(file))[name] as AnyComponent;
-const ArmUsagePanel = await component('ArmUsagePanel');
-const CurvesPanel = await component('CurvesPanel');
-const DecisionPanel = await component('DecisionPanel');
-const EscalationTrace = await component('EscalationTrace');
-const LambdaSweepPlot = await component('LambdaSweepPlot');
-const TradeoffPlot = await component('TradeoffPlot');
-const Teach = await component('Teach');
-const HelpText = await component('Teach', 'HelpText');
-const HELP_TEXT = (await load('Teach')).HELP_TEXT as { lambda: string; tauMax: string };
-const loadKatex = (await load('Formula')).loadKatex as () => Promise<unknown>;
-const h = (c: AnyComponent, props: object = {}) => createElement(c, props);
+import { HELP_TEXT, HelpText, Teach } from './Teach';
+import { TradeoffPlot } from './TradeoffPlot';
 
 const config: LabConfig = {
   world: 'sudoku',
@@ -55,7 +45,7 @@ function hooks(html: string, testid: string): Record<string, string>[] {
 describe('CurvesPanel', () => {
   it('exposes each chart’s last drawn value per algorithm, in full precision', () => {
     const cursor = 50;
-    const html = renderToStaticMarkup(h(CurvesPanel, { curves: lab.curves, algos, cursor, T: config.T }));
+    const html = renderToStaticMarkup(createElement(CurvesPanel, { curves: lab.curves, algos, cursor, T: config.T }));
     for (const metric of ['utility', 'cost', 'success', 'regret'] as const) {
       expect(html).toContain(`data-chart="curve-${metric}"`);
       const list = html.slice(html.indexOf(`data-testid="curve-final-${metric}"`));
@@ -69,14 +59,14 @@ describe('CurvesPanel', () => {
     expect(html).toContain('<figcaption');
   });
   it('says so when there is nothing to draw', () => {
-    expect(renderToStaticMarkup(h(CurvesPanel, { curves: {}, algos, cursor: 0, T: 0 }))).toContain('No curves yet');
+    expect(renderToStaticMarkup(createElement(CurvesPanel, { curves: {}, algos, cursor: 0, T: 0 }))).toContain('No curves yet');
   });
 });
 
 describe('EscalationTrace', () => {
   it('shows the latest rows before the cursor as pressable rows with their pulls', () => {
     const html = renderToStaticMarkup(
-      h(EscalationTrace, { rows: lab.trace, cursor: 40, arms, categories, selectedStep: 35, onSelect: () => {} }),
+      createElement(EscalationTrace, { rows: lab.trace, cursor: 40, arms, categories, selectedStep: 35, onSelect: () => {} }),
     );
     const rows = hooks(html, 'trace-row');
     expect(rows.map((r) => Number(r['data-step']))).toEqual([39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28]);
@@ -87,9 +77,9 @@ describe('EscalationTrace', () => {
     expect(pulls.map((p) => [p['data-arm'], Number(p['data-reward'])])).toEqual(expected.map((p) => [arms[p.arm], p.reward]));
   });
   it('respects `visible` and an empty cursor', () => {
-    const five = renderToStaticMarkup(h(EscalationTrace, { rows: lab.trace, cursor: 120, visible: 5, arms, categories, selectedStep: null, onSelect: () => {} }));
+    const five = renderToStaticMarkup(createElement(EscalationTrace, { rows: lab.trace, cursor: 120, visible: 5, arms, categories, selectedStep: null, onSelect: () => {} }));
     expect(hooks(five, 'trace-row')).toHaveLength(5);
-    const none = renderToStaticMarkup(h(EscalationTrace, { rows: lab.trace, cursor: 0, arms, categories, selectedStep: null, onSelect: () => {} }));
+    const none = renderToStaticMarkup(createElement(EscalationTrace, { rows: lab.trace, cursor: 0, arms, categories, selectedStep: null, onSelect: () => {} }));
     expect(hooks(none, 'trace-row')).toHaveLength(0);
   });
 });
@@ -97,7 +87,7 @@ describe('EscalationTrace', () => {
 describe('DecisionPanel', () => {
   it('has one table row per model per decision, the chosen one marked', () => {
     const row = lab.trace.find((r) => r.pulls.length >= 2) ?? lab.trace[0];
-    const html = renderToStaticMarkup(h(DecisionPanel, { row, arms, lambda: 0.01, algo: 'promptwise', categories }));
+    const html = renderToStaticMarkup(createElement(DecisionPanel, { row, arms, lambda: 0.01, algo: 'promptwise', categories }));
     expect(hooks(html, 'decision-panel')).toHaveLength(1);
     const cells = hooks(html, 'decision-arm');
     expect(cells).toHaveLength(row.decisions.length * arms.length);
@@ -106,7 +96,7 @@ describe('DecisionPanel', () => {
     expect(html).toMatch(/Stop rule/);
   });
   it('asks for a selection when there is none', () => {
-    expect(renderToStaticMarkup(h(DecisionPanel, { row: null, arms, lambda: 0.01 }))).toContain('data-testid="decision-panel"');
+    expect(renderToStaticMarkup(createElement(DecisionPanel, { row: null, arms, lambda: 0.01 }))).toContain('data-testid="decision-panel"');
   });
 });
 
@@ -116,7 +106,7 @@ describe('sweeps and usage', () => {
   const lam = sweepBuiltin({ base, param: 'lambda', values: [0.001, 0.1] });
 
   it('TradeoffPlot lists every point', () => {
-    const html = renderToStaticMarkup(h(TradeoffPlot, { sweep: tau, algos, current: 3, loading: false }));
+    const html = renderToStaticMarkup(createElement(TradeoffPlot, { sweep: tau, algos, current: 3, loading: false }));
     expect(html).toContain('data-chart="tradeoff"');
     const lis = [...html.matchAll(/<li data-algo="([^"]+)" data-x="([^"]+)" data-cost="([^"]+)" data-success="([^"]+)"/g)];
     expect(lis).toHaveLength(tau.points.length);
@@ -124,19 +114,19 @@ describe('sweeps and usage', () => {
       const p = tau.points.find((q) => q.algo === algo && q.x === Number(x))!;
       expect([Number(cost), Number(success)]).toEqual([p.cost, p.success]);
     }
-    expect(renderToStaticMarkup(h(TradeoffPlot, { sweep: null, algos, current: 3, loading: true }))).toContain('data-state="loading"');
-    expect(renderToStaticMarkup(h(TradeoffPlot, { sweep: null, algos, current: 3, loading: false }))).toContain('data-state="empty"');
+    expect(renderToStaticMarkup(createElement(TradeoffPlot, { sweep: null, algos, current: 3, loading: true }))).toContain('data-state="loading"');
+    expect(renderToStaticMarkup(createElement(TradeoffPlot, { sweep: null, algos, current: 3, loading: false }))).toContain('data-state="empty"');
   });
 
   it('LambdaSweepPlot lists every point', () => {
-    const html = renderToStaticMarkup(h(LambdaSweepPlot, { sweep: lam, algos, current: 0.1, loading: false }));
+    const html = renderToStaticMarkup(createElement(LambdaSweepPlot, { sweep: lam, algos, current: 0.1, loading: false }));
     expect(html).toContain('data-chart="lambda-sweep"');
     expect([...html.matchAll(/<li data-algo="[^"]+" data-x=/g)]).toHaveLength(lam.points.length);
     expect(html).toContain('data-current="true"');
   });
 
   it('ArmUsagePanel lists pulls per algorithm, category and model', () => {
-    const html = renderToStaticMarkup(h(ArmUsagePanel, { usage: lab.usage, algos, arms, categories }));
+    const html = renderToStaticMarkup(createElement(ArmUsagePanel, { usage: lab.usage, algos, arms, categories }));
     expect(html).toContain('data-chart="arm-usage"');
     const cells = [...html.matchAll(/<li data-algo="([^"]+)" data-category="([^"]+)" data-arm="([^"]+)" data-count="(\d+)"/g)];
     const total = (id: string) => lab.usage[id].counts.flat().reduce((s, v) => s + v, 0);
@@ -148,16 +138,16 @@ describe('sweeps and usage', () => {
 
 describe('Teach and HelpText', () => {
   it('typesets the formulas with KaTeX (HTML + MathML) once KaTeX has loaded', async () => {
-    expect(renderToStaticMarkup(h(Teach))).toContain('pw-formula-pending'); // the TeX source until then
+    expect(renderToStaticMarkup(createElement(Teach))).toContain('pw-formula-pending'); // the TeX source until then
     await loadKatex();
-    const html = renderToStaticMarkup(h(Teach));
+    const html = renderToStaticMarkup(createElement(Teach));
     expect(html).toContain('class="katex"');
     expect(html).toContain('<math');
     expect(html).not.toContain('katex-error');
   });
   it('has help for λ and τ_max', () => {
-    expect(renderToStaticMarkup(h(HelpText, { topic: 'lambda', value: 0.01 }))).toContain('data-help="lambda"');
-    expect(renderToStaticMarkup(h(HelpText, { topic: 'tauMax', value: 1 }))).toContain('no escalation');
+    expect(renderToStaticMarkup(createElement(HelpText, { topic: 'lambda', value: 0.01 }))).toContain('data-help="lambda"');
+    expect(renderToStaticMarkup(createElement(HelpText, { topic: 'tauMax', value: 1 }))).toContain('no escalation');
     expect(HELP_TEXT.lambda).toMatch(/λ/);
   });
 });
