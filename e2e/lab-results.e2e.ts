@@ -1,7 +1,7 @@
 /**
  * The lab's numbers in Chromium against the engine in Node, through the real worker: the default scenario's
  * curves at t = T, the trace and decision panel while stepping, the τ_max trade-off sweep; and the main thread
- * stays responsive (no main-thread task over 100 ms) while a 20-trial run computes and plays back.
+ * stays responsive (no main-thread task over 100 ms of CPU) while a 20-trial run computes and plays back.
  *
  * Node and Chromium may differ by one ulp in Math.exp and friends (docs/ENGINE.md), so floats are compared
  * with a relative tolerance of 1e-9, never bit for bit.
@@ -14,6 +14,7 @@ import { labConfigOf } from '../src/state/labConfig';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
 import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
 import { METRICS, focusPage, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { traceMainThread, type MainThreadTask } from './mainThread';
 
 const REL_TOL = 1e-9;
 
@@ -98,25 +99,14 @@ function expectTraceRow(shown: ShownTraceRow, row: TraceRow, arms: string[]): vo
   shown.pulls.forEach((p, i) => expectClose(p.cost, row.pulls[i].cost, `${what} pull ${i} cost`));
 }
 
-const MAX_ATTEMPTS = 3;
-
-interface LongFrame {
-  start: number;
-  duration: number;
-  blocking: number;
-  scripts: { duration: number; invoker: string; source: string }[];
-}
-
 /**
  * One λ step (ArrowRight on its slider) with the playback held at the end: the default scenario (T = 1000,
- * 20 trials) runs again, is shown at the end, plays back 0 → T and the τ_max sweep runs; returns the long
- * tasks that started meanwhile, and the slowest frames.
+ * 20 trials) runs again, is shown at the end, plays back 0 → T, and the sweeps run.
  */
-async function measureRunAndPlayback(lab: Page): Promise<{ max: number; count: number; ms: number; slow: LongFrame[] }> {
-  // Skip to the end first: the new result is then held at the end (as after the scrubber), on every attempt.
+async function runAndPlayBack(lab: Page): Promise<void> {
+  // Skip to the end first: the new result is then held at the end (as after the scrubber).
   await lab.getByTestId('skip').click();
   const before = await hashOf(lab);
-  const t0 = await lab.evaluate<number>('performance.now()');
   await lab.getByTestId('lambda').focus();
   await lab.keyboard.press('ArrowRight');
   const hash = await hashOf(lab);
@@ -135,22 +125,16 @@ async function measureRunAndPlayback(lab: Page): Promise<{ max: number; count: n
     { timeout: 60_000, polling: 200 },
   );
   await waitForSweeps(lab);
-  const t1 = await lab.evaluate<number>('performance.now()');
-  const tasks = (await lab.evaluate<{ start: number; duration: number }[]>('window.__longTasks')).filter((e) => e.start >= t0 && e.start <= t1);
-  const frames = (await lab.evaluate<LongFrame[]>('window.__longFrames')).filter((e) => e.start >= t0 && e.start <= t1);
-  return {
-    max: Math.max(0, ...tasks.map((e) => e.duration)),
-    count: tasks.length,
-    ms: t1 - t0,
-    slow: frames
-      .filter((f) => f.blocking > 0)
-      .sort((a, b) => b.duration - a.duration)
-      .slice(0, 3)
-      .map((f) => ({ ...f, start: Math.round(f.start - t0), duration: Math.round(f.duration), blocking: Math.round(f.blocking) })),
-  };
 }
 
-/** The lab issue's bound for any main-thread task while a 20-trial run computes and plays back. */
+const slowest = (tasks: MainThreadTask[], n = 3) =>
+  [...tasks]
+    .sort((a, b) => b.cpuMs - a.cpuMs)
+    .slice(0, n)
+    .map((t) => `${t.cpuMs.toFixed(0)} ms CPU (${t.wallMs.toFixed(0)} ms wall)`)
+    .join(', ');
+
+/** The lab issue's bound for any main-thread task while a 20-trial run computes and plays back (CPU time). */
 const LONG_TASK_LIMIT_MS = 100;
 
 describe('lab results in Chromium equal the engine in Node', () => {
@@ -322,29 +306,13 @@ describe('lab results in Chromium equal the engine in Node', () => {
     }
   });
 
-  // The lab issue's bound: no main-thread task over 100 ms while a 20-trial run computes and plays back. Wall-clock
-  // durations stretch with whatever else runs on a 2-core machine, so up to MAX_ATTEMPTS runs are measured and
-  // the test passes on the first under the bound; `npm run bench` reports the maximum against the 50 ms target
-  // (docs/BENCHMARKS.md).
-  it(`no main-thread task exceeds ${LONG_TASK_LIMIT_MS} ms while a 20-trial run computes and plays back`, async () => {
+  // The lab issue's bound: no main-thread task over 100 ms while a 20-trial run computes and plays back. It is
+  // held on each task's CPU time (e2e/mainThread.ts): wall durations stretch with whatever else the two cores
+  // run, the simulation worker first of all. `npm run bench` reports the wall figures against the 50 ms target.
+  it(`no main-thread task takes ${LONG_TASK_LIMIT_MS} ms of CPU while a 20-trial run computes and plays back`, async () => {
     await page.close(); // one page at a time: two cores
 
     const lab = await browser.context.newPage();
-    // Before any script of the page: record every long task (and long animation frame, to say why).
-    await lab.addInitScript(`
-      window.__longTasks = [];
-      window.__longFrames = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration, name: e.name });
-      }).observe({ type: 'longtask', buffered: true });
-      try {
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) window.__longFrames.push({
-            start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
-            scripts: (e.scripts || []).map((s) => ({ duration: Math.round(s.duration), invoker: s.invoker, source: s.sourceFunctionName + ' ' + s.sourceURL.split('/').pop() + ':' + s.sourceCharPosition })) });
-        }).observe({ type: 'long-animation-frame', buffered: true });
-      } catch {}
-    `);
     const defaults = encodeHash(DEFAULT_HASH_STATE);
     expect(defaults).toContain('&T=1000&trials=20&');
     await lab.goto(`${inject('baseURL')}${defaults}`);
@@ -352,30 +320,22 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await waitForCurrentResult(lab);
     await waitForSweeps(lab);
 
-    // Wall-clock durations: other processes on the machine (two cores) stretch them too. A slow page is slow on
-    // every attempt; up to MAX_ATTEMPTS runs are measured and the test passes on the first under the limit.
-    const attempts: { max: number; count: number; ms: number; load: string; slow: LongFrame[] }[] = [];
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const m = await measureRunAndPlayback(lab);
-      attempts.push({ ...m, load: loadavg().map((l) => l.toFixed(1)).join(' ') });
-      console.log(
-        `attempt ${attempt + 1}: ${m.count} long tasks during the run and playback (${Math.round(m.ms)} ms), max ${m.max.toFixed(0)} ms; ` +
-          `load average ${attempts[attempt].load} on ${cpus().length} cores` +
-          (m.max < LONG_TASK_LIMIT_MS ? '' : `; slowest frames: ${JSON.stringify(m.slow)}`),
-      );
-      if (m.max < LONG_TASK_LIMIT_MS) break;
-    }
-    const best = Math.min(...attempts.map((a) => a.max));
-    expect(
-      best,
-      `longest main-thread task, every attempt ≥ ${LONG_TASK_LIMIT_MS} ms: ${attempts.map((a) => `${a.max.toFixed(0)} ms (load ${a.load})`).join(', ')}; ` +
-        `slowest frames of the last: ${JSON.stringify(attempts[attempts.length - 1].slow, null, 1)}`,
-    ).toBeLessThan(LONG_TASK_LIMIT_MS);
-    const t1 = await lab.evaluate<number>('performance.now()');
+    const tasks = await traceMainThread(browser.context, lab, () => runAndPlayBack(lab));
+    const maxWall = Math.max(...tasks.map((t) => t.wallMs));
+    console.log(
+      `${tasks.length} main-thread tasks during the run and playback; slowest ${slowest(tasks)}; longest wall ${maxWall.toFixed(0)} ms; ` +
+        `load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} on ${cpus().length} cores`,
+    );
+    expect(tasks.length, 'the trace saw the page work').toBeGreaterThan(100);
+    expect(Math.max(...tasks.map((t) => t.cpuMs)), `slowest main-thread tasks: ${slowest(tasks, 5)}`).toBeLessThan(LONG_TASK_LIMIT_MS);
 
-    // The observer does see long tasks: a 150 ms task of our own is reported.
-    await lab.evaluate(`new Promise((resolve) => setTimeout(() => { const end = performance.now() + 150; while (performance.now() < end); setTimeout(resolve, 50); }, 0))`);
-    await lab.waitForFunction(`window.__longTasks.some((e) => e.start > ${t1} && e.duration >= 140)`, null, { timeout: 5_000 });
+    // The measure can fail: a 150 ms busy loop of our own shows up as one task of ≥ 140 ms CPU.
+    const busy = await traceMainThread(browser.context, lab, () =>
+      lab.evaluate(`new Promise((resolve) => setTimeout(() => { const end = performance.now() + 150; while (performance.now() < end); setTimeout(resolve, 50); }, 0))`),
+    );
+    expect(Math.max(...busy.map((t) => t.cpuMs))).toBeGreaterThanOrEqual(140);
     await lab.close();
   });
 });
