@@ -19,7 +19,7 @@ describe('docs/REPRODUCTION.md', () => {
     expect([...tables.keys()].sort()).toEqual(BLOCKS.map((b) => b.id).sort());
   });
 
-  it('has the tables `npm run report` regenerates (the fast ones, rebuilt here)', () => {
+  it('has the tables `npm run report` regenerates (the fast ones, rebuilt here)', { tags: ['slow'] }, () => {
     const rebuilt = buildBlocks((b) => b.checked);
     expect(rebuilt.size).toBeGreaterThan(10);
     for (const [id, out] of rebuilt) expect(tables.get(id), `table ${id}: run \`npm run report\``).toBe(out.table);

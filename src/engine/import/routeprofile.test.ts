@@ -55,7 +55,7 @@ describe('importing ../shared/data/routeprofile-ulab', () => {
     expect(Math.abs(best.successRate - README_BEST.success)).toBeLessThanOrEqual(PRINTED.success);
   });
 
-  it('a simulation of the imported world: Greedy and the oracle match the README', () => {
+  it('a simulation of the imported world: Greedy and the oracle match the README', { tags: ['slow'] }, () => {
     // The world the lab builds for this import (as `import:<id>`): text features, the recorded per-query costs,
     // which the lab charges in µ$. λ = 0.01 per USD is λ = 0.01/10⁶ per µ$; costs are read back in USD.
     const world = datasetWorldOf(importedSource(d), { features: 'hashed-ngrams', dim: 64, costs: 'per-query' });

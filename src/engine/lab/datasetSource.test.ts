@@ -34,7 +34,7 @@ describe('served data folders', () => {
     expect(costModes(source)).toEqual(field ? ['prices', 'per-query'] : ['prices']);
   });
 
-  it('runs PromptWise and every baseline on every folder, with each cost mode and text featurizer', () => {
+  it('runs PromptWise and every baseline on every folder, with each cost mode and text featurizer', { tags: ['slow'] }, () => {
     for (const folder of ['humaneval-paper', 'routeprofile-ulab', 'llmrouter-ulab-dc', 'mmlu-pro-tigerlab']) {
       const source = served(folder);
       for (const costs of costModes(source)) {
