@@ -1,5 +1,5 @@
-import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 import { sharedFilesPlugin } from './vite/sharedFiles';
 
 // The engine runs in a module Web Worker (src/workers/sim.worker.ts); `base: './'` keeps the build relocatable.

@@ -39,7 +39,9 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 
 /** PROMPT_COUNT real prompts spread over the file (RouterProfile: 12 tasks, short and long). */
 function loadPrompts(): string[] {
-  const lines = readFileSync(PROMPTS, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(PROMPTS, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const step = Math.max(1, Math.floor(lines.length / PROMPT_COUNT));
   return lines
     .filter((_, i) => i % step === 0)
@@ -120,7 +122,13 @@ async function measureBrowser(modelsRoot: string, prompts: string[]): Promise<Ra
         })()`,
       );
     }, prompts);
-    if (browser.externalRequests().length > 0) throw new Error(`requests left localhost: ${browser.externalRequests().map((r) => r.url).join(', ')}`);
+    if (browser.externalRequests().length > 0)
+      throw new Error(
+        `requests left localhost: ${browser
+          .externalRequests()
+          .map((r) => r.url)
+          .join(', ')}`,
+      );
     return { ...rates, chromium, threads };
   } finally {
     await browser.close();
@@ -151,12 +159,17 @@ async function main(): Promise<void> {
     log(`Chromium (WASM, the app's embedding worker)…`);
     const web = await measureBrowser(modelsRoot, prompts);
 
-    console.log(`MiniLM-sized random model (TINY_DIMS=${MINILM_DIMS}), ${DTYPE} weights, ${prompts.length} RouterProfile prompts (batch 1: the first ${BATCH1_COUNT})`);
+    console.log(
+      `MiniLM-sized random model (TINY_DIMS=${MINILM_DIMS}), ${DTYPE} weights, ${prompts.length} RouterProfile prompts (batch 1: the first ${BATCH1_COUNT})`,
+    );
     console.log(`Chromium ${web.chromium} headless, WASM with ${web.threads} thread(s) (the page is not cross-origin isolated)`);
     console.log('');
     console.log('| batch | Chromium WASM (prompts/s) | Node, default threads | Node, 1 thread | Node ÷ Chromium | target |');
     console.log('| ---: | ---: | ---: | ---: | ---: | --- |');
-    for (const [label, key] of [['1', 'batch1'], ['32', 'batch32']] as const) {
+    for (const [label, key] of [
+      ['1', 'batch1'],
+      ['32', 'batch32'],
+    ] as const) {
       const ratio = node[key] / web[key];
       const met = ratio <= TARGET_RATIO;
       console.log(

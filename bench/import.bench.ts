@@ -4,10 +4,11 @@
  * prompts × 12 models), with set prices and with its per-prompt costs. Also a CSV of the same data (written
  * here, in memory), through papaparse and the per-cell zod checks. Prints rows/s and MB/s (MB = 2^20 bytes).
  */
-import { cpus } from 'node:os';
+
 import { readFileSync, statSync } from 'node:fs';
+import { cpus } from 'node:os';
 import Papa from 'papaparse';
-import { importDataset, type CostChoice, type SourceFile } from '../src/engine/import/importDataset';
+import { type CostChoice, importDataset, type SourceFile } from '../src/engine/import/importDataset';
 
 const PATH = '../shared/data/mmlu-pro-tigerlab/prompts.jsonl';
 const REPEATS = 5;

@@ -9,13 +9,13 @@
  * docs/BENCHMARKS.md says what each number measures. BENCH_DEBUG=1 logs each λ change's timings to stderr.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type LabBrowser } from '../e2e/browser';
+import { type LabBrowser, launchBrowser } from '../e2e/browser';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -278,7 +278,9 @@ async function measureChange(page: Page, trigger: () => Promise<void>): Promise<
   const w: Watch = { start: log_.start, first: first.at, firstFrame: first.frame ?? first.at, final: final.at, finalFrame: final.frame ?? final.at };
   const worker = await workerSeconds(page);
   if (process.env.BENCH_DEBUG) {
-    log(`start +${ms(w.first - w.start)} first new curves, +${ms(w.finalFrame - w.start)} final frame; worker ${worker} s; ${log_.changes.length} readout changes`);
+    log(
+      `start +${ms(w.first - w.start)} first new curves, +${ms(w.finalFrame - w.start)} final frame; worker ${worker} s; ${log_.changes.length} readout changes`,
+    );
   }
   return { ...w, worker };
 }
@@ -424,7 +426,9 @@ try {
   if (serving) await stopPreview();
 }
 
-notes.push(`load average (1 min) ${loadAtStart} at the start, ${loadavg()[0].toFixed(2)} at the end: other work on the machine slows the worker and the page alike`);
+notes.push(
+  `load average (1 min) ${loadAtStart} at the start, ${loadavg()[0].toFixed(2)} at the end: other work on the machine slows the worker and the page alike`,
+);
 console.log('');
 console.log('| case | result | target |');
 console.log('| --- | ---: | --- |');

@@ -4,9 +4,9 @@
  * presentation mode. No violation of impact "serious" or "critical" is allowed.
  */
 import axe from 'axe-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { focusPage, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 interface Violation {
@@ -59,7 +59,10 @@ function expectNoSeriousViolations(violations: Violation[], where: string): void
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const minor = violations.filter((v) => !serious.includes(v));
   if (minor.length > 0) console.log(`axe (${where}), minor or moderate:\n${describeViolations(minor)}`);
-  expect(serious.map((v) => `${v.id} (${v.nodes.length})`), `axe (${where}): serious or critical violations\n\n${describeViolations(serious)}\n`).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id} (${v.nodes.length})`),
+    `axe (${where}): serious or critical violations\n\n${describeViolations(serious)}\n`,
+  ).toEqual([]);
 }
 
 describe('accessibility (axe-core)', () => {

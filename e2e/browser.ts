@@ -6,10 +6,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { type BrowserContext, type ConsoleMessage, chromium, type Page } from 'playwright-core';
 
-export const CHROMIUM_MISSING =
-  'Chromium not found: install it with  apt-get install -y chromium  (or set CHROME_PATH)';
+export const CHROMIUM_MISSING = 'Chromium not found: install it with  apt-get install -y chromium  (or set CHROME_PATH)';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 

@@ -5,13 +5,13 @@
  * (the tiny fixture model, served locally, through the real embedding worker).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetWorldOf, folderSource } from '../src/engine/lab/datasetSource';
 import { runLab } from '../src/engine/lab/run';
 import { labConfigOf } from '../src/state/labConfig';
 import { DEFAULT_PARAMS, encodeHash, type LabParams } from '../src/state/urlCodec';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
 
 const SHARED_DATA = new URL('../../shared/data/', import.meta.url);
@@ -89,10 +89,17 @@ describe('recorded datasets in the lab', () => {
     await page.getByTestId('embed-toggle').click();
     await page.getByTestId('embed-preset-local').click();
     await page.getByTestId('ablation-run').click();
-    await page.waitForFunction(`document.querySelector('[data-testid="ablation"]')?.dataset.status === 'done' || document.querySelector('[data-testid="ablation"]')?.dataset.status === 'error'`, null, {
-      timeout: 240_000,
-    });
-    expect(await page.getByTestId('ablation').getAttribute('data-status'), (await page.getByTestId('ablation-error').count()) ? await page.getByTestId('ablation-error').textContent() ?? '' : '').toBe('done');
+    await page.waitForFunction(
+      `document.querySelector('[data-testid="ablation"]')?.dataset.status === 'done' || document.querySelector('[data-testid="ablation"]')?.dataset.status === 'error'`,
+      null,
+      {
+        timeout: 240_000,
+      },
+    );
+    expect(
+      await page.getByTestId('ablation').getAttribute('data-status'),
+      (await page.getByTestId('ablation-error').count()) ? ((await page.getByTestId('ablation-error').textContent()) ?? '') : '',
+    ).toBe('done');
     for (const f of ['task-onehot', 'hashed-ngrams', 'embedding']) {
       for (const algo of ['promptwise', 'greedy', 'oracle']) {
         await page.getByTestId(`ablation-row-${f}-${algo}`).waitFor();
@@ -103,7 +110,9 @@ describe('recorded datasets in the lab', () => {
     expect(await page.getByTestId('ablation-row-embedding-promptwise').textContent()).toMatch(/d = 16, [\d.]+% variance/);
     // The oracle does not depend on the contexts: the same numbers for every featurizer.
     const oracleUtility = await Promise.all(
-      ['task-onehot', 'hashed-ngrams', 'embedding'].map(async (f) => (await page.getByTestId(`ablation-row-${f}-oracle`).locator('td').nth(1).textContent()) ?? ''),
+      ['task-onehot', 'hashed-ngrams', 'embedding'].map(
+        async (f) => (await page.getByTestId(`ablation-row-${f}-oracle`).locator('td').nth(1).textContent()) ?? '',
+      ),
     );
     expect(new Set(oracleUtility).size).toBe(1);
     expect(browser.errors, 'console errors').toEqual([]);

@@ -9,21 +9,22 @@
  *    and agrees with WASM;
  *  - no request leaves localhost.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Page } from 'playwright-core';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIXTURE_DIMS,
   FIXTURE_MODEL,
-  FIXTURE_TEXTS as TEXTS,
   FP32_REFERENCE,
   FP32_TOLERANCE,
   Q8_PAIR_COSINE_GAP,
   Q8_TOLERANCE,
   quantizationGap,
   referenceGap,
+  FIXTURE_TEXTS as TEXTS,
 } from '../src/embed/fixtureReference';
 import { cosine } from '../src/embed/types';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { openLab, waitForCurrentResult } from './lab';
 
 const FIXTURE_BASE = '/shared/models/';
@@ -152,7 +153,10 @@ describe('embeddings in Chromium (WASM)', () => {
 
     // The ONNX Runtime files came from the app itself, and the model from /shared/models/.
     const urls = browser.requests.map((r) => r.url);
-    expect(urls.some((u) => /\/assets\/ort-wasm-simd-threaded\.asyncify-[\w-]+\.wasm$/.test(u)), urls.join('\n')).toBe(true);
+    expect(
+      urls.some((u) => /\/assets\/ort-wasm-simd-threaded\.asyncify-[\w-]+\.wasm$/.test(u)),
+      urls.join('\n'),
+    ).toBe(true);
     expect(urls.some((u) => u.endsWith('/shared/models/fixtures/tiny-random-bert/onnx/model_quantized.onnx'))).toBe(true);
     expect(urls.some((u) => u.endsWith('/shared/models/fixtures/tiny-random-bert/onnx/model.onnx'))).toBe(true);
     await page.close();

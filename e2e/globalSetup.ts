@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { preview, type PreviewServer } from 'vite';
+import { type PreviewServer, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './browser';
 

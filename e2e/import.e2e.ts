@@ -9,7 +9,7 @@
  * computed reading gap plus 4 standard errors of the mean over trials; Greedy within 2 trial stds plus the
  * best model's reading gap.
  */
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, ftruncateSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedBudgetOracle, singleModelStats } from '../src/engine/import/datasetStats';
 import { MAX_IMPORT_BYTES } from '../src/engine/import/errors';
 import { importDataset } from '../src/engine/import/importDataset';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
 import { PER_QUERY_COST_SCALE } from '../src/engine/lab/datasetSource';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { hashOf, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
 
 const DIR = '../shared/data/routeprofile-ulab';
@@ -41,11 +41,10 @@ async function stageOf(page: Page): Promise<string> {
 }
 
 async function waitForStage(page: Page, stages: string[]): Promise<void> {
-  await page.waitForFunction(
-    `${JSON.stringify(stages)}.includes(document.querySelector('[data-testid="import-panel"]')?.dataset.stage)`,
-    null,
-    { timeout: 30_000, polling: 50 },
-  );
+  await page.waitForFunction(`${JSON.stringify(stages)}.includes(document.querySelector('[data-testid="import-panel"]')?.dataset.stage)`, null, {
+    timeout: 30_000,
+    polling: 50,
+  });
 }
 
 async function errorMessage(page: Page): Promise<string> {
@@ -93,7 +92,13 @@ describe('importing your own data', () => {
     expect(await page.getByTestId('import-cost-per-prompt').isChecked()).toBe(true);
     await page.getByTestId('import-run').click();
     await waitForStage(page, ['accepted', 'error']);
-    expect(await stageOf(page), (await page.getByTestId('import-error-message').textContent().catch(() => '')) ?? '').toBe('accepted');
+    expect(
+      await stageOf(page),
+      (await page
+        .getByTestId('import-error-message')
+        .textContent()
+        .catch(() => '')) ?? '',
+    ).toBe('accepted');
     importedId = (await page.getByTestId('import-item').first().getAttribute('data-id')) ?? '';
     expect(importedId).toMatch(/^prompts-[0-9a-z]+$/);
     expect(decodeURIComponent(await hashOf(page))).toContain(`world=import:${importedId}`);
@@ -154,12 +159,15 @@ describe('importing your own data', () => {
   });
 
   it('a CSV with an outcome outside [0, 1]', async () => {
-    expect(await pickAndRun('bad-outcome.csv', GOOD_CSV + 'q3,three,math,1.3,1\n')).toBe('bad-outcome.csv line 4, column "small": outcome 1.3 is outside [0, 1]');
+    expect(await pickAndRun('bad-outcome.csv', GOOD_CSV + 'q3,three,math,1.3,1\n')).toBe(
+      'bad-outcome.csv line 4, column "small": outcome 1.3 is outside [0, 1]',
+    );
     await expectPreviousDataIntact();
   });
 
   it('a model missing on a row', async () => {
-    const text = '{"id": "a", "text": "x", "task": "t", "outcomes": {"small": 1, "large": 0}}\n{"id": "b", "text": "y", "task": "t", "outcomes": {"small": 1}}\n';
+    const text =
+      '{"id": "a", "text": "x", "task": "t", "outcomes": {"small": 1, "large": 0}}\n{"id": "b", "text": "y", "task": "t", "outcomes": {"small": 1}}\n';
     expect(await pickAndRun('missing.jsonl', text)).toBe(
       'missing.jsonl line 2, field "outcomes.large": model "large" has no outcome on this line (outcomes there: small)',
     );

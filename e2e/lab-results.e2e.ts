@@ -7,14 +7,14 @@
  * with a relative tolerance of 1e-9, never bit for bit.
  */
 import { cpus, loadavg } from 'node:os';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { labBuiltin, sweepBuiltin, type LabConfig, type LabResult, type TraceRow } from '../src/engine/lab';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type LabConfig, type LabResult, labBuiltin, sweepBuiltin, type TraceRow } from '../src/engine/lab';
 import { labConfigOf } from '../src/state/labConfig';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
-import { METRICS, focusPage, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
-import { traceMainThread, type MainThreadTask } from './mainThread';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { focusPage, hashOf, METRICS, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { type MainThreadTask, traceMainThread } from './mainThread';
 
 const REL_TOL = 1e-9;
 
@@ -333,7 +333,9 @@ describe('lab results in Chromium equal the engine in Node', () => {
 
     // The measure can fail: a 150 ms busy loop of our own shows up as one task of ≥ 140 ms CPU.
     const busy = await traceMainThread(browser.context, lab, () =>
-      lab.evaluate(`new Promise((resolve) => setTimeout(() => { const end = performance.now() + 150; while (performance.now() < end); setTimeout(resolve, 50); }, 0))`),
+      lab.evaluate(
+        `new Promise((resolve) => setTimeout(() => { const end = performance.now() + 150; while (performance.now() < end); setTimeout(resolve, 50); }, 0))`,
+      ),
     );
     expect(Math.max(...busy.map((t) => t.cpuMs))).toBeGreaterThanOrEqual(140);
     await lab.close();

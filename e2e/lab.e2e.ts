@@ -4,12 +4,12 @@
  * table; Space and → drive playback; presentation mode hides the controls; charts export as SVG and PNG.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Download } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CSV_COLUMNS, parseCsv } from '../src/state/exportData';
 import { formatSig } from '../src/ui/format';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
-import { METRICS, focusPage, hashOf, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { focusPage, hashOf, METRICS, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 
 /** Small runs: four algorithms, 3 trials of 300 prompts. */
 const SMALL = '#world=sudoku&algos=promptwise,greedy,highest-cost,oracle&T=300&trials=3&seed=0';
@@ -26,7 +26,6 @@ describe('lab page', () => {
     assertNoExternalRequests(browser);
     await browser?.close();
   });
-
 
   it('(a) the λ slider changes the link and the results; reloading the link gives the same numbers', async () => {
     const page = await openLab(browser, SMALL);
@@ -255,7 +254,11 @@ describe('lab page', () => {
     const field = page.getByTestId('share-url');
     await field.waitFor();
     expect(await field.inputValue()).toBe(page.url());
-    expect(await page.evaluate<boolean>(`document.activeElement === document.querySelector('[data-testid="share-url"]') && document.activeElement.selectionEnd - document.activeElement.selectionStart === document.activeElement.value.length`)).toBe(true);
+    expect(
+      await page.evaluate<boolean>(
+        `document.activeElement === document.querySelector('[data-testid="share-url"]') && document.activeElement.selectionEnd - document.activeElement.selectionStart === document.activeElement.value.length`,
+      ),
+    ).toBe(true);
     await browser.context.clearPermissions();
     await page.close();
   });

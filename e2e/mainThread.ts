@@ -41,8 +41,12 @@ export async function traceMainThread(context: BrowserContext, page: Page, durin
     await complete;
     await cdp.detach();
   }
-  const mainThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mainThreads = new Set(
+    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
   return events
-    .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mainThreads.has(`${e.pid}:${e.tid}`) && e.dur !== undefined && e.tdur !== undefined)
+    .filter(
+      (e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mainThreads.has(`${e.pid}:${e.tid}`) && e.dur !== undefined && e.tdur !== undefined,
+    )
     .map((e) => ({ startMs: e.ts / 1000, wallMs: e.dur! / 1000, cpuMs: e.tdur! / 1000 }));
 }

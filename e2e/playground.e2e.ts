@@ -3,9 +3,10 @@
  * ✓/✗ on a model's answer changes that model's q̂ as the engine's update says it should. Typed prompts are
  * shown as text, never as HTML.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Page } from 'playwright-core';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { openLab } from './lab';
 
 /** q̂ of every model as the playground's table holds it (data-qhat). */
@@ -47,7 +48,10 @@ describe('prompt playground', () => {
     for (const q of before) expect(q).toBeGreaterThan(0);
 
     const rows = page.locator('[data-testid^="pg-arm-"]');
-    await rows.nth(2).getByRole('button', { name: /answered wrongly/ }).click();
+    await rows
+      .nth(2)
+      .getByRole('button', { name: /answered wrongly/ })
+      .click();
     await waitForFeedback(page, 1);
     const after = await qHats(page);
     expect(after[2]).toBeLessThan(before[2]);
@@ -72,7 +76,10 @@ describe('prompt playground', () => {
     expect(await page.getByTestId('pg-oracle').count()).toBe(0);
 
     const before = await qHats(page);
-    await page.locator('[data-testid="pg-arm-0"]').getByRole('button', { name: /answered correctly/ }).click();
+    await page
+      .locator('[data-testid="pg-arm-0"]')
+      .getByRole('button', { name: /answered correctly/ })
+      .click();
     await waitForFeedback(page, 1);
     const after = await qHats(page);
     expect(after[0]).toBeGreaterThan(before[0]);
@@ -83,11 +90,9 @@ describe('prompt playground', () => {
     const neighbourText = await page.getByTestId('pg-prompt-text').textContent();
     // "A recorded prompt" draws from the world's seeded stream: a recorded prompt with its text and truth.
     await page.getByTestId('pg-recorded').click();
-    await page.waitForFunction(
-      `document.querySelector('[data-testid="pg-prompt-text"]')?.textContent !== ${JSON.stringify(neighbourText)}`,
-      null,
-      { timeout: 30_000 },
-    );
+    await page.waitForFunction(`document.querySelector('[data-testid="pg-prompt-text"]')?.textContent !== ${JSON.stringify(neighbourText)}`, null, {
+      timeout: 30_000,
+    });
     await page.getByTestId('pg-oracle').waitFor();
     expect(await page.getByTestId('pg-answer').getAttribute('data-feedback')).toBe('0');
     expect(browser.errors, 'console errors').toEqual([]);

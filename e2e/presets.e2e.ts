@@ -5,18 +5,19 @@
  * the whole parameter set (the link becomes the preset's own), shows its command, marks it current, works from
  * the keyboard and at 390 px, and adds no serious accessibility violation.
  */
-import axe from 'axe-core';
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main';
-import { PRESETS, presetById, presetCliArgs, presetCommand, type Preset } from '../src/engine/lab/presets';
+import { PRESETS, type Preset, presetById, presetCliArgs, presetCommand } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
-import { METRICS, hashOf, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { hashOf, METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** Dataset presets fetch 1–15 MB and featurise every prompt before their run (tens of seconds on two cores). */
@@ -101,7 +102,9 @@ describe('the paper’s presets', () => {
       }
       await page.close();
       expect(browser.errors, 'console errors').toEqual([]);
-      console.log(`preset ${preset.id}: open + CLI ${openAndCliSeconds.toFixed(1)} s, until the page matched ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `preset ${preset.id}: open + CLI ${openAndCliSeconds.toFixed(1)} s, until the page matched ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     },
     RUN_TIMEOUT_MS + 60_000,
   );

@@ -3,10 +3,11 @@
  * it again by itself, the next parameter change runs cleanly; a worker that fails to load shows a readable
  * error and the page recovers on the next try (the bridge starts a fresh worker).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALGO_IDS } from '../src/state/catalog';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { hashOf, openLab, waitForCurrentResult } from './lab';
 
 describe('run controls', () => {
@@ -20,8 +21,7 @@ describe('run controls', () => {
     await browser?.close();
   });
 
-  const waitForStatus = (page: Page, s: string, timeout = 60_000) =>
-    page.locator(`[data-testid="run-status"][data-status="${s}"]`).waitFor({ timeout });
+  const waitForStatus = (page: Page, s: string, timeout = 60_000) => page.locator(`[data-testid="run-status"][data-status="${s}"]`).waitFor({ timeout });
 
   it('cancels a long run and then runs again', async () => {
     // The largest run the controls allow: every algorithm, 50 trials of 5000 prompts.

@@ -4,9 +4,9 @@
  * and that a single learning curve exports with the legend it shares with the other three.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 const OUT = 'test-results';

@@ -3,10 +3,10 @@
  * numbers on the page equal the engine's own result computed here in Node, to the digits shown.
  */
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { simulateBuiltin, type SimConfig } from '../src/engine/simulate';
-import { assertNoExternalRequests, launchBrowser, type LabBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SimConfig, simulateBuiltin } from '../src/engine/simulate';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { METRICS, openLab, parseShown, waitForCurrentResult } from './lab';
 
 const CONFIG: SimConfig = {

@@ -3,12 +3,12 @@
  * `npm run report` builds them all (and their charts); the check test rebuilds the `checked` ones and
  * compares them with the committed document, string for string (same seed, same numbers).
  */
-import { PRESETS, presetCliArgs, type Preset } from '../../src/engine/lab/presets';
+import { PRESETS, type Preset, presetCliArgs } from '../../src/engine/lab/presets';
 import { runLab, runSweep } from '../../src/engine/lab/run';
 import type { LabConfig } from '../../src/engine/lab/types';
-import { algorithms, type AlgorithmId } from '../../src/engine/policies/registry';
+import { type AlgorithmId, algorithms } from '../../src/engine/policies/registry';
 import { runSimulation, type SimResult } from '../../src/engine/simulate';
-import { defaultParams, type BanditParams, type World } from '../../src/engine/types';
+import { type BanditParams, defaultParams, type World } from '../../src/engine/types';
 import { builtinWorld } from '../../src/engine/worlds/builtins';
 import type { Chart } from './charts';
 import { bestSingleModel, datasetWorld, presetWorld } from './data';
@@ -166,15 +166,33 @@ function realDataBlock(folder: string, checked: boolean): BlockDef {
     caption,
     build() {
       const world = datasetWorld(folder, { features: REAL.features, costs: 'per-query' });
-      const result = runSimulation(world, { algos: REAL.algos, T: REAL.T, trials: REAL.trials, seed: REAL.seed, params: { lambda: REAL.lambda, tauMax: REAL.tauMax } });
+      const result = runSimulation(world, {
+        algos: REAL.algos,
+        T: REAL.T,
+        trials: REAL.trials,
+        seed: REAL.seed,
+        params: { lambda: REAL.lambda, tauMax: REAL.tauMax },
+      });
       const best = bestSingleModel(folder, REAL.lambda);
       const readme = README_REFERENCES[folder];
       const dash = '—';
       const rows = [
         ...resultRows(result),
         [`data, whole file: ${best.label} (expected, one query)`, fixed(best.utility, 4), fixed(best.cost, 3), fixed(best.success, 4), dash],
-        [`README: best single model ${readme.bestSingle.model} (success := score ≥ 0.5)`, dash, fixed(readme.bestSingle.costUsd * 1e6, 3), fixed(readme.bestSingle.success, 4), dash],
-        [`README: oracle "cheapest model that succeeds" (prompts no model solves cost 0)`, dash, fixed(readme.oracle.costUsd * 1e6, 3), fixed(readme.oracle.success, 4), dash],
+        [
+          `README: best single model ${readme.bestSingle.model} (success := score ≥ 0.5)`,
+          dash,
+          fixed(readme.bestSingle.costUsd * 1e6, 3),
+          fixed(readme.bestSingle.success, 4),
+          dash,
+        ],
+        [
+          `README: oracle "cheapest model that succeeds" (prompts no model solves cost 0)`,
+          dash,
+          fixed(readme.oracle.costUsd * 1e6, 3),
+          fixed(readme.oracle.success, 4),
+          dash,
+        ],
       ];
       const ordered = byUtility(result.results);
       return {
@@ -212,7 +230,8 @@ function budgetGapBlock(): BlockDef {
   return {
     id: 'finding-budget-gap',
     checked: true,
-    command: 'npm run sim -- --world W --algos promptwise,promptwise-budget,oracle-prop1,oracle --lambda 0.01 --tau-max N   # W ∈ {t2i, sudoku, two-models}, N ∈ {2, 3, 5}',
+    command:
+      'npm run sim -- --world W --algos promptwise,promptwise-budget,oracle-prop1,oracle --lambda 0.01 --tau-max N   # W ∈ {t2i, sudoku, two-models}, N ∈ {2, 3, 5}',
     build() {
       const algos = ['promptwise', 'promptwise-budget', 'oracle-prop1', 'oracle'];
       const rows: string[][] = [];
@@ -235,7 +254,17 @@ function budgetGapBlock(): BlockDef {
       }
       return {
         table: markdownTable(
-          ['world', 'τ_max', '`promptwise`', '`promptwise-budget`', '`oracle-prop1`', '`oracle` (DP)', 'DP − Prop. 1', 'regret: PW → PW-Budget', 'gap recovered'],
+          [
+            'world',
+            'τ_max',
+            '`promptwise`',
+            '`promptwise-budget`',
+            '`oracle-prop1`',
+            '`oracle` (DP)',
+            'DP − Prop. 1',
+            'regret: PW → PW-Budget',
+            'gap recovered',
+          ],
           rows,
         ),
       };
@@ -268,10 +297,7 @@ function ridgeBlock(): BlockDef {
       const worlds = ['t2i', 'sudoku'].map((name) => ({ name, world: builtinWorld(name), params: { lambda: 0.01, tauMax: 5 } }));
       const algos = ['promptwise', 'greedy'];
       return {
-        table: markdownTable(
-          ['ρ (`--ridge`)', ...worlds.flatMap((w) => algos.map((id) => `${w.name}: \`${id}\``))],
-          ridgeRows(worlds, algos, BASE.trials),
-        ),
+        table: markdownTable(['ρ (`--ridge`)', ...worlds.flatMap((w) => algos.map((id) => `${w.name}: \`${id}\``))], ridgeRows(worlds, algos, BASE.trials)),
       };
     },
   };

@@ -39,7 +39,22 @@ export interface ScatterChart {
 export type Chart = LineChart | ScatterChart;
 
 /** Tableau-like palette; colour i of a chart goes to its i-th series, so a chart's legend order is stable. */
-const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#393b79', '#637939', '#8c6d31', '#843c39'];
+const PALETTE = [
+  '#1f77b4',
+  '#ff7f0e',
+  '#2ca02c',
+  '#d62728',
+  '#9467bd',
+  '#8c564b',
+  '#e377c2',
+  '#7f7f7f',
+  '#bcbd22',
+  '#17becf',
+  '#393b79',
+  '#637939',
+  '#8c6d31',
+  '#843c39',
+];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

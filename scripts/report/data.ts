@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { datasetWorldOf, folderSource, type DatasetChoice } from '../../src/engine/lab/datasetSource';
+import { type DatasetChoice, datasetWorldOf, folderSource } from '../../src/engine/lab/datasetSource';
 import type { Preset } from '../../src/engine/lab/presets';
 import type { World } from '../../src/engine/types';
 import { builtinWorld } from '../../src/engine/worlds/builtins';

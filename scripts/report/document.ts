@@ -172,7 +172,9 @@ npm run report          # runs every table, writes ${DOC_PATH} and the charts in
 npx vitest run scripts/report/report.test.ts   # the check: rebuilds the fast tables and compares them with this file
 \`\`\`
 
-The check rebuilds ${BLOCKS.filter((b) => b.checked).length} of the ${BLOCKS.length} tables (${BLOCKS.filter((b) => b.checked).map((b) => `\`${b.id}\``).join(', ')}); the
+The check rebuilds ${BLOCKS.filter((b) => b.checked).length} of the ${BLOCKS.length} tables (${BLOCKS.filter((b) => b.checked)
+    .map((b) => `\`${b.id}\``)
+    .join(', ')}); the
 others (the HumanEval and HumanEval-X replays, the n-gram RouteProfile preset, MMLU-Pro and LLMRouter, and the HumanEval ridge and
 official-code runs) take 5–140 s each on two cores and are rebuilt by \`npm run report\` only. It also checks that
 the document holds exactly the tables the script generates. The charts are not compared (they are rendered in

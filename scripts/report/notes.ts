@@ -16,7 +16,10 @@ export const PAPER_NUMBERS: Record<string, Record<string, { success: string; cos
 };
 
 /** The summary lines of each data folder's README (../shared/data/FOLDER/README.md), quoted; costs in USD. */
-export const README_REFERENCES: Record<string, { bestSingle: { model: string; success: number; costUsd: number }; oracle: { success: number; costUsd: number } }> = {
+export const README_REFERENCES: Record<
+  string,
+  { bestSingle: { model: string; success: number; costUsd: number }; oracle: { success: number; costUsd: number } }
+> = {
   'mmlu-pro-tigerlab': {
     bestSingle: { model: 'gemini-1.5-pro-002', success: 0.7009, costUsd: 5.301e-4 },
     oracle: { success: 0.9098, costUsd: 6.296e-5 },

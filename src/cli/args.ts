@@ -146,7 +146,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
     world: values.world,
     features,
     costs,
-    tasks: values.tasks === undefined ? undefined : values.tasks.split(',').map((t) => t.trim()).filter(Boolean),
+    tasks:
+      values.tasks === undefined
+        ? undefined
+        : values.tasks
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
     algos,
     T: number('T', values.T, 'posint') ?? 1000,
     trials: number('trials', values.trials, 'posint') ?? 20,

@@ -72,7 +72,17 @@ describe('npm run sim', () => {
   const bad: [string, unknown, RegExp][] = [
     ['unknown type', { ...categorical, type: 'spherical' }, /^type: /],
     ['wrong lengths', { ...categorical, costs: [1, 10, 100] }, /^costs: /],
-    ['q outside [0,1]', { ...categorical, q: [[0.9, 1.3], [0.2, 0.95]] }, /^q\[0\]\[1\]: /],
+    [
+      'q outside [0,1]',
+      {
+        ...categorical,
+        q: [
+          [0.9, 1.3],
+          [0.2, 0.95],
+        ],
+      },
+      /^q\[0\]\[1\]: /,
+    ],
     ['non-positive cost', { ...categorical, costs: [0, 10] }, /^costs\[0\]: /],
     ['malformed JSON', '{"type": "categorical", "arms": [', /^\(file\): /],
   ];

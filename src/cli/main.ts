@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { costModes, datasetWorldOf, folderSource } from '../engine/lab/datasetSource';
-import type { World } from '../engine/types';
 import { runSimulation, SimConfigError } from '../engine/simulate';
+import type { World } from '../engine/types';
 import { WorldFormatError } from '../engine/worlds/errors';
 import { loadWorld } from '../engine/worlds/load';
 import { HelpRequested, parseCliArgs, UsageError } from './args';

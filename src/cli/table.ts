@@ -1,5 +1,5 @@
-import type { SimResult } from '../engine/simulate';
 import type { Stat } from '../engine/metrics';
+import type { SimResult } from '../engine/simulate';
 
 const pm = (s: Stat, digits: number) => `${s.mean.toFixed(digits)} ± ${s.std.toFixed(digits)}`;
 

@@ -12,16 +12,16 @@ import { describeLoadError, EmbedLoadError } from './errors';
 import {
   FIXTURE_DIMS,
   FIXTURE_MODEL,
-  FIXTURE_TEXTS as TEXTS,
   FP32_REFERENCE,
   FP32_TOLERANCE,
   Q8_PAIR_COSINE_GAP,
   Q8_TOLERANCE,
   quantizationGap,
   referenceGap,
+  FIXTURE_TEXTS as TEXTS,
 } from './fixtureReference';
 import { configureEnv, embedWith, loadExtractor } from './pipeline';
-import { cosine, rowsOf, type EmbedDtype, type EmbedProgress, type EmbedSettings } from './types';
+import { cosine, type EmbedDtype, type EmbedProgress, type EmbedSettings, rowsOf } from './types';
 
 const MODELS_DIR = fileURLToPath(new URL('../../../shared/models/', import.meta.url));
 const FIXTURE: EmbedSettings = { model: FIXTURE_MODEL, baseUrl: MODELS_DIR, device: 'wasm', dtype: 'auto' };
@@ -122,7 +122,9 @@ describe('embeddings in Node (onnxruntime-node)', () => {
     const missing: EmbedSettings = { ...FIXTURE, baseUrl: `${MODELS_DIR}does-not-exist/` };
     const error = await loadExtractor(missing, 'cpu', 'q8').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmbedLoadError);
-    expect((error as Error).message).toMatch(/^Could not load the embedding model "fixtures\/tiny-random-bert" from .*does-not-exist\/: a model file is missing there \(.*config\.json\)\.$/);
+    expect((error as Error).message).toMatch(
+      /^Could not load the embedding model "fixtures\/tiny-random-bert" from .*does-not-exist\/: a model file is missing there \(.*config\.json\)\.$/,
+    );
   });
 
   it('maps offline and wrong-file errors to readable sentences', () => {

@@ -3,7 +3,7 @@
  * model and where it was looked for, so the panel can show it as is (the raw messages mention internals like
  * `env.allowRemoteModels` or protobuf).
  */
-import { sourceLabel, type EmbedSettings } from './types';
+import { type EmbedSettings, sourceLabel } from './types';
 
 /** Thrown for a model that could not be loaded; `message` is the readable sentence. */
 export class EmbedLoadError extends Error {

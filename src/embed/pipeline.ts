@@ -4,7 +4,7 @@
  * pooling and L2 normalisation. Nothing here touches the DOM; the worker adds the browser-only parts
  * (the ONNX Runtime wasm URLs, WebGPU detection, the IndexedDB cache).
  */
-import { env, pipeline, type DataType, type DeviceType, type FeatureExtractionPipeline, type ProgressInfo } from '@huggingface/transformers';
+import { type DataType, type DeviceType, env, type FeatureExtractionPipeline, type ProgressInfo, pipeline } from '@huggingface/transformers';
 import { describeLoadError, EmbedLoadError } from './errors';
 import type { EmbedDevice, EmbedDtype, EmbedProgress, EmbedSettings } from './types';
 

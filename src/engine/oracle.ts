@@ -10,12 +10,7 @@ import { NULL_ACTION } from './types';
  * Proposition 1: if max_a (q_a − λc_a) ≤ 0 take the null action, else play argmin_a c_a/q_a
  * (and keep playing it until success). Ties go to the lower index.
  */
-export function prop1Arm(
-  q: ArrayLike<number>,
-  costs: ArrayLike<number>,
-  available: ArrayLike<number>,
-  lambda: number,
-): number {
+export function prop1Arm(q: ArrayLike<number>, costs: ArrayLike<number>, available: ArrayLike<number>, lambda: number): number {
   return prop1ArmLazy(costs, available, lambda, (a) => q[a]);
 }
 
@@ -26,12 +21,7 @@ export function prop1Arm(
  * visited arm has q_b − λc_b ≤ 0 then c_a ≥ c_b/q_b ≥ 1/λ, so q_a − λc_a ≤ 1 − λc_a ≤ 0. Same answer as
  * the full scan, ties included (lower index).
  */
-export function prop1ArmLazy(
-  costs: ArrayLike<number>,
-  available: ArrayLike<number>,
-  lambda: number,
-  qOf: (arm: number) => number,
-): number {
+export function prop1ArmLazy(costs: ArrayLike<number>, available: ArrayLike<number>, lambda: number, qOf: (arm: number) => number): number {
   const order: number[] = [];
   for (let a = 0; a < costs.length; a++) if (available[a]) order.push(a);
   order.sort((a, b) => costs[a] - costs[b] || a - b);
@@ -66,13 +56,7 @@ export function truncatedUtility(q: number, cost: number, lambda: number, tau: n
 }
 
 /** Expected utility of Proposition 1's plan when the budget is τ_max pulls. */
-export function prop1Value(
-  q: ArrayLike<number>,
-  costs: ArrayLike<number>,
-  available: ArrayLike<number>,
-  lambda: number,
-  tauMax: number,
-): number {
+export function prop1Value(q: ArrayLike<number>, costs: ArrayLike<number>, available: ArrayLike<number>, lambda: number, tauMax: number): number {
   const a = prop1Arm(q, costs, available, lambda);
   return a === NULL_ACTION ? 0 : truncatedUtility(q[a], costs[a], lambda, tauMax);
 }
@@ -92,13 +76,7 @@ export interface BudgetPlan {
  * With τ_max < ∞ the best plan can switch arms (e.g. a cheap long shot first, then a sure but dear model),
  * which Proposition 1 never does.
  */
-export function planBudget(
-  q: ArrayLike<number>,
-  costs: ArrayLike<number>,
-  available: ArrayLike<number>,
-  lambda: number,
-  tauMax: number,
-): BudgetPlan {
+export function planBudget(q: ArrayLike<number>, costs: ArrayLike<number>, available: ArrayLike<number>, lambda: number, tauMax: number): BudgetPlan {
   const value = new Float64Array(tauMax + 1);
   const arm = new Int32Array(tauMax + 1).fill(NULL_ACTION);
   for (let n = 1; n <= tauMax; n++) {
@@ -120,12 +98,6 @@ export function planBudget(
 }
 
 /** V_τmax: the DP oracle's expected utility, the benchmark regret is measured against. */
-export function budgetValue(
-  q: ArrayLike<number>,
-  costs: ArrayLike<number>,
-  available: ArrayLike<number>,
-  lambda: number,
-  tauMax: number,
-): number {
+export function budgetValue(q: ArrayLike<number>, costs: ArrayLike<number>, available: ArrayLike<number>, lambda: number, tauMax: number): number {
   return planBudget(q, costs, available, lambda, tauMax).value[tauMax];
 }

@@ -1,10 +1,10 @@
 import { meanStd, type Stat } from './metrics';
 import { budgetValue } from './oracle';
-import { createPolicy, isAlgorithmId, type AlgorithmId } from './policies/registry';
+import { type AlgorithmId, createPolicy, isAlgorithmId } from './policies/registry';
 import { playStep } from './protocol';
 import { createRng, deriveSeed } from './rng';
+import { type BanditParams, defaultParams, type Policy, type Prompt, resolveAlpha, type StepRecord, type World } from './types';
 import { builtinWorld } from './worlds/builtins';
-import { defaultParams, resolveAlpha, type BanditParams, type Policy, type Prompt, type StepRecord, type World } from './types';
 
 export type { Stat } from './metrics';
 
@@ -131,16 +131,13 @@ const now = () => globalThis.performance.now();
  * the same (step, arm, k-th pull) (reward stream of trial i): common random numbers. Each trial's streams
  * are derived from the base seed, so trial i does not depend on how many draws earlier trials made.
  */
-export function* simulate(
-  world: World,
-  options: SimOptions,
-  chunk = 100,
-  tracer?: StepTracer,
-): Generator<StepBatch, SimResult, void> {
+export function* simulate(world: World, options: SimOptions, chunk = 100, tracer?: StepTracer): Generator<StepBatch, SimResult, void> {
   const { algos, T, trials, seed, params } = resolve(options);
   const K = world.arms.length;
   const { lambda, tauMax } = params;
-  const perTrial = new Map(algos.map((id) => [id, { utility: [] as number[], cost: [] as number[], success: [] as number[], regret: [] as number[], seconds: 0 }]));
+  const perTrial = new Map(
+    algos.map((id) => [id, { utility: [] as number[], cost: [] as number[], success: [] as number[], regret: [] as number[], seconds: 0 }]),
+  );
 
   for (let trial = 0; trial < trials; trial++) {
     const contextRng = createRng(deriveSeed(seed, 'trial', trial, 'contexts'));
@@ -315,11 +312,7 @@ export function runSimulation(world: World, options: SimOptions, hooks: RunHooks
 }
 
 /** Drains `simulate` with `drainAsync` (the worker). */
-export async function runSimulationAsync(
-  world: World,
-  options: SimOptions,
-  hooks: Omit<RunHooks, 'shouldStop'> & AsyncHooks = {},
-): Promise<SimResult> {
+export async function runSimulationAsync(world: World, options: SimOptions, hooks: Omit<RunHooks, 'shouldStop'> & AsyncHooks = {}): Promise<SimResult> {
   return drainAsync(simulate(world, options, hooks.chunk, hooks.tracer), hooks.onBatch, hooks);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { argmaxAvailable } from './policies/learner';
 import { planBudget, prop1Arm } from './oracle';
+import { argmaxAvailable } from './policies/learner';
 import { clearlyGreater } from './ties';
 
 const all = (K: number) => new Uint8Array(K).fill(1);

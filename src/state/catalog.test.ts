@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { algorithmIds, algorithms } from '../engine/policies/registry';
 import { builtinWorldNames, builtinWorldSpec } from '../engine/worlds/builtins';
-import { ALGORITHMS, ALGO_IDS, WORLD_NAMES, normalizeCatalog } from './catalog';
+import { ALGO_IDS, ALGORITHMS, normalizeCatalog, WORLD_NAMES } from './catalog';
 
 describe('static catalog', () => {
   it('lists the engine’s algorithms and worlds, in its order, with its labels', () => {

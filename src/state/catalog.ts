@@ -27,9 +27,17 @@ export const ALGORITHMS: readonly AlgoEntry[] = [
   { id: 'promptwise-perstep', label: 'PromptWise (per-step update)', description: 'Algorithm 3: as PromptWise, but estimates are updated once per prompt' },
   { id: 'promptwise-klr', label: 'PromptWise-KLR', description: 'PromptWise with kernel logistic regression and its kernel bonus' },
   { id: 'promptwise-budget', label: 'PromptWise-Budget', description: 'Beyond the paper: the finite-budget DP on q̂, re-planned after each failure' },
-  { id: 'promptwise-official', label: 'PromptWise (official code)', description: "The authors' code: bonus α·xᵀV⁻¹x with V⁻¹ from 10⁻⁶·I (about zero), MLE under ½‖θ‖²; exploration only from τ_exp" },
+  {
+    id: 'promptwise-official',
+    label: 'PromptWise (official code)',
+    description: "The authors' code: bonus α·xᵀV⁻¹x with V⁻¹ from 10⁻⁶·I (about zero), MLE under ½‖θ‖²; exploration only from τ_exp",
+  },
   { id: 'ca-pak-ucb-ts', label: 'CA PAK-UCB-tS', description: 'Kernel ridge UCB: argmax q̂ − λc once per prompt, repeated until success or budget' },
-  { id: 'ca-pak-ucb-ts-official', label: 'CA PAK-UCB-tS (official code)', description: "The authors' code's default: argmax q̂ without the −λc term, repeated until success or budget" },
+  {
+    id: 'ca-pak-ucb-ts-official',
+    label: 'CA PAK-UCB-tS (official code)',
+    description: "The authors' code's default: argmax q̂ without the −λc term, repeated until success or budget",
+  },
   { id: 'random', label: 'Random', description: 'One uniformly random model per prompt' },
   { id: 'greedy', label: 'Greedy', description: 'One query to the model with the highest estimated success (cost-unaware)' },
   { id: 'random-ts', label: 'Random-till-Succeed', description: 'Random models until one succeeds or the budget is spent' },
@@ -41,11 +49,35 @@ export const ALGORITHMS: readonly AlgoEntry[] = [
 ];
 
 export const WORLDS: readonly WorldEntry[] = [
-  { name: 't2i', description: 'Synthetic text-to-image (paper): expert i always handles prompt types 1..i, 50% on the others', arms: [], costs: [], categories: [] },
+  {
+    name: 't2i',
+    description: 'Synthetic text-to-image (paper): expert i always handles prompt types 1..i, 50% on the others',
+    arms: [],
+    costs: [],
+    categories: [],
+  },
   { name: 'sudoku', description: 'Sudoku by number of blanks, five LLMs (illustrative success rates, list prices)', arms: [], costs: [], categories: [] },
-  { name: 'sudoku-new-arms', description: 'Sudoku with models joining over time: one more every 200 steps, cheapest first', arms: [], costs: [], categories: [] },
-  { name: 'sudoku-new-prompts', description: 'Sudoku with harder puzzle types appearing over time: one more every 250 steps', arms: [], costs: [], categories: [] },
-  { name: 'two-models', description: 'Round-budget trade-off (paper, Figure 4): two models priced 18 and 75 (illustrative success rates)', arms: [], costs: [], categories: [] },
+  {
+    name: 'sudoku-new-arms',
+    description: 'Sudoku with models joining over time: one more every 200 steps, cheapest first',
+    arms: [],
+    costs: [],
+    categories: [],
+  },
+  {
+    name: 'sudoku-new-prompts',
+    description: 'Sudoku with harder puzzle types appearing over time: one more every 250 steps',
+    arms: [],
+    costs: [],
+    categories: [],
+  },
+  {
+    name: 'two-models',
+    description: 'Round-budget trade-off (paper, Figure 4): two models priced 18 and 75 (illustrative success rates)',
+    arms: [],
+    costs: [],
+    categories: [],
+  },
   { name: 'logistic', description: 'q = sigmoid(⟨θ_a, x⟩), x uniform in the unit ball; θ drawn from a seed', arms: [], costs: [], categories: [] },
 ];
 

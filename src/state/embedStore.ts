@@ -7,7 +7,7 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { DEFAULT_EMBED_SETTINGS, rowsOf, type EmbedDevice, type EmbedDtype, type EmbedProgress, type EmbedSettings } from '../embed/types';
+import { DEFAULT_EMBED_SETTINGS, type EmbedDevice, type EmbedDtype, type EmbedProgress, type EmbedSettings, rowsOf } from '../embed/types';
 import { clearEmbeddingCache, embedCapabilities, embedInWorker } from '../workers/embedBridge';
 
 export type EmbedStatus =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LabResult } from '../engine/lab/types';
+import { buildCsv, buildJson, CSV_COLUMNS, csvField, fileStem, parseCsv } from './exportData';
 import { RESULT } from './fixtures';
-import { CSV_COLUMNS, buildCsv, buildJson, csvField, fileStem, parseCsv } from './exportData';
 
 describe('CSV export', () => {
   it('has the header comments, the columns and one row per algorithm at full precision', () => {
@@ -25,7 +25,16 @@ describe('CSV export', () => {
     expect(rows.map((r) => r[0])).toEqual(Object.keys(RESULT.summary.results));
     for (const row of rows) {
       const s = RESULT.summary.results[row[0]];
-      expect(row.slice(1).map(Number)).toEqual([s.utility.mean, s.utility.std, s.cost.mean, s.cost.std, s.success.mean, s.success.std, s.regret.mean, s.regret.std]);
+      expect(row.slice(1).map(Number)).toEqual([
+        s.utility.mean,
+        s.utility.std,
+        s.cost.mean,
+        s.cost.std,
+        s.success.mean,
+        s.success.std,
+        s.regret.mean,
+        s.regret.std,
+      ]);
     }
   });
 

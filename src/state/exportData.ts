@@ -61,7 +61,11 @@ export function describeParams(result: LabResult): [string, string][] {
 export function buildCsv(result: LabResult, meta: ExportMeta = {}): string {
   const lines: string[] = [];
   lines.push('# PromptWise Lab results: per-prompt averages over T steps, mean and population std over trials; regret is cumulative at T');
-  lines.push(`# ${describeParams(result).map(([k, v]) => `${k}=${v}`).join('; ')}`);
+  lines.push(
+    `# ${describeParams(result)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ')}`,
+  );
   if (meta.link) lines.push(`# link=${meta.link}`);
   if (meta.exportedAt) lines.push(`# exported=${meta.exportedAt}`);
   lines.push(CSV_COLUMNS.join(','));
@@ -85,7 +89,12 @@ export function parseCsv(text: string): { header: string[]; rows: string[][]; co
     const c = text[i];
     if (atLineStart && !quoted && c === '#') {
       const end = text.indexOf('\n', i);
-      comments.push(text.slice(i + 1, end === -1 ? undefined : end).replace(/\r$/, '').trim());
+      comments.push(
+        text
+          .slice(i + 1, end === -1 ? undefined : end)
+          .replace(/\r$/, '')
+          .trim(),
+      );
       i = end === -1 ? text.length : end;
       continue;
     }

@@ -17,7 +17,21 @@ export const RESULT: LabResult = {
   world: { name: 'sudoku', arms: ['gpt-4o-mini', 'deepseek-chat', 'o3-mini', 'gpt-4o', 'o1'], costs: [0.6, 1.1, 4.4, 10, 60], categories: [] },
   summary: {
     world: 'sudoku',
-    params: { T: 1000, trials: 20, seed: 0, lambda: 0.01, tauMax: 5, tauExp: 1, alpha: 3.4628, delta: 0.05, ridge: 0.01, sigma: 3, beta: 1, fitIterations: null, d: 5 },
+    params: {
+      T: 1000,
+      trials: 20,
+      seed: 0,
+      lambda: 0.01,
+      tauMax: 5,
+      tauExp: 1,
+      alpha: 3.4628,
+      delta: 0.05,
+      ridge: 0.01,
+      sigma: 3,
+      beta: 1,
+      fitIterations: null,
+      d: 5,
+    },
     results: {
       promptwise: { utility: stat(0.9156123456789, 0.0231), cost: stat(2.3112, 0.4), success: stat(0.9712, 0.01), regret: stat(33.5, 4.25), seconds: 0.05 },
       'highest-cost': { utility: stat(0.3828, 0.0123), cost: stat(60, 0), success: stat(0.9828, 0.004), regret: stat(560.7, 12), seconds: 0.001 },
@@ -28,4 +42,3 @@ export const RESULT: LabResult = {
   usage: {},
   trace: [],
 };
-

@@ -5,7 +5,7 @@
  */
 import type { LabResult } from '../engine/lab/types';
 import type { AlgoSummary } from '../engine/simulate';
-import { ORACLE_IDS, isPromptWise } from './catalog';
+import { isPromptWise, ORACLE_IDS } from './catalog';
 
 export type HeadlineRole = 'featured' | 'baseline' | 'oracle';
 
@@ -51,10 +51,7 @@ export function buildHeadline(result: LabResult, label: (id: string) => string):
   const featured = featuredAlgo(ids);
   const oracle = ORACLE_IDS.find((id) => ids.includes(id)) ?? null;
   const baselines = ids.filter((id) => !ORACLE_IDS.includes(id) && !isPromptWise(id));
-  const best = baselines.reduce<string | null>(
-    (b, id) => (b === null || results[id].utility.mean > results[b].utility.mean ? id : b),
-    null,
-  );
+  const best = baselines.reduce<string | null>((b, id) => (b === null || results[id].utility.mean > results[b].utility.mean ? id : b), null);
 
   const cards: HeadlineCard[] = [];
   if (featured) cards.push({ role: 'featured', algo: featured, caption: 'the learner', summary: results[featured] });
@@ -71,8 +68,7 @@ export function buildHeadline(result: LabResult, label: (id: string) => string):
   if (subject) {
     const s = results[subject];
     const singles = ['highest-cost', 'lowest-cost'].filter((id) => ids.includes(id));
-    const ref =
-      singles.sort((a, b) => results[b].success.mean - results[a].success.mean)[0] ?? (best && best !== subject ? best : null);
+    const ref = singles.sort((a, b) => results[b].success.mean - results[a].success.mean)[0] ?? (best && best !== subject ? best : null);
     if (ref) {
       const r = results[ref];
       const refName = describeReference(ref, result, label);

@@ -15,8 +15,8 @@ interface PickedFile {
   text(): Promise<string>;
 }
 
-let store: (typeof import('./importStore'))['useImport'];
-let params: (typeof import('./params'))['useParams'];
+let store: typeof import('./importStore')['useImport'];
+let params: typeof import('./params')['useParams'];
 
 const picked = (name: string, text: string): PickedFile => ({ name, size: new TextEncoder().encode(text).length, text: async () => text });
 const state = () => store.getState();

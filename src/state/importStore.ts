@@ -5,7 +5,7 @@
  * world `import:<id>` selected.
  */
 import { create } from 'zustand';
-import { deleteImport, listImports, saveImport, type StoredImportMeta } from '../data/imports';
+import { deleteImport, listImports, type StoredImportMeta, saveImport } from '../data/imports';
 import type { ImportError } from '../engine/import/errors';
 import type { CostChoice, PromptsPreview, SourceFile } from '../engine/import/importDataset';
 import type { CsvMapping } from '../engine/import/mapping';
@@ -16,6 +16,7 @@ import type { ModelInfo } from '../engine/import/models';
  * does not need it, and the scenario picker reads only the list of stored imports from this store.
  */
 const importEngine = () => import('../engine/import');
+
 import { useParams } from './params';
 
 export type ImportStage = 'idle' | 'preview' | 'validating' | 'error' | 'accepted';

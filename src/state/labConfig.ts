@@ -3,9 +3,10 @@
  * Plain functions with no store or worker behind them, so the browser specs build the same configurations
  * as the page does.
  */
-import type { LabConfig, SweepConfig } from '../engine/lab/types';
+
 import type { DatasetChoice } from '../engine/lab/datasetSource';
-import { isDatasetWorldName, resolveTraceAlgo, type LabParams } from './urlCodec';
+import type { LabConfig, SweepConfig } from '../engine/lab/types';
+import { isDatasetWorldName, type LabParams, resolveTraceAlgo } from './urlCodec';
 
 export type SweepParam = 'tauMax' | 'lambda';
 

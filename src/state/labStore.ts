@@ -9,13 +9,13 @@
 import { create } from 'zustand';
 import type { AlgoCurves, LabConfig, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
 import { catalog as loadWorkerCatalog, runLab, runSweep } from '../workers/simBridge';
-import { STATIC_CATALOG, normalizeCatalog, type Catalog } from './catalog';
+import { type Catalog, normalizeCatalog, STATIC_CATALOG } from './catalog';
 import { embedVectors, useEmbed } from './embedStore';
+import { labConfigOf, runKey, type SweepParam, sweepConfigOf } from './labConfig';
 import { useParams } from './params';
 import type { LabParams } from './urlCodec';
-import { labConfigOf, sweepConfigOf, runKey, type SweepParam } from './labConfig';
 
-export { CURVE_POINTS, SWEEP_VALUES, labConfigOf, runKey, sweepConfigOf, sweepValues, type SweepParam } from './labConfig';
+export { CURVE_POINTS, labConfigOf, runKey, SWEEP_VALUES, type SweepParam, sweepConfigOf, sweepValues } from './labConfig';
 
 export type RunStatus = 'idle' | 'pending' | 'running' | 'done' | 'cancelled' | 'error';
 
@@ -91,7 +91,6 @@ export interface LabState {
   tick(ms: number): void;
   selectStep(step: number | null): void;
 }
-
 
 /** A sweep depends on everything but the swept parameter and the traced algorithm. */
 export function sweepKey(c: SweepConfig): string {

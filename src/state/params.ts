@@ -4,20 +4,20 @@
  * defaults. Changing a parameter rewrites the hash with history.replaceState (no history entry per change).
  */
 import { create } from 'zustand';
+import { FEATURE_TYPES } from '../engine/lab/datasetChoice';
+import { ALGO_IDS, WORLD_NAMES } from './catalog';
 import {
   DEFAULT_HASH_STATE,
   DEFAULT_PARAMS,
-  LIMITS,
   decodeHash,
   encodeHash,
-  isDatasetWorldName,
-  resolveTraceAlgo,
   type HashState,
+  isDatasetWorldName,
   type LabParams,
+  LIMITS,
   type Notice,
+  resolveTraceAlgo,
 } from './urlCodec';
-import { FEATURE_TYPES } from '../engine/lab/datasetChoice';
-import { ALGO_IDS, WORLD_NAMES } from './catalog';
 
 export type { LabParams, Notice } from './urlCodec';
 
@@ -66,8 +66,7 @@ export function sanitize(params: LabParams): LabParams {
     lambda: Number.isFinite(params.lambda) ? clamp(params.lambda, LIMITS.lambda.min, LIMITS.lambda.max) : DEFAULT_PARAMS.lambda,
     tauMax: Number.isFinite(params.tauMax) ? clampInt(params.tauMax, LIMITS.tauMax.min, LIMITS.tauMax.max) : DEFAULT_PARAMS.tauMax,
     tauExp: Number.isFinite(params.tauExp) ? clampInt(params.tauExp, LIMITS.tauExp.min, LIMITS.tauExp.max) : DEFAULT_PARAMS.tauExp,
-    alpha:
-      params.alpha === null || !Number.isFinite(params.alpha) ? null : clamp(params.alpha, LIMITS.alpha.min, LIMITS.alpha.max),
+    alpha: params.alpha === null || !Number.isFinite(params.alpha) ? null : clamp(params.alpha, LIMITS.alpha.min, LIMITS.alpha.max),
     traceAlgo: params.traceAlgo,
     features: FEATURE_TYPES.includes(params.features) ? params.features : DEFAULT_PARAMS.features,
     dim: Number.isFinite(params.dim) ? clampInt(params.dim, LIMITS.dim.min, LIMITS.dim.max) : DEFAULT_PARAMS.dim,

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { PlaygroundAlgo } from '../engine/playground/algos';
-import { playgroundWorker, type PlaygroundAnswer, type PlaygroundConfig, type PlaygroundInfo } from '../workers/playgroundBridge';
+import { type PlaygroundAnswer, type PlaygroundConfig, type PlaygroundInfo, playgroundWorker } from '../workers/playgroundBridge';
 import { embedVectors } from './embedStore';
 import { pageLabConfig } from './labStore';
 import type { LabParams } from './urlCodec';

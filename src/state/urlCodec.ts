@@ -8,7 +8,7 @@
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
 import { z } from 'zod';
-import { DEFAULT_FEATURE_DIM, FEATURE_TYPES, type CostMode, type FeatureType } from '../engine/lab/datasetChoice';
+import { type CostMode, DEFAULT_FEATURE_DIM, FEATURE_TYPES, type FeatureType } from '../engine/lab/datasetChoice';
 import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
 /** A recorded dataset served with the app (`data:<folder>`) or imported in this browser (`import:<id>`). */
@@ -109,7 +109,10 @@ export function formatNumber(v: number): string {
   if (Number.isInteger(v)) return String(v);
   const s = String(Number(v.toPrecision(12)));
   if (!s.includes('e')) return s;
-  return v.toFixed(Math.min(20, Math.max(0, -Math.floor(Math.log10(Math.abs(v))) + 11))).replace(/0+$/, '').replace(/\.$/, '');
+  return v
+    .toFixed(Math.min(20, Math.max(0, -Math.floor(Math.log10(Math.abs(v))) + 11)))
+    .replace(/0+$/, '')
+    .replace(/\.$/, '');
 }
 
 interface FieldCodec<T> {
@@ -129,7 +132,10 @@ const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `
 
 const FIELDS = {
   world: {
-    schema: z.string().trim().refine((s) => WORLD_NAMES.includes(s) || isDatasetWorldName(s)),
+    schema: z
+      .string()
+      .trim()
+      .refine((s) => WORLD_NAMES.includes(s) || isDatasetWorldName(s)),
     expect: `one of ${WORLD_NAMES.join(', ')}, data:<folder> or import:<id>`,
     encode: (v: string) => v,
   } satisfies FieldCodec<string>,
@@ -142,10 +148,7 @@ const FIELDS = {
   tauMax: intField(LIMITS.tauMax.min, LIMITS.tauMax.max),
   tauExp: intField(LIMITS.tauExp.min, LIMITS.tauExp.max),
   alpha: {
-    schema: z.union([z.literal('auto').transform(() => null), numIn(LIMITS.alpha.min, LIMITS.alpha.max)]) as unknown as z.ZodType<
-      number | null,
-      string
-    >,
+    schema: z.union([z.literal('auto').transform(() => null), numIn(LIMITS.alpha.min, LIMITS.alpha.max)]) as unknown as z.ZodType<number | null, string>,
     expect: `"auto" or a number ${LIMITS.alpha.min}–${LIMITS.alpha.max}`,
     encode: (v: number | null) => (v === null ? 'auto' : formatNumber(v)),
   } satisfies FieldCodec<number | null>,
@@ -153,13 +156,19 @@ const FIELDS = {
   trials: intField(LIMITS.trials.min, LIMITS.trials.max),
   seed: intField(LIMITS.seed.min, LIMITS.seed.max),
   features: {
-    schema: z.string().trim().refine((s): s is FeatureType => (FEATURE_TYPES as readonly string[]).includes(s)),
+    schema: z
+      .string()
+      .trim()
+      .refine((s): s is FeatureType => (FEATURE_TYPES as readonly string[]).includes(s)),
     expect: `one of ${FEATURE_TYPES.join(', ')}`,
     encode: (v: FeatureType) => v,
   } satisfies FieldCodec<FeatureType>,
   dim: intField(LIMITS.dim.min, LIMITS.dim.max),
   costs: {
-    schema: z.string().trim().refine((s): s is CostMode => s === 'prices' || s === 'per-query'),
+    schema: z
+      .string()
+      .trim()
+      .refine((s): s is CostMode => s === 'prices' || s === 'per-query'),
     expect: 'prices or per-query',
     encode: (v: CostMode) => v,
   } satisfies FieldCodec<CostMode>,
@@ -173,7 +182,10 @@ const FIELDS = {
     encode: (v: string[]) => v.join(','),
   } satisfies FieldCodec<string[]>,
   traceAlgo: {
-    schema: z.string().trim().refine((s) => ALGO_IDS.includes(s)),
+    schema: z
+      .string()
+      .trim()
+      .refine((s) => ALGO_IDS.includes(s)),
     expect: `an algorithm id (${listOf(ALGO_IDS)})`,
     encode: (v: string) => v,
   } satisfies FieldCodec<string>,

@@ -1,20 +1,20 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { AlgoCurves } from '../engine/lab/types';
 import { algoLabel } from '../state/catalog';
 import { connectLab, effectiveStep, pageLabConfig, runKey, sweepValues, useLab } from '../state/labStore';
 import { useParams } from '../state/params';
+import { isDatasetWorldName } from '../state/urlCodec';
 import { connectUrl } from '../state/urlSync';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { HELP } from './controls/help';
-import { isDatasetWorldName } from '../state/urlCodec';
 import { RunStatus } from './controls/RunStatus';
 import { Transport } from './controls/Transport';
 import { useKeyboard } from './controls/useKeyboard';
+import { PresetMenu } from './presets/PresetMenu';
 import { ResultsTable } from './ResultsTable';
+import { Summary } from './Summary';
 import { CopyLink } from './share/CopyLink';
 import { ExportMenu } from './share/ExportMenu';
-import { PresetMenu } from './presets/PresetMenu';
-import { Summary } from './Summary';
 import { ArmUsagePanel } from './views/ArmUsagePanel';
 import { CurvesPanel } from './views/CurvesPanel';
 import { DecisionPanel } from './views/DecisionPanel';
@@ -239,7 +239,9 @@ function CurvesSection() {
   return (
     <Card
       title="Learning curves"
-      sub={live ? 'Computing: the trials finished so far.' : 'Running averages per prompt (regret: cumulative), mean ± std over trials, up to the playback cursor.'}
+      sub={
+        live ? 'Computing: the trials finished so far.' : 'Running averages per prompt (regret: cumulative), mean ± std over trials, up to the playback cursor.'
+      }
       testId="card-curves"
       className="chart-card"
     >
@@ -269,11 +271,27 @@ function SweepsSection() {
   const busy = (status: string) => status === 'running' || status === 'pending';
   return (
     <div className="grid-2">
-      <Card title={<>Trade-off: budget τ<sub>max</sub></>} sub={`Success against cost as the round budget grows (${sweepValues('tauMax', d.tauMax).join(', ')}).`} testId="card-tradeoff" className="chart-card" state={d.tauStatus}>
+      <Card
+        title={
+          <>
+            Trade-off: budget τ<sub>max</sub>
+          </>
+        }
+        sub={`Success against cost as the round budget grows (${sweepValues('tauMax', d.tauMax).join(', ')}).`}
+        testId="card-tradeoff"
+        className="chart-card"
+        state={d.tauStatus}
+      >
         <TradeoffPlot sweep={d.tauResult} algos={d.algos} current={d.tauMax} loading={busy(d.tauStatus)} />
         {d.tauStatus === 'error' && <p className="error-text">The τ_max sweep failed: {d.tauError}</p>}
       </Card>
-      <Card title="Cost weight λ" sub="Utility, cost and success from λ = 0.0001 to 1 (log scale)." testId="card-lambda" className="chart-card" state={d.lambdaStatus}>
+      <Card
+        title="Cost weight λ"
+        sub="Utility, cost and success from λ = 0.0001 to 1 (log scale)."
+        testId="card-lambda"
+        className="chart-card"
+        state={d.lambdaStatus}
+      >
         <LambdaSweepPlot sweep={d.lambdaResult} algos={d.algos} current={d.lambda} loading={busy(d.lambdaStatus)} />
         {d.lambdaStatus === 'error' && <p className="error-text">The λ sweep failed: {d.lambdaError}</p>}
       </Card>
@@ -288,7 +306,12 @@ function UsageSection() {
   const result = useDeferredValue(useLab((s) => s.result));
   const algos = useResultAlgos();
   return (
-    <Card title="Which models get asked" sub="Queries per prompt of each model, by prompt category, over all trials." testId="card-usage" className="chart-card">
+    <Card
+      title="Which models get asked"
+      sub="Queries per prompt of each model, by prompt category, over all trials."
+      testId="card-usage"
+      className="chart-card"
+    >
       <ArmUsagePanel usage={result?.usage ?? {}} algos={algos} arms={result?.world.arms ?? []} categories={result?.world.categories ?? []} />
     </Card>
   );
@@ -452,9 +475,7 @@ export function App() {
         </main>
       </div>
 
-      <footer className="footer">
-        Runs locally: no data leaves this page. Engine in a Web Worker · seeded and reproducible · every state is a link.
-      </footer>
+      <footer className="footer">Runs locally: no data leaves this page. Engine in a Web Worker · seeded and reproducible · every state is a link.</footer>
     </div>
   );
 }

@@ -69,8 +69,8 @@ export function Summary({ result, catalog, stale }: { result: LabResult | null; 
         ))}
       </div>
       <p className="summary-note muted">
-        {c.world}: mean ± std over {c.trials} {c.trials === 1 ? 'trial' : 'trials'} of {c.T.toLocaleString('en-US')} prompts, λ ={' '}
-        {c.params.lambda}, τ<sub>max</sub> = {c.params.tauMax}, seed {c.seed}.
+        {c.world}: mean ± std over {c.trials} {c.trials === 1 ? 'trial' : 'trials'} of {c.T.toLocaleString('en-US')} prompts, λ = {c.params.lambda}, τ
+        <sub>max</sub> = {c.params.tauMax}, seed {c.seed}.
       </p>
     </section>
   );

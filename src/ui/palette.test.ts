@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODEL_COLORS, algoColor, algoDrawOrder, algoStyle, modelColor, textOn, tint } from './palette';
+import { algoColor, algoDrawOrder, algoStyle, MODEL_COLORS, modelColor, textOn, tint } from './palette';
 
 describe('palette', () => {
   it('gives every model index a colour, cycling past the palette', () => {
@@ -16,7 +16,21 @@ describe('palette', () => {
     }
     expect(algoColor('something-new')).toBe(algoColor('something-new'));
     expect(algoDrawOrder('promptwise')).toBeGreaterThan(algoDrawOrder('random'));
-    const known = ['promptwise', 'promptwise-perstep', 'promptwise-klr', 'promptwise-budget', 'ca-pak-ucb-ts', 'random', 'greedy', 'random-ts', 'greedy-ts', 'lowest-cost', 'highest-cost', 'oracle', 'oracle-prop1'];
+    const known = [
+      'promptwise',
+      'promptwise-perstep',
+      'promptwise-klr',
+      'promptwise-budget',
+      'ca-pak-ucb-ts',
+      'random',
+      'greedy',
+      'random-ts',
+      'greedy-ts',
+      'lowest-cost',
+      'highest-cost',
+      'oracle',
+      'oracle-prop1',
+    ];
     expect(new Set(known.map((id) => `${algoColor(id)}${algoStyle(id).dash ?? ''}`)).size).toBe(known.length);
   });
   it('picks legible text on a colour and tints toward white', () => {

@@ -3,17 +3,18 @@
  * the IndexedDB cache in front. transformers.js and onnxruntime-web load only here, never on the main thread.
  * The main thread talks to it only through src/workers/embedBridge.ts.
  */
-import * as Comlink from 'comlink';
+
 import { env } from '@huggingface/transformers';
+import * as Comlink from 'comlink';
+import ortLoaderUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 // The ONNX Runtime wasm binary and its loader are served by the app itself (never a CDN): vite emits them as
 // assets and these are their URLs. transformers.js 4.3 runs onnxruntime-web's asyncify build (WASM and WebGPU).
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import ortLoaderUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
-import { embedCached, cacheKey, DEFAULT_BATCH_SIZE, EmbedCancelledError, type VectorStore } from '../embed/cache';
+import { cacheKey, DEFAULT_BATCH_SIZE, EmbedCancelledError, embedCached, type VectorStore } from '../embed/cache';
 import { EmbedLoadError } from '../embed/errors';
 import { idbVectorStore } from '../embed/idbStore';
-import { embedWith, loadExtractor, type LoadedExtractor } from '../embed/pipeline';
-import { resolveDtype, type EmbedBatchResult, type EmbedDevice, type EmbedProgress, type EmbedSettings } from '../embed/types';
+import { embedWith, type LoadedExtractor, loadExtractor } from '../embed/pipeline';
+import { type EmbedBatchResult, type EmbedDevice, type EmbedProgress, type EmbedSettings, resolveDtype } from '../embed/types';
 
 const onnxEnv = env.backends.onnx;
 if (onnxEnv.wasm) {

@@ -41,7 +41,13 @@ export interface EmbedCallOptions {
  */
 export function embedInWorker(texts: string[], settings: EmbedSettings, options: EmbedCallOptions = {}): Promise<EmbedBatchResult> {
   const { onProgress } = options;
-  return callWorker(options.signal, (api) => api.embed(texts, settings, Comlink.proxy((p: EmbedProgress) => onProgress?.(p))));
+  return callWorker(options.signal, (api) =>
+    api.embed(
+      texts,
+      settings,
+      Comlink.proxy((p: EmbedProgress) => onProgress?.(p)),
+    ),
+  );
 }
 
 /** Forgets every cached embedding (IndexedDB). */

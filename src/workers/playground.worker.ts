@@ -5,13 +5,13 @@
  */
 import * as Comlink from 'comlink';
 import type { DatasetChoice } from '../engine/lab/datasetSource';
-import { nearestRows } from '../engine/playground/nearest';
 import type { PlaygroundAlgo } from '../engine/playground/algos';
-import { PlaygroundSession, type PlaygroundPrompt, type PlaygroundView } from '../engine/playground/session';
+import { nearestRows } from '../engine/playground/nearest';
+import { type PlaygroundPrompt, PlaygroundSession, type PlaygroundView } from '../engine/playground/session';
 import { createRng, deriveSeed } from '../engine/rng';
 import type { BanditParams, World } from '../engine/types';
 import type { DatasetWorld } from '../engine/worlds/dataset';
-import { resolveWorld, type EmbedTexts } from './worldSource';
+import { type EmbedTexts, resolveWorld } from './worldSource';
 
 export interface PlaygroundConfig {
   world: string;
@@ -46,7 +46,10 @@ export interface NeighbourInfo {
 
 export interface PlaygroundAnswer {
   /** What was asked about: a typed prompt, recorded row i, or a prompt drawn from the world. */
-  prompt: { kind: 'typed'; text: string; task: string | null } | { kind: 'row'; row: number; id: string; text: string; task: string } | { kind: 'sample'; category: string };
+  prompt:
+    | { kind: 'typed'; text: string; task: string | null }
+    | { kind: 'row'; row: number; id: string; text: string; task: string }
+    | { kind: 'sample'; category: string };
   view: PlaygroundView;
   neighbours: NeighbourInfo[];
   /** Answers the user gave on this prompt so far (arm, ✓/✗), in order. */

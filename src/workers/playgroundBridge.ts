@@ -17,10 +17,8 @@ async function call<R>(invoke: (api: Comlink.Remote<PlaygroundWorkerApi>) => Pro
 }
 
 export const playgroundWorker = {
-  start: (config: PlaygroundConfig, embed?: EmbedTexts): Promise<PlaygroundInfo> =>
-    call((api) => api.start(config, embed ? Comlink.proxy(embed) : undefined)),
-  askTyped: (text: string, task: string | null, embedding?: Float32Array): Promise<PlaygroundAnswer> =>
-    call((api) => api.askTyped(text, task, embedding)),
+  start: (config: PlaygroundConfig, embed?: EmbedTexts): Promise<PlaygroundInfo> => call((api) => api.start(config, embed ? Comlink.proxy(embed) : undefined)),
+  askTyped: (text: string, task: string | null, embedding?: Float32Array): Promise<PlaygroundAnswer> => call((api) => api.askTyped(text, task, embedding)),
   askRow: (row: number): Promise<PlaygroundAnswer> => call((api) => api.askRow(row)),
   askSample: (): Promise<PlaygroundAnswer> => call((api) => api.askSample()),
   feedback: (arm: number, reward: 0 | 1): Promise<PlaygroundAnswer> => call((api) => api.feedback(arm, reward)),

@@ -4,26 +4,26 @@
  */
 import * as Comlink from 'comlink';
 import {
+  type AblationResult,
+  type AlgorithmInfo,
   ablation,
   algorithmCatalog,
   builtinWorldCatalog,
-  promptTasks,
-  runLabAsync,
-  runSweepAsync,
-  type AblationResult,
-  type FeatureType,
-  type AlgorithmInfo,
   type CatalogWorld,
+  type FeatureType,
   type LabConfig,
   type LabProgress,
   type LabResult,
+  promptTasks,
+  runLabAsync,
+  runSweepAsync,
   type SweepConfig,
   type SweepResult,
 } from '../engine/lab';
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
 import { algorithmIds, drainAsync } from '../engine/simulate';
 import { builtinWorldNames } from '../engine/worlds/builtins';
-import { loadSource, resolveWorld, servedDatasets, type EmbedTexts } from './worldSource';
+import { type EmbedTexts, loadSource, resolveWorld, servedDatasets } from './worldSource';
 
 /** Steps simulated so far, over all algorithms and trials (total = algos × trials × T; sweeps: × values). */
 export interface SimProgress {
@@ -96,9 +96,7 @@ export const api = {
   },
 
   /** A dataset world's models, their set prices and whether it has per-query costs (for the controls). */
-  async datasetInfo(
-    world: string,
-  ): Promise<{ name: string; models: string[]; prices: number[] | null; perQuery: boolean; prompts: number; tasks: string[] }> {
+  async datasetInfo(world: string): Promise<{ name: string; models: string[]; prices: number[] | null; perQuery: boolean; prompts: number; tasks: string[] }> {
     const source = await loadSource(world);
     const tasks = promptTasks(source);
     return {
@@ -127,9 +125,13 @@ export const api = {
       }
       const due = every(PROGRESS_INTERVAL_MS);
       const options = { algos: config.algos, T: config.T, trials: config.trials, seed: config.seed, params: config.params };
-      return drainAsync(ablation(arms, options), (tick) => {
-        if (due()) void onProgress(tick);
-      }, { signal });
+      return drainAsync(
+        ablation(arms, options),
+        (tick) => {
+          if (due()) void onProgress(tick);
+        },
+        { signal },
+      );
     });
   },
 

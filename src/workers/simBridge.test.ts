@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { labBuiltin, sweepBuiltin, type LabConfig, type LabProgress } from '../engine/lab';
+import { type LabConfig, type LabProgress, labBuiltin, sweepBuiltin } from '../engine/lab';
 import type * as WorkerModule from './sim.worker';
 
 type Port = InstanceType<typeof MessageChannel>['port1'];

@@ -7,12 +7,11 @@ import * as Comlink from 'comlink';
 import type { AblationResult } from '../engine/lab/ablation';
 import type { FeatureType } from '../engine/lab/datasetSource';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
-import type { EmbedTexts } from './worldSource';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 import { serialCaller, workerSlot } from './workerHandle';
+import type { EmbedTexts } from './worldSource';
 
 export type { AlgorithmInfo, CatalogWorld, SimCatalog, SimProgress } from './sim.worker';
-
 
 /** The worker died (failed to load, or threw outside a call): the run in flight is lost. */
 export class SimWorkerError extends Error {
@@ -67,7 +66,11 @@ const embedProxy = (embed?: EmbedTexts) => (embed ? Comlink.proxy(embed) : undef
 export function runLab(config: LabConfig, options: LabRunOptions = {}): Promise<LabResult> {
   const { onProgress } = options;
   return callWorker(options.signal, (api) =>
-    api.runLab(config, Comlink.proxy((p: LabProgress) => onProgress?.(p)), embedProxy(options.embed)),
+    api.runLab(
+      config,
+      Comlink.proxy((p: LabProgress) => onProgress?.(p)),
+      embedProxy(options.embed),
+    ),
   );
 }
 
@@ -78,7 +81,11 @@ export function runSweep(
 ): Promise<SweepResult> {
   const { onProgress } = options;
   return callWorker(options.signal, (api) =>
-    api.runSweep(config, Comlink.proxy((p: SimProgress) => onProgress?.(p)), embedProxy(options.embed)),
+    api.runSweep(
+      config,
+      Comlink.proxy((p: SimProgress) => onProgress?.(p)),
+      embedProxy(options.embed),
+    ),
   );
 }
 
@@ -90,7 +97,12 @@ export function runAblation(
 ): Promise<AblationResult> {
   const { onProgress } = options;
   return callWorker(options.signal, (api) =>
-    api.runAblation(config, features, Comlink.proxy((p: SimProgress) => onProgress?.(p)), embedProxy(options.embed)),
+    api.runAblation(
+      config,
+      features,
+      Comlink.proxy((p: SimProgress) => onProgress?.(p)),
+      embedProxy(options.embed),
+    ),
   );
 }
 

@@ -4,12 +4,13 @@
  * IndexedDB, src/data/imports.ts). Sources are loaded once per worker and built worlds kept for reuse, so
  * moving λ does not re-parse a 15 MB file. Used by the workers only (no DOM beyond fetch and IndexedDB).
  */
-import { costModes, datasetWorldOf, folderSource, promptTexts, type DatasetChoice, type DatasetSource } from '../engine/lab/datasetSource';
+
+import { getImport } from '../data/imports';
+import { importedSource } from '../engine/import/world';
+import { costModes, type DatasetChoice, type DatasetSource, datasetWorldOf, folderSource, promptTexts } from '../engine/lab/datasetSource';
 import type { World } from '../engine/types';
 import { builtinWorld } from '../engine/worlds/builtins';
 import { WorldFormatError } from '../engine/worlds/errors';
-import { getImport } from '../data/imports';
-import { importedSource } from '../engine/import/world';
 
 export const DATA_PREFIX = 'data:';
 export const IMPORT_PREFIX = 'import:';
@@ -79,10 +80,7 @@ const KEEP_WORLDS = 4;
  * The world a run names. Embedding features need `embed`, which is asked for every prompt's embedding
  * (the page's embedding cache answers those it has seen).
  */
-export async function resolveWorld(
-  config: { world: string; d?: number; dataset?: DatasetChoice },
-  embed?: EmbedTexts,
-): Promise<World> {
+export async function resolveWorld(config: { world: string; d?: number; dataset?: DatasetChoice }, embed?: EmbedTexts): Promise<World> {
   if (!isDatasetWorld(config.world)) return builtinWorld(config.world, { d: config.d });
   const source = await loadSource(config.world);
   const choice = config.dataset ?? defaultChoice(source);

@@ -1,5 +1,5 @@
+import { inverse, Matrix } from 'ml-matrix';
 import { describe, expect, it } from 'vitest';
-import { Matrix, inverse } from 'ml-matrix';
 import { createRng } from '../rng';
 import { DesignInverse } from './designInverse';
 
@@ -16,7 +16,10 @@ describe('DesignInverse', () => {
     }
     const Vinv = inverse(V);
     const x = Float64Array.from({ length: d }, () => rng.normal());
-    const direct = Matrix.rowVector(Array.from(x)).mmul(Vinv).mmul(Matrix.columnVector(Array.from(x))).get(0, 0);
+    const direct = Matrix.rowVector(Array.from(x))
+      .mmul(Vinv)
+      .mmul(Matrix.columnVector(Array.from(x)))
+      .get(0, 0);
     expect(inv.quad(x)).toBeCloseTo(direct, 12);
   });
 });

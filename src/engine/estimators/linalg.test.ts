@@ -1,4 +1,4 @@
-import { Matrix, inverse } from 'ml-matrix';
+import { inverse, Matrix } from 'ml-matrix';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng';
 import { rowsAxpy, rowsDot, sigmoidSlope, spdInvertInPlace, symMatVecUpper, symRankOneSubUpper } from './linalg';

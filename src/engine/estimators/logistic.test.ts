@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../rng';
 import { LogisticArm } from './logistic';
-import {
-  designInverse,
-  logisticGradient,
-  logisticNewton,
-  logisticObjective,
-  norm,
-  randomVector,
-  unitBall,
-} from './testUtil';
+import { designInverse, logisticGradient, logisticNewton, logisticObjective, norm, randomVector, unitBall } from './testUtil';
 
 /** The gradient tolerance fit() promises: ‖∇L‖ ≤ 1e-8·(1 + n). */
 const fitTol = (n: number) => 1e-8 * (1 + n);
@@ -27,9 +19,7 @@ function expectAtOptimum(arm: LogisticArm, xs: Float64Array[], ys: number[], rid
   const ref = logisticNewton(xs, ys, ridge, d);
   const diff = norm(theta.map((v, k) => v - ref[k]));
   expect(diff).toBeLessThanOrEqual((g + norm(logisticGradient(xs, ys, ridge, ref))) / ridge + 1e-12);
-  expect(logisticObjective(xs, ys, ridge, theta)).toBeLessThanOrEqual(
-    logisticObjective(xs, ys, ridge, ref) + 1e-9 * (1 + xs.length),
-  );
+  expect(logisticObjective(xs, ys, ridge, theta)).toBeLessThanOrEqual(logisticObjective(xs, ys, ridge, ref) + 1e-9 * (1 + xs.length));
 }
 
 /** V⁻¹ recovered through width(): width(e_a)² = V⁻¹_aa and width(e_a + e_b)² = V⁻¹_aa + V⁻¹_bb + 2V⁻¹_ab. */
@@ -42,9 +32,7 @@ function vinvFromWidths(arm: LogisticArm): number[][] {
     return x;
   };
   const diag = Array.from({ length: d }, (_, a) => arm.width(e(a)) ** 2);
-  return Array.from({ length: d }, (_, a) =>
-    Array.from({ length: d }, (_, b) => (a === b ? diag[a] : (arm.width(e(a, b)) ** 2 - diag[a] - diag[b]) / 2)),
-  );
+  return Array.from({ length: d }, (_, a) => Array.from({ length: d }, (_, b) => (a === b ? diag[a] : (arm.width(e(a, b)) ** 2 - diag[a] - diag[b]) / 2)));
 }
 
 function labels(rng: Rng, xs: Float64Array[], thetaStar: Float64Array): (0 | 1)[] {
@@ -74,7 +62,10 @@ describe('LogisticArm', () => {
       expect(arm.count).toBe(n);
       expectAtOptimum(arm, xs, ys, ridge);
       const x = unitBall(rng, d);
-      expect(arm.logit(x)).toBeCloseTo(x.reduce((s, v, k) => s + v * arm.theta[k], 0), 12);
+      expect(arm.logit(x)).toBeCloseTo(
+        x.reduce((s, v, k) => s + v * arm.theta[k], 0),
+        12,
+      );
     });
   }
 

@@ -1,16 +1,5 @@
 import { ContextIndex } from './contextIndex';
-import {
-  dot,
-  dotAt,
-  mirrorUpper,
-  rowsAxpy,
-  rowsDot,
-  sigmoid,
-  sigmoidSlope,
-  spdInvertInPlace,
-  symMatVecUpper,
-  symRankOneSubUpper,
-} from './linalg';
+import { dot, dotAt, mirrorUpper, rowsAxpy, rowsDot, sigmoid, sigmoidSlope, spdInvertInPlace, symMatVecUpper, symRankOneSubUpper } from './linalg';
 
 /**
  * One arm's logistic model for PromptWise (Algorithm 1): the penalised maximum-likelihood estimate θ̂ of

@@ -1,4 +1,4 @@
-import { Matrix, inverse, solve } from 'ml-matrix';
+import { inverse, Matrix, solve } from 'ml-matrix';
 import type { Rng } from '../rng';
 import type { Kernel } from './kernel';
 

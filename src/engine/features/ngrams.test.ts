@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashedNgrams } from './ngrams';
 import { norm } from './scale';
 
-const nonZero = (x: Float64Array) =>
-  Object.fromEntries(Array.from(x).flatMap((v, i) => (v === 0 ? [] : [[i, Math.round(v * 1e4) / 1e4]])));
+const nonZero = (x: Float64Array) => Object.fromEntries(Array.from(x).flatMap((v, i) => (v === 0 ? [] : [[i, Math.round(v * 1e4) / 1e4]])));
 
 describe('hashedNgrams', () => {
   // Golden values: these pin the documented hashing, which every dataset world's contexts depend on.
@@ -17,7 +16,15 @@ describe('hashedNgrams', () => {
 
   it('counts each trigram of the lowercased text and normalises', () => {
     expect(nonZero(hashedNgrams(['héllo wörld'], 64)[0])).toEqual({
-      2: -0.3333, 13: 0.3333, 23: -0.3333, 36: 0.3333, 42: -0.3333, 54: -0.3333, 55: 0.3333, 60: -0.3333, 62: 0.3333,
+      2: -0.3333,
+      13: 0.3333,
+      23: -0.3333,
+      36: 0.3333,
+      42: -0.3333,
+      54: -0.3333,
+      55: 0.3333,
+      60: -0.3333,
+      62: 0.3333,
     });
   });
 

@@ -1,5 +1,5 @@
-import { norm } from './scale';
 import { fmix32 } from '../rng';
+import { norm } from './scale';
 
 /** Length of the character n-grams. */
 export const NGRAM = 3;

@@ -61,10 +61,7 @@ export function parseCsv(text: string, file: string, opts: CsvOptions = {}): Csv
         return;
       }
       if (cells.length !== header.length) {
-        failure = new ImportError(
-          { file, line },
-          `expected ${header.length} cells (one per header column), got ${cells.length}`,
-        );
+        failure = new ImportError({ file, line }, `expected ${header.length} cells (one per header column), got ${cells.length}`);
         parser.abort();
         return;
       }

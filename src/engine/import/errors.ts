@@ -52,9 +52,6 @@ export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 /** Checked on the file's size before a byte of it is read. */
 export function checkImportSize(file: string, bytes: number): void {
   if (bytes > MAX_IMPORT_BYTES) {
-    throw new ImportError(
-      { file },
-      `the file is ${(bytes / 2 ** 20).toFixed(1)} MB (${bytes} bytes); the limit is 50 MB (${MAX_IMPORT_BYTES} bytes)`,
-    );
+    throw new ImportError({ file }, `the file is ${(bytes / 2 ** 20).toFixed(1)} MB (${bytes} bytes); the limit is 50 MB (${MAX_IMPORT_BYTES} bytes)`);
   }
 }

@@ -5,14 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { datasetWorldOf } from '../lab/datasetSource';
 import { readPromptRows } from '../worlds/prompts';
-import { MAX_IMPORT_BYTES, checkImportSize } from './errors';
+import { checkImportSize, MAX_IMPORT_BYTES } from './errors';
 import { importId } from './id';
-import { importDataset, parsePrices, previewPrompts, type ImportedDataset } from './importDataset';
+import { type ImportedDataset, importDataset, parsePrices, previewPrompts } from './importDataset';
 import { parseModelsJson } from './models';
 import { file, importErrorOf } from './testUtil';
 import { importedSource } from './world';
 
-const CSV = ['id,prompt,task,gpt-4o,claude', 'q1,What is 2+2?,math,1,0', 'q2,"Write a haiku, please",poetry,0.5,1', 'q3,"Two', 'lines",poetry,0,0.25', ''].join('\n');
+const CSV = ['id,prompt,task,gpt-4o,claude', 'q1,What is 2+2?,math,1,0', 'q2,"Write a haiku, please",poetry,0.5,1', 'q3,"Two', 'lines",poetry,0,0.25', ''].join(
+  '\n',
+);
 
 const jsonl = (...rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 const ROW1 = { id: 'a', text: 'first', task: 't1', outcomes: { m1: 1, m2: 0 }, cost_usd: { m1: 1e-5, m2: 2e-5 }, extra: 'dropped' };
@@ -37,7 +39,12 @@ describe('CSV import', () => {
     const d = importDataset({ name: 'mine', prompts: file('prompts.csv', CSV), costs: { mode: 'set', prices: { 'gpt-4o': '10', claude: 3 } } });
     expect(d).toMatchObject({ name: 'mine', models: ['gpt-4o', 'claude'], costs: [10, 3], rows: 3, tasks: ['math', 'poetry'] });
     expect(d.source).toEqual({ files: ['prompts.csv'], bytes: CSV.length });
-    expect(d.promptsJsonl.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      d.promptsJsonl
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { id: 'q1', text: 'What is 2+2?', task: 'math', outcomes: { 'gpt-4o': 1, claude: 0 } },
       { id: 'q2', text: 'Write a haiku, please', task: 'poetry', outcomes: { 'gpt-4o': 0.5, claude: 1 } },
       { id: 'q3', text: 'Two\nlines', task: 'poetry', outcomes: { 'gpt-4o': 0, claude: 0.25 } },
@@ -55,7 +62,12 @@ describe('CSV import', () => {
       mapping: { textColumn: 'text', modelColumns: ['a', 'b'] },
       costs: { mode: 'set', prices: { a: 1, b: 2 } },
     });
-    expect(d.promptsJsonl.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['1', '2']);
+    expect(
+      d.promptsJsonl
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['1', '2']);
     expect(d.tasks).toEqual(['all']);
   });
 
@@ -66,9 +78,9 @@ describe('CSV import', () => {
   it('the proposed mapping keeps a model column with a bad outcome, so the import names it', () => {
     const csv = CSV.replace('q1,What is 2+2?,math,1,0', 'q1,What is 2+2?,math,1.3,0');
     expect(previewPrompts(file('prompts.csv', csv)).models).toEqual(['gpt-4o', 'claude']);
-    expect(importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.csv', csv), costs: { mode: 'set', prices: { 'gpt-4o': 1, claude: 1 } } })).message).toBe(
-      'prompts.csv line 2, column "gpt-4o": outcome 1.3 is outside [0, 1]',
-    );
+    expect(
+      importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.csv', csv), costs: { mode: 'set', prices: { 'gpt-4o': 1, claude: 1 } } })).message,
+    ).toBe('prompts.csv line 2, column "gpt-4o": outcome 1.3 is outside [0, 1]');
   });
 
   it('an outcome outside [0, 1] names the line and the column', () => {
@@ -134,7 +146,13 @@ describe('JSONL import', () => {
   it('imports with per-prompt costs, keeping only what the world reads', () => {
     const d = importDataset({ name: 'j', prompts: file('p.jsonl', JSONL), costs: { mode: 'per_prompt', field: 'cost_usd' } });
     expect(d).toMatchObject({ models: ['m1', 'm2'], costs: { per_prompt: 'cost_usd' }, rows: 2, tasks: ['t1', 't2'] });
-    expect(JSON.parse(d.promptsJsonl.split('\n')[0])).toEqual({ id: 'a', text: 'first', task: 't1', outcomes: { m1: 1, m2: 0 }, cost_usd: { m1: 1e-5, m2: 2e-5 } });
+    expect(JSON.parse(d.promptsJsonl.split('\n')[0])).toEqual({
+      id: 'a',
+      text: 'first',
+      task: 't1',
+      outcomes: { m1: 1, m2: 0 },
+      cost_usd: { m1: 1e-5, m2: 2e-5 },
+    });
     const world = worldOf(d);
     const rows = readPromptRows(d.promptsJsonl, { models: d.models, costField: 'cost_usd', file: 'prompts.jsonl' });
     expect(Array.from(rows[1].costs!)).toEqual([1.5e-5, 3e-5]);
@@ -148,8 +166,10 @@ describe('JSONL import', () => {
     expect(JSON.parse(d.promptsJsonl.split('\n')[0])).toEqual({ id: 'a', text: 'first', task: 't1', outcomes: { m2: 0 }, trials: { m2: [0, 0] } });
   });
 
-  const bad = (text: string, costs: { mode: 'per_prompt'; field: string } | { mode: 'set'; prices: Record<string, number> } = { mode: 'set', prices: { m1: 1, m2: 1 } }) =>
-    importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.jsonl', text), costs })).message;
+  const bad = (
+    text: string,
+    costs: { mode: 'per_prompt'; field: string } | { mode: 'set'; prices: Record<string, number> } = { mode: 'set', prices: { m1: 1, m2: 1 } },
+  ) => importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.jsonl', text), costs })).message;
 
   it('a malformed JSON line, with its line and column', () => {
     expect(bad(JSONL + '{"id": "c", "text": "x",}\n')).toBe('prompts.jsonl line 3: not valid JSON at column 25 (Expected double-quoted property name)');
@@ -219,7 +239,11 @@ describe('models.json', () => {
       ]),
       'models.json',
     );
-    expect(models).toEqual([{ name: 'a', defaultPrice: 0.75 }, { name: 'b', defaultPrice: 0.3 }, { name: 'c', defaultPrice: undefined }]);
+    expect(models).toEqual([
+      { name: 'a', defaultPrice: 0.75 },
+      { name: 'b', defaultPrice: 0.3 },
+      { name: 'c', defaultPrice: undefined },
+    ]);
   });
 
   it('bad files name the field', () => {
@@ -228,7 +252,7 @@ describe('models.json', () => {
     expect(bad('[{"name": "a", "input_price_per_1M": "cheap"}]')).toBe('models.json, field "[0].input_price_per_1M": must be a number ≥ 0 (got "cheap")');
     expect(bad('[{"name": "a"}, {"name": "a"}]')).toBe('models.json, field "[1].name": duplicate model "a" (also [0].name)');
     expect(bad('{"name": "a"}')).toBe('models.json: must be a JSON array of models (got {"name":"a"})');
-    expect(bad('[{"name": "a",]')).toBe("models.json: not valid JSON at line 1, column 15 (Expected double-quoted property name)");
+    expect(bad('[{"name": "a",]')).toBe('models.json: not valid JSON at line 1, column 15 (Expected double-quoted property name)');
   });
 });
 

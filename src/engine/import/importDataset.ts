@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { show } from '../worlds/errors';
-import { parseCsv, type CsvRow } from './csv';
-import { ImportError, checkImportSize } from './errors';
+import { type CsvRow, parseCsv } from './csv';
+import { checkImportSize, ImportError } from './errors';
 import { previewJsonl, readJsonlPrompts } from './jsonl';
-import { DEFAULT_TASK, mappingProblem, proposeCsvMapping, type CsvMapping } from './mapping';
+import { type CsvMapping, DEFAULT_TASK, mappingProblem, proposeCsvMapping } from './mapping';
 
 /** A dataset the user brought, in the shape the engine's dataset world reads (spec.prompts = 'prompts.jsonl'). */
 export interface ImportedDataset {
@@ -202,7 +202,10 @@ function csvToPrompts(rows: readonly CsvRow[], header: readonly string[], mappin
     const id = result.data.id ?? String(i + 1);
     const first = firstLineOfId.get(id);
     if (first !== undefined) {
-      throw new ImportError({ file, line: row.line, field: mapping.idColumn ?? 'id', fieldKind: 'column' }, `duplicate id ${show(id)} (first on line ${first})`);
+      throw new ImportError(
+        { file, line: row.line, field: mapping.idColumn ?? 'id', fieldKind: 'column' },
+        `duplicate id ${show(id)} (first on line ${first})`,
+      );
     }
     firstLineOfId.set(id, row.line);
     const task = result.data.task ?? DEFAULT_TASK;

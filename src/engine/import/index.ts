@@ -1,21 +1,22 @@
 /** Bring your own data: prompts files (JSONL or CSV) and models.json → an ImportedDataset for a dataset world. */
-export { ImportError, MAX_IMPORT_BYTES, checkImportSize, type ImportErrorLocation, type ImportFieldKind } from './errors';
-export { parseCsv, type CsvRow, type CsvTable } from './csv';
-export { previewJsonl, readJsonlPrompts, type JsonlPreview } from './jsonl';
-export { parseModelsJson, type ModelInfo } from './models';
-export { DEFAULT_TASK, mappingProblem, proposeCsvMapping, type CsvMapping } from './mapping';
+
+export { type CsvRow, type CsvTable, parseCsv } from './csv';
+export { checkImportSize, ImportError, type ImportErrorLocation, type ImportFieldKind, MAX_IMPORT_BYTES } from './errors';
+export { importId } from './id';
 export {
-  PREVIEW_ROWS,
+  type CostChoice,
+  type ImportedDataset,
+  type ImportRequest,
   importDataset,
+  PREVIEW_ROWS,
+  type PromptsFormat,
+  type PromptsPreview,
   parsePrices,
   previewPrompts,
   promptsFormat,
-  type CostChoice,
-  type ImportRequest,
-  type ImportedDataset,
-  type PromptsFormat,
-  type PromptsPreview,
   type SourceFile,
 } from './importDataset';
-export { importId } from './id';
+export { type JsonlPreview, previewJsonl, readJsonlPrompts } from './jsonl';
+export { type CsvMapping, DEFAULT_TASK, mappingProblem, proposeCsvMapping } from './mapping';
+export { type ModelInfo, parseModelsJson } from './models';
 export { importedSource } from './world';

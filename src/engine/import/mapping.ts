@@ -30,12 +30,8 @@ export function proposeCsvMapping(header: readonly string[], preview: readonly C
   const byName = (names: string[]) => header.find((h) => names.includes(h.toLowerCase().replace(/[\s-]+/g, '_')));
   const idColumn = byName(ID_NAMES);
   const taskColumn = byName(TASK_NAMES);
-  const numericColumn = (i: number) =>
-    preview.some((r) => isNumber(r.cells[i])) && preview.every((r) => r.cells[i] === '' || isNumber(r.cells[i]));
-  const textColumn =
-    byName(TEXT_NAMES) ??
-    header.find((h, i) => h !== idColumn && h !== taskColumn && !numericColumn(i)) ??
-    header[0];
+  const numericColumn = (i: number) => preview.some((r) => isNumber(r.cells[i])) && preview.every((r) => r.cells[i] === '' || isNumber(r.cells[i]));
+  const textColumn = byName(TEXT_NAMES) ?? header.find((h, i) => h !== idColumn && h !== taskColumn && !numericColumn(i)) ?? header[0];
   const modelColumns = header.filter((h, i) => h !== textColumn && h !== idColumn && h !== taskColumn && numericColumn(i));
   return { textColumn, idColumn, taskColumn, modelColumns };
 }

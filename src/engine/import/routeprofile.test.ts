@@ -7,10 +7,10 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runSimulation } from '../simulate';
 import { datasetWorldOf, PER_QUERY_COST_SCALE } from '../lab/datasetSource';
+import { runSimulation } from '../simulate';
 import { cheapestSuccessfulModel, expectedBudgetOracle, singleModelStats } from './datasetStats';
-import { importDataset, type ImportedDataset } from './importDataset';
+import { type ImportedDataset, importDataset } from './importDataset';
 import { parseModelsJson } from './models';
 import { importedSource } from './world';
 
@@ -30,7 +30,12 @@ function load(name: string) {
 }
 
 function importRouteprofile(): ImportedDataset {
-  return importDataset({ name: 'routeprofile-ulab', prompts: load('prompts.jsonl'), modelsFile: load('models.json'), costs: { mode: 'per_prompt', field: 'cost_usd' } });
+  return importDataset({
+    name: 'routeprofile-ulab',
+    prompts: load('prompts.jsonl'),
+    modelsFile: load('models.json'),
+    costs: { mode: 'per_prompt', field: 'cost_usd' },
+  });
 }
 
 describe('importing ../shared/data/routeprofile-ulab', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { drain, simulate } from '../simulate';
 import { ablation } from './ablation';
-import { datasetWorldOf, folderSource, type FeatureType } from './datasetSource';
+import { datasetWorldOf, type FeatureType, folderSource } from './datasetSource';
 
 const SHARED_DATA = new URL('../../../../shared/data/', import.meta.url);
 const read = (file: string) => readFileSync(new URL(`routeprofile-ulab/${file}`, SHARED_DATA), 'utf8');

@@ -2,10 +2,10 @@
  * The featurizer ablation (paper §5's comparison of context representations): the same dataset, seed and
  * algorithms run once per featurizer, one summary per (featurizer, algorithm), side by side.
  */
-import { driveSimulation, simulate, type SimOptions } from '../simulate';
+import { driveSimulation, type SimOptions, simulate } from '../simulate';
 import type { World } from '../types';
-import type { FeatureType } from './datasetSource';
 import type { DatasetWorld } from '../worlds/dataset';
+import type { FeatureType } from './datasetSource';
 
 export interface AblationArm {
   features: FeatureType;

@@ -1,7 +1,7 @@
-import { createRng, deriveSeed } from '../rng';
 import { algorithmIds, algorithms } from '../policies/registry';
-import { builtinWorld, builtinWorldNames, builtinWorldSpec } from '../worlds/builtins';
+import { createRng, deriveSeed } from '../rng';
 import type { World } from '../types';
+import { builtinWorld, builtinWorldNames, builtinWorldSpec } from '../worlds/builtins';
 import { CostStats, labWorldInfo } from './trace';
 import type { LabWorldInfo } from './types';
 

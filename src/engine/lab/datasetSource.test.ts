@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { algorithmIds, simulate, drain } from '../simulate';
+import { algorithmIds, drain, simulate } from '../simulate';
 import { errorOf } from '../worlds/testErrors';
 import {
   costModes,
+  type DatasetSource,
   datasetSpecOf,
   datasetWorldOf,
   detectPerQueryCostField,
   folderSource,
   PER_QUERY_COST_SCALE,
   promptTexts,
-  type DatasetSource,
 } from './datasetSource';
 
 /** ../shared/data beside the repository (read-only; see ../shared/README.md). */
@@ -98,9 +98,7 @@ describe('dataset sources: bad input', () => {
 
   it('rejects a malformed models.json with the field, and offers no set prices when a model has none', () => {
     expect(errorOf(() => folderSource('f', '{', '')).message).toMatch(/^models: f\/models.json: not valid JSON/);
-    expect(errorOf(() => folderSource('f', '[{"name": "a", "set_price": -1}]', '')).message).toMatch(
-      /^models: f\/models.json, field "\[0\].set_price": /,
-    );
+    expect(errorOf(() => folderSource('f', '[{"name": "a", "set_price": -1}]', '')).message).toMatch(/^models: f\/models.json, field "\[0\].set_price": /);
     expect(folderSource('f', '[{"name": "a", "set_price": 1}, {"name": "b"}]', '').prices).toBeNull();
   });
 

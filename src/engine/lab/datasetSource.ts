@@ -3,13 +3,13 @@
  * run makes on top of them: which featurizer turns prompts into contexts, and which costs it charges.
  * Plain data in, a DatasetWorld out: the worker fetches or loads the files, the engine does the rest.
  */
-import { parseModelsJson, type ModelInfo } from '../import/models';
+import { type ModelInfo, parseModelsJson } from '../import/models';
 import { buildDatasetWorld, type DatasetWorld } from '../worlds/dataset';
 import { WorldFormatError } from '../worlds/errors';
 import type { DatasetSpec, FeatureSpec } from '../worlds/schema';
-import { PER_QUERY_COST_SCALE, type CostMode, type FeatureType } from './datasetChoice';
+import { type CostMode, type FeatureType, PER_QUERY_COST_SCALE } from './datasetChoice';
 
-export { costUnit, FEATURE_TYPES, PER_QUERY_COST_SCALE, type CostMode, type FeatureType } from './datasetChoice';
+export { type CostMode, costUnit, FEATURE_TYPES, type FeatureType, PER_QUERY_COST_SCALE } from './datasetChoice';
 
 export interface DatasetSource {
   name: string;

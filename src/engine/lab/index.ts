@@ -1,9 +1,13 @@
 /** The lab's engine side: curves, arm usage, decision traces, sweeps and the catalog (see ./types.ts). */
-export * from './types';
-export { curveSteps, CurveAccumulator, DEFAULT_CURVE_POINTS } from './curves';
-export { UsageAccumulator } from './usage';
-export { ALL_PROMPTS, explainDecision, TraceRecorder } from './trace';
+
+export { type AblationArm, type AblationPoint, type AblationResult, type AblationTick, ablation } from './ablation';
+export { type AlgorithmInfo, algorithmCatalog, builtinWorldCatalog, type CatalogWorld, describeWorld } from './catalog';
+export { CurveAccumulator, curveSteps, DEFAULT_CURVE_POINTS } from './curves';
+export * from './datasetSource';
+export { PRESETS, type Preset, type PresetDataset, presetById, presetCliArgs, presetCommand } from './presets';
 export {
+  type LabHooks,
+  type LabTick,
   lab,
   labBuiltin,
   labWorld,
@@ -11,14 +15,11 @@ export {
   runLabAsync,
   runSweep,
   runSweepAsync,
-  sweep,
-  sweepBuiltin,
-  type LabHooks,
-  type LabTick,
   type SweepHooks,
   type SweepTick,
+  sweep,
+  sweepBuiltin,
 } from './run';
-export { algorithmCatalog, builtinWorldCatalog, describeWorld, type AlgorithmInfo, type CatalogWorld } from './catalog';
-export * from './datasetSource';
-export { ablation, type AblationArm, type AblationPoint, type AblationResult, type AblationTick } from './ablation';
-export { PRESETS, presetById, presetCliArgs, presetCommand, type Preset, type PresetDataset } from './presets';
+export { ALL_PROMPTS, explainDecision, TraceRecorder } from './trace';
+export * from './types';
+export { UsageAccumulator } from './usage';

@@ -96,7 +96,10 @@ describe('a lab run', () => {
     for (const algo of c.algos) {
       const pulls = batches.filter((b) => b.algo === algo).reduce((n, b) => n + b.arms.filter((a) => a >= 0).length, 0);
       const usage = result.usage[algo];
-      expect(usage.counts.flat().reduce((a, b) => a + b, 0), algo).toBe(pulls);
+      expect(
+        usage.counts.flat().reduce((a, b) => a + b, 0),
+        algo,
+      ).toBe(pulls);
       expect(usage.prompts.reduce((a, b) => a + b, 0)).toBe(c.trials * c.T);
       expect(usage.counts).toHaveLength(5);
       usage.counts.forEach((row) => expect(row).toHaveLength(5));
@@ -134,7 +137,13 @@ describe('a lab run', () => {
   it('the oracle plan is the DP’s arm per rounds left, for the prompt’s true q', () => {
     for (const row of result.trace.slice(0, 50)) {
       const d = row.decisions[0];
-      const plan = planBudget(d.arms.map((a) => a.q), d.arms.map((a) => a.cost), d.arms.map((a) => a.available), 0.01, 5);
+      const plan = planBudget(
+        d.arms.map((a) => a.q),
+        d.arms.map((a) => a.cost),
+        d.arms.map((a) => a.available),
+        0.01,
+        5,
+      );
       expect(row.oraclePlan).toEqual([5, 4, 3, 2, 1].map((n) => plan.arm[n]));
       expect(row.oracleValue).toBe(plan.value[5]);
     }

@@ -8,21 +8,11 @@ import type { BanditParams } from '../types';
 
 /** Algorithms in the registry's order (the order the lab lists and links them in). */
 const inOrder = (ids: readonly string[]): string[] => ALGORITHM_IDS.filter((id) => ids.includes(id));
+
 import type { CostMode, FeatureType } from './datasetSource';
 
 /** The paper's algorithms and baselines, as its tables list them, with both oracles for reference. */
-const PAPER_ALGOS = [
-  'promptwise',
-  'promptwise-klr',
-  'ca-pak-ucb-ts',
-  'random',
-  'greedy',
-  'random-ts',
-  'greedy-ts',
-  'lowest-cost',
-  'highest-cost',
-  'oracle',
-];
+const PAPER_ALGOS = ['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts', 'random', 'greedy', 'random-ts', 'greedy-ts', 'lowest-cost', 'highest-cost', 'oracle'];
 
 export interface PresetDataset {
   /** A folder of ../shared/data. */
@@ -70,7 +60,7 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'sudoku',
     title: 'Sudoku by number of blanks',
-    description: "One-hot contexts by number of blanks; five LLMs of very different prices (our illustrative success rates).",
+    description: 'One-hot contexts by number of blanks; five LLMs of very different prices (our illustrative success rates).',
     world: 'sudoku',
     algos: inOrder(PAPER_ALGOS),
     ...base,
@@ -156,7 +146,8 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'featurizers',
     title: 'Ablation: prompt features',
-    description: 'RouteProfile (600 prompts, 8 open LLMs, 12 tasks, exact per-query costs in µ$) with hashed n-grams; run the featurizer ablation to compare task one-hot, n-grams and embeddings.',
+    description:
+      'RouteProfile (600 prompts, 8 open LLMs, 12 tasks, exact per-query costs in µ$) with hashed n-grams; run the featurizer ablation to compare task one-hot, n-grams and embeddings.',
     world: { folder: 'routeprofile-ulab', features: 'hashed-ngrams', dim: 64, costs: 'per-query' },
     algos: inOrder(['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts', 'greedy', 'oracle']),
     ...base,

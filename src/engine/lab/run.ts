@@ -1,13 +1,4 @@
-import {
-  checkOptions,
-  drain,
-  drainAsync,
-  driveSimulation,
-  simulate,
-  SimConfigError,
-  type AsyncHooks,
-  type SimOptions,
-} from '../simulate';
+import { type AsyncHooks, checkOptions, drain, drainAsync, driveSimulation, SimConfigError, type SimOptions, simulate } from '../simulate';
 import { defaultParams, type World } from '../types';
 import { builtinWorld } from '../worlds/builtins';
 import { CurveAccumulator, DEFAULT_CURVE_POINTS } from './curves';
@@ -112,11 +103,7 @@ export function runLab(world: World, config: LabConfig, hooks: LabHooks = {}): L
 }
 
 /** Runs `lab`, yielding to the event loop as `runSimulationAsync` does (the worker). */
-export function runLabAsync(
-  world: World,
-  config: LabConfig,
-  hooks: Omit<LabHooks, 'shouldStop'> & AsyncHooks = {},
-): Promise<LabResult> {
+export function runLabAsync(world: World, config: LabConfig, hooks: Omit<LabHooks, 'shouldStop'> & AsyncHooks = {}): Promise<LabResult> {
   return drainAsync(lab(world, config, hooks.chunk), hooks.onProgress, hooks);
 }
 
@@ -129,7 +116,6 @@ export function labWorld(config: Pick<LabConfig, 'world' | 'd'>): World {
 export function labBuiltin(config: LabConfig, hooks: LabHooks = {}): LabResult {
   return runLab(labWorld(config), config, hooks);
 }
-
 
 function sweepOptions(config: SweepConfig, x: number): SimOptions {
   const base = simOptions(config.base);
@@ -176,11 +162,7 @@ export function runSweep(world: World, config: SweepConfig, hooks: SweepHooks = 
   return drain(sweep(world, config, hooks.chunk), hooks.onProgress, hooks.shouldStop);
 }
 
-export function runSweepAsync(
-  world: World,
-  config: SweepConfig,
-  hooks: Omit<SweepHooks, 'shouldStop'> & AsyncHooks = {},
-): Promise<SweepResult> {
+export function runSweepAsync(world: World, config: SweepConfig, hooks: Omit<SweepHooks, 'shouldStop'> & AsyncHooks = {}): Promise<SweepResult> {
   return drainAsync(sweep(world, config, hooks.chunk), hooks.onProgress, hooks);
 }
 

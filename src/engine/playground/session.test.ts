@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng';
 import { builtinWorld } from '../worlds/builtins';
-import { PlaygroundSession, planOf, type PlaygroundPrompt } from './session';
+import { type PlaygroundPrompt, PlaygroundSession, planOf } from './session';
 
 describe('planOf', () => {
   const costs = [1, 10];

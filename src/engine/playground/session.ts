@@ -4,10 +4,10 @@
  * on a model's answer teaches it. Pure engine: the worker holds one session; tests drive it directly.
  */
 import { planBudget, prop1Arm } from '../oracle';
+import { type AlgorithmId, createPolicy } from '../policies/registry';
 import { playStep } from '../protocol';
-import { createPolicy, type AlgorithmId } from '../policies/registry';
 import { createRng, deriveSeed } from '../rng';
-import { defaultParams, NULL_ACTION, type BanditParams, type Policy, type World } from '../types';
+import { type BanditParams, defaultParams, NULL_ACTION, type Policy, type World } from '../types';
 import type { PlaygroundAlgo } from './algos';
 
 export interface PlaygroundOptions {
@@ -132,15 +132,17 @@ export class PlaygroundSession {
     const { forced, estimates } = this.policy.explain!();
     this.policy.end();
     const qHat = estimates.map((e) => e.qHat);
-    const arms = estimates.map((e, a): PlaygroundArm => ({
-      qHat: e.qHat,
-      bonus: e.bonus,
-      cost: costs[a],
-      costOverQ: costs[a] / e.qHat,
-      observations: this.observations[a],
-      available: available[a] ? 1 : 0,
-      q: prompt.q ? prompt.q[a] : NaN,
-    }));
+    const arms = estimates.map(
+      (e, a): PlaygroundArm => ({
+        qHat: e.qHat,
+        bonus: e.bonus,
+        cost: costs[a],
+        costOverQ: costs[a] / e.qHat,
+        observations: this.observations[a],
+        available: available[a] ? 1 : 0,
+        q: prompt.q ? prompt.q[a] : NaN,
+      }),
+    );
     let stopValue = -Infinity;
     for (let a = 0; a < arms.length; a++) if (available[a]) stopValue = Math.max(stopValue, qHat[a] - lambda * costs[a]);
     const rule = this.options.algo === 'promptwise-budget' ? 'budget' : 'prop1';
@@ -149,7 +151,14 @@ export class PlaygroundSession {
       next,
       forced,
       stopValue,
-      plan: planOf(qHat.map((v) => (Number.isNaN(v) ? 0 : v)), costs, available, lambda, tauMax, rule),
+      plan: planOf(
+        qHat.map((v) => (Number.isNaN(v) ? 0 : v)),
+        costs,
+        available,
+        lambda,
+        tauMax,
+        rule,
+      ),
       oracle: prompt.q ? planOf(prompt.q, costs, available, lambda, tauMax, 'budget') : null,
     };
   }

@@ -1,8 +1,8 @@
-import { LogisticArm } from '../estimators/logistic';
+import { DesignInverse } from '../estimators/designInverse';
+import { rbf } from '../estimators/kernel';
 import { KernelLogisticArm } from '../estimators/kernelLogistic';
 import { KernelRidgeArm } from '../estimators/kernelRidge';
-import { rbf } from '../estimators/kernel';
-import { DesignInverse } from '../estimators/designInverse';
+import { LogisticArm } from '../estimators/logistic';
 import type { ArmEstimate, BanditParams } from '../types';
 
 /**

@@ -1,6 +1,6 @@
-import { NULL_ACTION, type ArmEstimate, type BanditParams, type Policy, type PolicyExplanation, type StepView } from '../types';
-import type { ArmModel } from './armModel';
 import { clearlyGreater } from '../ties';
+import { type ArmEstimate, type BanditParams, NULL_ACTION, type Policy, type PolicyExplanation, type StepView } from '../types';
+import type { ArmModel } from './armModel';
 
 /**
  * What every learner shares: one model per arm, the forced exploration of Algorithm 1 (each arm pulled
@@ -52,9 +52,7 @@ export abstract class Learner implements Policy {
    */
   estimates(): ArmEstimate[] {
     const { available, x } = this.step;
-    return Array.from({ length: this.K }, (_, a) =>
-      !available[a] ? { qHat: NaN, bonus: NaN } : (this.cache[a] ?? this.models[a].peek(x, this.alpha)),
-    );
+    return Array.from({ length: this.K }, (_, a) => (!available[a] ? { qHat: NaN, bonus: NaN } : (this.cache[a] ?? this.models[a].peek(x, this.alpha))));
   }
 
   explain(): PolicyExplanation {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { drain, simulate } from '../simulate';
-import { builtinWorld } from '../worlds/builtins';
 import { createRng } from '../rng';
+import { drain, simulate } from '../simulate';
 import { defaultParams, resolveAlpha } from '../types';
-import { logisticModel, officialLogisticModel, OFFICIAL_VINV_INIT } from './armModel';
+import { builtinWorld } from '../worlds/builtins';
+import { logisticModel, OFFICIAL_VINV_INIT, officialLogisticModel } from './armModel';
 import { createPolicy } from './registry';
 
 describe("the authors' code's reading (promptwise-official, ca-pak-ucb-ts-official)", () => {

@@ -1,5 +1,5 @@
-import { planBudget, prop1Arm, type BudgetPlan } from '../oracle';
-import { NULL_ACTION, type BanditParams, type Policy, type StepView } from '../types';
+import { type BudgetPlan, planBudget, prop1Arm } from '../oracle';
+import { type BanditParams, NULL_ACTION, type Policy, type StepView } from '../types';
 
 /** `oracle`: the finite-budget DP with the true q (the regret benchmark). */
 export class BudgetOracle implements Policy {

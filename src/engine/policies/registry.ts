@@ -1,10 +1,10 @@
 import type { Rng } from '../rng';
-import { resolveAlpha, type BanditParams, type Policy } from '../types';
+import { type BanditParams, type Policy, resolveAlpha } from '../types';
 import { kernelLogisticModel, kernelRidgeModel, logisticModel, officialLogisticModel } from './armModel';
 import { CostRankPolicy, GreedyPolicy, RandomPolicy } from './baselines';
 import { CaPakUcbTs } from './caPakUcb';
-import { BudgetOracle, Prop1Oracle } from './oracles';
 import { ALGORITHM_IDS } from './ids';
+import { BudgetOracle, Prop1Oracle } from './oracles';
 import { PromptWise } from './promptwise';
 
 export interface PolicyEnv {

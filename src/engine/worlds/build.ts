@@ -1,7 +1,7 @@
 import type { World } from '../types';
 import { buildCategoricalWorld } from './categorical';
 import { buildDatasetWorld, type WorldIO } from './dataset';
-import { WorldFormatError, show } from './errors';
+import { show, WorldFormatError } from './errors';
 import { buildLogisticWorld } from './logistic';
 import type { WorldSpec } from './schema';
 

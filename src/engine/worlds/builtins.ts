@@ -1,6 +1,6 @@
 import type { World } from '../types';
 import { buildWorld } from './build';
-import { WorldFormatError, show } from './errors';
+import { show, WorldFormatError } from './errors';
 import { parseWorldSpec, type WorldSpec } from './schema';
 
 /**
@@ -17,7 +17,7 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const t2i = {
   type: 'categorical',
   name: 't2i',
-  description: "Synthetic text-to-image (paper): expert i always handles prompt types 1..i, 50% on the others",
+  description: 'Synthetic text-to-image (paper): expert i always handles prompt types 1..i, 50% on the others',
   arms: range(5).map((i) => `expert-${i + 1}`),
   costs: [0.75, 1.37, 1.6, 12.5, 90],
   categories: range(5).map((j) => `type-${j + 1}`),

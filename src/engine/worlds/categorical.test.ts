@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng';
 import { buildCategoricalWorld } from './categorical';
-import { parseWorldSpec, type CategoricalSpec } from './schema';
+import { type CategoricalSpec, parseWorldSpec } from './schema';
 
 const spec = (extra: object = {}) =>
   parseWorldSpec({
@@ -34,7 +34,11 @@ describe('categorical world', () => {
   });
 
   it('uses the given contexts and q of the drawn category', () => {
-    const contexts = [[0.6, 0.8], [0, -1], [0.5, 0]];
+    const contexts = [
+      [0.6, 0.8],
+      [0, -1],
+      [0.5, 0],
+    ];
     const world = buildCategoricalWorld(spec({ contexts }));
     expect(world.dim).toBe(2);
     const rng = createRng(2);

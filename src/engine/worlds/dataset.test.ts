@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../rng';
 import { buildDatasetWorld, type DatasetOptions, type WorldIO } from './dataset';
-import { parseWorldSpec, type DatasetSpec } from './schema';
+import { type DatasetSpec, parseWorldSpec } from './schema';
 import { errorOf } from './testErrors';
 
 /** ../shared/data, beside the repository (read-only reference data; see ../shared/README.md). */
@@ -34,7 +34,6 @@ function rowWalker(): Rng {
   let i = 0;
   return { int: (n) => i++ % n, uniform: () => 0, normal: () => 0 };
 }
-
 
 /** Per-model "mean score" and "mean cost" from a data README's summary table. */
 function readmeSummary(folder: string): Map<string, { score: number; cost: number }> {
@@ -138,7 +137,10 @@ describe('dataset world on humaneval-paper (10 recorded trials per model and tas
     costs: [0.75, 1.6],
   }) as DatasetSpec;
   const world = buildDatasetWorld(spec, nodeIo);
-  const lines = readFileSync(`${SHARED_DATA}humaneval-paper/prompts.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const lines = readFileSync(`${SHARED_DATA}humaneval-paper/prompts.jsonl`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
   it('replays trial k for u in [k/10, (k+1)/10), and has q = the pass rate', () => {
     expect(world.categories).toEqual(['java-to-cpp', 'python-completion']);
@@ -170,25 +172,79 @@ describe('dataset world from files in memory', () => {
 
   it.each([
     // [what, lines, world fields, field, message]
-    ['a malformed line', [row('q1'), '{"id": "q2",'], {}, 'prompts', 'prompts: line 2 of p.jsonl: not valid JSON at column 13 (Expected double-quoted property name)'],
+    [
+      'a malformed line',
+      [row('q1'), '{"id": "q2",'],
+      {},
+      'prompts',
+      'prompts: line 2 of p.jsonl: not valid JSON at column 13 (Expected double-quoted property name)',
+    ],
     ['a line that is not an object', ['[1, 2]'], {}, 'prompts', 'prompts: line 1 of p.jsonl: must be a JSON object (got [1,2])'],
     ['a duplicate id', [row('q1'), row('q2'), row('q1')], {}, 'prompts', 'prompts: line 3 of p.jsonl: duplicate id "q1" (first on line 1)'],
     ['an empty file', [''], {}, 'prompts', 'prompts: "p.jsonl" holds no prompts'],
     ['a file of blank lines', ['', '  ', ''], {}, 'prompts', 'prompts: "p.jsonl" holds no prompts'],
-    ['an outcome above 1', [row('q1', { outcomes: { a: 1.5, b: 0 } })], {}, 'prompts', 'prompts: line 1 of p.jsonl: outcomes.a: must be a score in [0, 1] (got 1.5)'],
-    ['a non-numeric outcome', [row('q1', { outcomes: { a: 1, b: 'yes' } })], {}, 'prompts', 'prompts: line 1 of p.jsonl: outcomes.b: must be a score in [0, 1] (got "yes")'],
-    ['a bad outcome of a model with a dash', [row('q1', { outcomes: { a: 1, 'gpt-4o': -1 } })], { models: ['a', 'gpt-4o'] }, 'prompts', 'prompts: line 1 of p.jsonl: outcomes["gpt-4o"]: must be a score in [0, 1] (got -1)'],
+    [
+      'an outcome above 1',
+      [row('q1', { outcomes: { a: 1.5, b: 0 } })],
+      {},
+      'prompts',
+      'prompts: line 1 of p.jsonl: outcomes.a: must be a score in [0, 1] (got 1.5)',
+    ],
+    [
+      'a non-numeric outcome',
+      [row('q1', { outcomes: { a: 1, b: 'yes' } })],
+      {},
+      'prompts',
+      'prompts: line 1 of p.jsonl: outcomes.b: must be a score in [0, 1] (got "yes")',
+    ],
+    [
+      'a bad outcome of a model with a dash',
+      [row('q1', { outcomes: { a: 1, 'gpt-4o': -1 } })],
+      { models: ['a', 'gpt-4o'] },
+      'prompts',
+      'prompts: line 1 of p.jsonl: outcomes["gpt-4o"]: must be a score in [0, 1] (got -1)',
+    ],
     ['an unknown model', [row('q1')], { models: ['a', 'c'] }, 'models[1]', 'models[1]: "c" has no outcome on line 1 of p.jsonl (outcomes there: a, b)'],
-    ['a model missing on a later line', [row('q1'), '', row('q2', { outcomes: { b: 1 } })], {}, 'models[0]', 'models[0]: "a" has no outcome on line 3 of p.jsonl (outcomes there: b)'],
-    ['a missing per-prompt cost field', [row('q1'), row('q2', { cost: undefined })], {}, 'costs.per_prompt', 'costs.per_prompt: line 2 of p.jsonl has no "cost" field (expected {model: cost})'],
+    [
+      'a model missing on a later line',
+      [row('q1'), '', row('q2', { outcomes: { b: 1 } })],
+      {},
+      'models[0]',
+      'models[0]: "a" has no outcome on line 3 of p.jsonl (outcomes there: b)',
+    ],
+    [
+      'a missing per-prompt cost field',
+      [row('q1'), row('q2', { cost: undefined })],
+      {},
+      'costs.per_prompt',
+      'costs.per_prompt: line 2 of p.jsonl has no "cost" field (expected {model: cost})',
+    ],
     ['a zero per-prompt cost', [row('q1', { cost: { a: 1, b: 0 } })], {}, 'prompts', 'prompts: line 1 of p.jsonl: cost.b: must be a positive number (got 0)'],
-    ['a per-prompt cost missing for a model', [row('q1', { cost: { a: 1 } })], {}, 'prompts', 'prompts: line 1 of p.jsonl: cost.b: missing (expected a positive number)'],
+    [
+      'a per-prompt cost missing for a model',
+      [row('q1', { cost: { a: 1 } })],
+      {},
+      'prompts',
+      'prompts: line 1 of p.jsonl: cost.b: missing (expected a positive number)',
+    ],
     ['a trial that is not 0/1', [row('q1', { trials: { a: [1, 2] } })], {}, 'prompts', 'prompts: line 1 of p.jsonl: trials.a[1]: must be 0 or 1 (got 2)'],
-    ['an empty trial list', [row('q1', { trials: { a: [] } })], {}, 'prompts', 'prompts: line 1 of p.jsonl: trials.a: must be a non-empty array of 0/1 outcomes (got [])'],
+    [
+      'an empty trial list',
+      [row('q1', { trials: { a: [] } })],
+      {},
+      'prompts',
+      'prompts: line 1 of p.jsonl: trials.a: must be a non-empty array of 0/1 outcomes (got [])',
+    ],
     ['a prompt without a task', [row('q1', { task: undefined })], {}, 'prompts', 'prompts: line 1 of p.jsonl: task: missing (expected a non-empty string)'],
     ['a prompt without text', [row('q1', { text: undefined })], {}, 'prompts', 'prompts: line 1 of p.jsonl: text: missing (expected a string)'],
     ['a missing prompts file', [row('q1')], { prompts: 'nope.jsonl' }, 'prompts', 'prompts: cannot read "/w/nope.jsonl" (ENOENT: /w/nope.jsonl)'],
-    ['embedding features', [row('q1')], { features: { type: 'embedding', model: 'Xenova/all-MiniLM-L6-v2' } }, 'features', 'features: embedding features need the prompts\' embeddings by "Xenova/all-MiniLM-L6-v2", which the browser lab computes; here use task-onehot or hashed-ngrams'],
+    [
+      'embedding features',
+      [row('q1')],
+      { features: { type: 'embedding', model: 'Xenova/all-MiniLM-L6-v2' } },
+      'features',
+      'features: embedding features need the prompts\' embeddings by "Xenova/all-MiniLM-L6-v2", which the browser lab computes; here use task-onehot or hashed-ngrams',
+    ],
   ])('rejects %s', (_, lines, world, field, message) => {
     const e = errorOf(() => build(lines, world));
     expect(e.message).toBe(message);

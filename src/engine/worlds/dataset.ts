@@ -4,8 +4,8 @@ import { fitPca } from '../features/pca';
 import { unitBallScaler } from '../features/scale';
 import type { Rng } from '../rng';
 import type { Prompt, World } from '../types';
-import { WorldFormatError, show } from './errors';
-import { readPromptRows, type PromptRow } from './prompts';
+import { show, WorldFormatError } from './errors';
+import { type PromptRow, readPromptRows } from './prompts';
 import { availability } from './schedule';
 import type { DatasetSpec, FeatureSpec } from './schema';
 
@@ -199,7 +199,10 @@ function featureMaker(
     case 'hashed-ngrams': {
       const dim = d ?? f.dim ?? DEFAULT_NGRAM_DIM;
       return (rows) => ({
-        vectors: hashedNgrams(rows.map((r) => r.text), dim),
+        vectors: hashedNgrams(
+          rows.map((r) => r.text),
+          dim,
+        ),
         contextOf: ({ text }) => hashedNgrams([text], dim)[0],
       });
     }

@@ -47,8 +47,7 @@ export function show(value: unknown): string {
  */
 export function expecting(what: string): { error: (issue: { input?: unknown }) => string } {
   return {
-    error: (issue) =>
-      issue.input === undefined ? `missing (expected ${what})` : `must be ${what} (got ${show(issue.input)})`,
+    error: (issue) => (issue.input === undefined ? `missing (expected ${what})` : `must be ${what} (got ${show(issue.input)})`),
   };
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { parseWorldJson, syntaxErrorOffset } from './json';
 import { errorOf } from './testErrors';
 
-
 describe('parseWorldJson', () => {
   it('parses and validates a world file, byte-order mark and all', () => {
     const text = '\uFEFF{"type": "logistic", "name": "l", "costs": [1], "d": 2, "theta_seed": 3}';
@@ -29,9 +28,7 @@ describe('parseWorldJson', () => {
   });
 
   it('passes valid JSON on to the schema', () => {
-    expect(errorOf(() => parseWorldJson('{"type": "tree"}')).message).toBe(
-      'type: unknown world type "tree" (expected categorical, logistic or dataset)',
-    );
+    expect(errorOf(() => parseWorldJson('{"type": "tree"}')).message).toBe('type: unknown world type "tree" (expected categorical, logistic or dataset)');
   });
 });
 

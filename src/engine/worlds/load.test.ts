@@ -6,7 +6,16 @@ import { loadWorld } from './load';
 import { errorOf } from './testErrors';
 
 const files: Record<string, string> = {
-  '/w/t.json': JSON.stringify({ type: 'logistic', name: 'mine', costs: [1, 2], d: 2, theta: [[1, 0], [0, 1]] }),
+  '/w/t.json': JSON.stringify({
+    type: 'logistic',
+    name: 'mine',
+    costs: [1, 2],
+    d: 2,
+    theta: [
+      [1, 0],
+      [0, 1],
+    ],
+  }),
   '/w/broken.json': '{"type": "logistic",\n "name": }',
   '/w/bad.json': JSON.stringify({ type: 'logistic', name: 'mine', costs: [1, 0], d: 2, theta_seed: 1 }),
   '/w/ds.json': JSON.stringify({ type: 'dataset', name: 'ds', prompts: 'data/p.jsonl', models: ['a'], features: 'hashed-ngrams', costs: [1] }),
@@ -19,7 +28,6 @@ const io: WorldIO = {
   },
   resolve: (base, rel) => posix.resolve(posix.dirname(base), rel),
 };
-
 
 describe('loadWorld', () => {
   it('builds a built-in world by name', () => {

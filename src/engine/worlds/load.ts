@@ -2,7 +2,7 @@ import type { World } from '../types';
 import { buildWorld } from './build';
 import { builtinWorldNames, builtinWorldSpec, isBuiltinWorld } from './builtins';
 import type { WorldIO } from './dataset';
-import { WorldFormatError, show } from './errors';
+import { show, WorldFormatError } from './errors';
 import { parseWorldJson } from './json';
 
 /** `--world NAME|PATH`: a built-in world by name, else a world file read through `io`. */
@@ -12,10 +12,7 @@ export function loadWorld(nameOrPath: string, io: WorldIO, opts: { d?: number } 
   try {
     text = io.readText(nameOrPath);
   } catch {
-    throw new WorldFormatError(
-      'world',
-      `no built-in world or file named ${show(nameOrPath)} (built-ins: ${builtinWorldNames.join(', ')})`,
-    );
+    throw new WorldFormatError('world', `no built-in world or file named ${show(nameOrPath)} (built-ins: ${builtinWorldNames.join(', ')})`);
   }
   return buildWorld(parseWorldJson(text, nameOrPath), io, { ...opts, worldPath: nameOrPath });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng';
 import { WorldFormatError } from './errors';
 import { buildLogisticWorld, drawTheta } from './logistic';
-import { parseWorldSpec, type LogisticSpec } from './schema';
+import { type LogisticSpec, parseWorldSpec } from './schema';
 
 const theta = [
   [2, 0, 0],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WorldFormatError, expecting, fieldPath, show } from './errors';
+import { expecting, fieldPath, show, WorldFormatError } from './errors';
 import { lineColumn, parseJson, stripBom } from './json';
 
 /** One prompt of a dataset file, reduced to what the world needs. */
@@ -58,7 +58,7 @@ export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRo
     });
     const costField = opts.costField;
     // rowSchema checked row[costField][m] for every model; its computed key just hides that from the types.
-    const recordedCosts = costField ? (row as Record<string, unknown>)[costField] as Record<string, number> : null;
+    const recordedCosts = costField ? ((row as Record<string, unknown>)[costField] as Record<string, number>) : null;
     const costs = recordedCosts ? Float64Array.from(opts.models, (m) => recordedCosts[m]) : null;
     rows.push({ id, text: row.text, task: row.task, line, q: Float64Array.from(q), trials, costs });
   });
@@ -70,9 +70,7 @@ export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRo
 function rowSchema(models: readonly string[], costField?: string) {
   const perModel = <T extends z.ZodType>(item: T) => Object.fromEntries(models.map((m) => [m, item])) as Record<string, T>;
   const score = z.number(expecting(SCORE)).min(0, expecting(SCORE)).max(1, expecting(SCORE));
-  const trial = z
-    .array(z.literal([0, 1], expecting('0 or 1')), expecting('an array of 0/1 outcomes'))
-    .min(1, expecting('a non-empty array of 0/1 outcomes'));
+  const trial = z.array(z.literal([0, 1], expecting('0 or 1')), expecting('an array of 0/1 outcomes')).min(1, expecting('a non-empty array of 0/1 outcomes'));
   const object = (what: string) => expecting(`an object ${what}`);
   return z.looseObject(
     {
@@ -83,10 +81,7 @@ function rowSchema(models: readonly string[], costField?: string) {
       trials: z.looseObject(perModel(trial.optional()), object('{model: [0/1 outcomes]}')).optional(),
       ...(costField
         ? {
-            [costField]: z.looseObject(
-              perModel(z.number(expecting(POSITIVE)).positive(expecting(POSITIVE))),
-              object('{model: cost}'),
-            ),
+            [costField]: z.looseObject(perModel(z.number(expecting(POSITIVE)).positive(expecting(POSITIVE))), object('{model: cost}')),
           }
         : {}),
     },
@@ -95,13 +90,7 @@ function rowSchema(models: readonly string[], costField?: string) {
 }
 
 /** Missing model → `models[i]`; missing cost field → `costs.per_prompt`; anything else → `prompts` with the line. */
-function rowError(
-  issue: z.core.$ZodIssue,
-  row: unknown,
-  line: number,
-  opts: PromptsOptions,
-  fail: (problem: string) => WorldFormatError,
-): WorldFormatError {
+function rowError(issue: z.core.$ZodIssue, row: unknown, line: number, opts: PromptsOptions, fail: (problem: string) => WorldFormatError): WorldFormatError {
   const [head, key] = issue.path;
   // zod keeps no input on its issues, so look the value up: absent means missing, not mistyped.
   const missing = issue.path.reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown>)?.[k], row) === undefined;
@@ -115,11 +104,7 @@ function rowError(
     );
   }
   if (missing && head === opts.costField && issue.path.length === 1) {
-    return new WorldFormatError(
-      'costs.per_prompt',
-      `line ${line} of ${opts.file} has no ${show(opts.costField)} field (expected {model: cost})`,
-      opts.source,
-    );
+    return new WorldFormatError('costs.per_prompt', `line ${line} of ${opts.file} has no ${show(opts.costField)} field (expected {model: cost})`, opts.source);
   }
   return fail(issue.path.length === 0 ? issue.message : `${fieldPath(issue.path)}: ${issue.message}`);
 }

@@ -3,11 +3,7 @@
  * changes at the distinct start steps, so whatever depends on it is built once per phase, not per draw.
  * Validation guarantees something starts at step 0.
  */
-export function byPhase<T>(
-  starts: readonly number[] | undefined,
-  n: number,
-  make: (active: readonly boolean[]) => T,
-): (t: number) => T {
+export function byPhase<T>(starts: readonly number[] | undefined, n: number, make: (active: readonly boolean[]) => T): (t: number) => T {
   const s = starts ?? new Array<number>(n).fill(0);
   const steps = [...new Set(s)].sort((a, b) => a - b);
   const values = steps.map((step) => make(s.map((start) => start <= step)));

@@ -14,23 +14,47 @@ const categorical = {
     [0.5, 0.6],
   ],
 };
-const logistic = { type: 'logistic', name: 'l', costs: [1, 2], d: 3, theta: [[1, 0, 0], [0, 1, 0]] };
+const logistic = {
+  type: 'logistic',
+  name: 'l',
+  costs: [1, 2],
+  d: 3,
+  theta: [
+    [1, 0, 0],
+    [0, 1, 0],
+  ],
+};
 const dataset = { type: 'dataset', name: 'd', prompts: 'p.jsonl', models: ['a', 'b'], features: 'task-onehot', costs: [1, 2] };
-
 
 const without = (o: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 
 describe('parseWorldSpec accepts', () => {
   it.each<[string, Record<string, unknown>]>([
     ['a categorical world', categorical],
-    ['a categorical world with every option', { ...categorical, category_probs: [0.2, 0.3, 0.5], context_dim: 4, arm_start: [0, 9], category_start: [0, 3, 3], description: 'd' }],
+    [
+      'a categorical world with every option',
+      { ...categorical, category_probs: [0.2, 0.3, 0.5], context_dim: 4, arm_start: [0, 9], category_start: [0, 3, 3], description: 'd' },
+    ],
     ['hand-written thirds as category_probs', { ...categorical, category_probs: [0.333, 0.333, 0.333] }],
-    ['contexts on the unit sphere', { ...categorical, contexts: [[1, 0], [0, 1], [0.6, 0.8]] }],
+    [
+      'contexts on the unit sphere',
+      {
+        ...categorical,
+        contexts: [
+          [1, 0],
+          [0, 1],
+          [0.6, 0.8],
+        ],
+      },
+    ],
     ['a logistic world with theta', logistic],
     ['a logistic world with theta_seed and arm names', { ...without(logistic, 'theta'), theta_seed: 7, arms: ['p', 'q'] }],
     ['a dataset world', dataset],
     ['per-prompt costs and hashed n-grams', { ...dataset, costs: { per_prompt: 'cost_usd' }, features: { type: 'hashed-ngrams', dim: 16 } }],
-    ['a dataset world asking for embeddings (buildWorld rejects them, the format allows them)', { ...dataset, features: { type: 'embedding', model: 'Xenova/all-MiniLM-L6-v2', dim: 32 } }],
+    [
+      'a dataset world asking for embeddings (buildWorld rejects them, the format allows them)',
+      { ...dataset, features: { type: 'embedding', model: 'Xenova/all-MiniLM-L6-v2', dim: 32 } },
+    ],
   ])('%s', (_, spec) => {
     expect(parseWorldSpec(spec).type).toBe(spec.type);
   });
@@ -59,40 +83,179 @@ describe('parseWorldSpec rejects, naming the field', () => {
     ['costs not one per arm', { ...categorical, costs: [1, 2, 3] }, 'costs', 'costs: expected 2 values (one per arm), got 3'],
     ['missing arms in a categorical world', without(categorical, 'arms'), 'arms', 'arms: missing (expected an array of model names)'],
     ['duplicate arm names', { ...categorical, arms: ['a', 'a'] }, 'arms[1]', 'arms[1]: duplicate name "a" (also arms[0])'],
-    ['a probability above 1', { ...categorical, q: [[0.1, 0.2], [0.3, 0.4], [0.5, 1.3]] }, 'q[2][1]', 'q[2][1]: must be a probability in [0, 1] (got 1.3)'],
-    ['a negative probability', { ...categorical, q: [[-0.1, 0.2], [0.3, 0.4], [0.5, 0.6]] }, 'q[0][0]', 'q[0][0]: must be a probability in [0, 1] (got -0.1)'],
+    [
+      'a probability above 1',
+      {
+        ...categorical,
+        q: [
+          [0.1, 0.2],
+          [0.3, 0.4],
+          [0.5, 1.3],
+        ],
+      },
+      'q[2][1]',
+      'q[2][1]: must be a probability in [0, 1] (got 1.3)',
+    ],
+    [
+      'a negative probability',
+      {
+        ...categorical,
+        q: [
+          [-0.1, 0.2],
+          [0.3, 0.4],
+          [0.5, 0.6],
+        ],
+      },
+      'q[0][0]',
+      'q[0][0]: must be a probability in [0, 1] (got -0.1)',
+    ],
     ['a q row not one per arm', { ...categorical, q: [[0.1], [0.3, 0.4], [0.5, 0.6]] }, 'q[0]', 'q[0]: expected 2 values (one per arm), got 1'],
-    ['q rows not one per category', { ...categorical, q: [[0.1, 0.2], [0.3, 0.4]] }, 'q', 'q: expected 3 rows (one per category), got 2'],
-    ['category_probs not one per category', { ...categorical, category_probs: [0.5, 0.5] }, 'category_probs', 'category_probs: expected 3 values (one per category), got 2'],
+    [
+      'q rows not one per category',
+      {
+        ...categorical,
+        q: [
+          [0.1, 0.2],
+          [0.3, 0.4],
+        ],
+      },
+      'q',
+      'q: expected 3 rows (one per category), got 2',
+    ],
+    [
+      'category_probs not one per category',
+      { ...categorical, category_probs: [0.5, 0.5] },
+      'category_probs',
+      'category_probs: expected 3 values (one per category), got 2',
+    ],
     ['category_probs not summing to 1', { ...categorical, category_probs: [0.5, 0.3, 0.1] }, 'category_probs', 'category_probs: must sum to 1 (got 0.9)'],
-    ['a category probability above 1', { ...categorical, category_probs: [1.5, -0.5, 0] }, 'category_probs[0]', 'category_probs[0]: must be a probability in [0, 1] (got 1.5)'],
-    ['a misspelt optional field', { ...categorical, catgory_probs: [1, 0, 0] }, 'catgory_probs', 'catgory_probs: unknown field in a categorical world (known: type, name, description, arm_start, arms, costs, categories, q, category_probs, context_dim, contexts, category_start)'],
+    [
+      'a category probability above 1',
+      { ...categorical, category_probs: [1.5, -0.5, 0] },
+      'category_probs[0]',
+      'category_probs[0]: must be a probability in [0, 1] (got 1.5)',
+    ],
+    [
+      'a misspelt optional field',
+      { ...categorical, catgory_probs: [1, 0, 0] },
+      'catgory_probs',
+      'catgory_probs: unknown field in a categorical world (known: type, name, description, arm_start, arms, costs, categories, q, category_probs, context_dim, contexts, category_start)',
+    ],
     ['arm_start not one per arm', { ...categorical, arm_start: [0] }, 'arm_start', 'arm_start: expected 2 values (one per arm), got 1'],
     ['no arm available at step 0', { ...categorical, arm_start: [5, 10] }, 'arm_start', 'arm_start: some arm must be available at step 0 (got [5,10])'],
     ['a fractional start step', { ...categorical, arm_start: [0, 1.5] }, 'arm_start[1]', 'arm_start[1]: must be a step index (an integer ≥ 0) (got 1.5)'],
-    ['category_start not one per category', { ...categorical, category_start: [0, 5] }, 'category_start', 'category_start: expected 3 values (one per category), got 2'],
-    ['no category at step 0', { ...categorical, category_start: [3, 5, 7] }, 'category_start', 'category_start: some category with positive probability must start at step 0 (got [3,5,7])'],
-    ['only a zero-probability category at step 0', { ...categorical, category_probs: [0, 0.5, 0.5], category_start: [0, 5, 7] }, 'category_start', 'category_start: some category with positive probability must start at step 0 (got [0,5,7])'],
-    ['context_dim below the number of categories', { ...categorical, context_dim: 2 }, 'context_dim', 'context_dim: must be at least the number of categories (3), got 2'],
-    ['both contexts and context_dim', { ...categorical, context_dim: 3, contexts: [[1], [0], [0]] }, 'contexts', 'contexts: give either contexts or context_dim, not both'],
-    ['contexts not one per category', { ...categorical, contexts: [[1, 0], [0, 1]] }, 'contexts', 'contexts: expected 3 vectors (one per category), got 2'],
-    ['contexts of unequal length', { ...categorical, contexts: [[1, 0], [0, 1], [0.5]] }, 'contexts[2]', 'contexts[2]: expected 2 values (like contexts[0]), got 1'],
-    ['a context outside the unit ball', { ...categorical, contexts: [[1, 0], [0, 1], [0.8, 0.8]] }, 'contexts[2]', 'contexts[2]: norm 1.131371 exceeds 1 (context vectors must lie in the unit ball)'],
+    [
+      'category_start not one per category',
+      { ...categorical, category_start: [0, 5] },
+      'category_start',
+      'category_start: expected 3 values (one per category), got 2',
+    ],
+    [
+      'no category at step 0',
+      { ...categorical, category_start: [3, 5, 7] },
+      'category_start',
+      'category_start: some category with positive probability must start at step 0 (got [3,5,7])',
+    ],
+    [
+      'only a zero-probability category at step 0',
+      { ...categorical, category_probs: [0, 0.5, 0.5], category_start: [0, 5, 7] },
+      'category_start',
+      'category_start: some category with positive probability must start at step 0 (got [0,5,7])',
+    ],
+    [
+      'context_dim below the number of categories',
+      { ...categorical, context_dim: 2 },
+      'context_dim',
+      'context_dim: must be at least the number of categories (3), got 2',
+    ],
+    [
+      'both contexts and context_dim',
+      { ...categorical, context_dim: 3, contexts: [[1], [0], [0]] },
+      'contexts',
+      'contexts: give either contexts or context_dim, not both',
+    ],
+    [
+      'contexts not one per category',
+      {
+        ...categorical,
+        contexts: [
+          [1, 0],
+          [0, 1],
+        ],
+      },
+      'contexts',
+      'contexts: expected 3 vectors (one per category), got 2',
+    ],
+    [
+      'contexts of unequal length',
+      { ...categorical, contexts: [[1, 0], [0, 1], [0.5]] },
+      'contexts[2]',
+      'contexts[2]: expected 2 values (like contexts[0]), got 1',
+    ],
+    [
+      'a context outside the unit ball',
+      {
+        ...categorical,
+        contexts: [
+          [1, 0],
+          [0, 1],
+          [0.8, 0.8],
+        ],
+      },
+      'contexts[2]',
+      'contexts[2]: norm 1.131371 exceeds 1 (context vectors must lie in the unit ball)',
+    ],
     ['neither theta nor theta_seed', without(logistic, 'theta'), 'theta', 'theta: missing (expected 2 vectors of length d = 3, or theta_seed to draw them)'],
     ['both theta and theta_seed', { ...logistic, theta_seed: 1 }, 'theta_seed', 'theta_seed: give either theta or theta_seed, not both'],
     ['theta not one per arm', { ...logistic, theta: [[1, 0, 0]] }, 'theta', 'theta: expected 2 vectors (one per arm), got 1'],
-    ['a theta row not of length d', { ...logistic, theta: [[1, 0, 0], [0, 1]] }, 'theta[1]', 'theta[1]: expected 3 values (d = 3), got 2'],
+    [
+      'a theta row not of length d',
+      {
+        ...logistic,
+        theta: [
+          [1, 0, 0],
+          [0, 1],
+        ],
+      },
+      'theta[1]',
+      'theta[1]: expected 3 values (d = 3), got 2',
+    ],
     ['a non-integer d', { ...logistic, d: 2.5 }, 'd', 'd: must be a positive integer (got 2.5)'],
     ['logistic arm names not one per cost', { ...logistic, arms: ['p'] }, 'arms', 'arms: expected 2 names (one per arm), got 1'],
     ['a dataset without prompts', without(dataset, 'prompts'), 'prompts', 'prompts: missing (expected the path of a JSONL file)'],
     ['a dataset without features', without(dataset, 'features'), 'features', 'features: missing (expected task-onehot, hashed-ngrams or embedding)'],
-    ['an unknown feature type', { ...dataset, features: 'bag-of-words' }, 'features.type', 'features.type: unknown feature type "bag-of-words" (expected task-onehot, hashed-ngrams or embedding)'],
-    ['a zero feature dimension', { ...dataset, features: { type: 'hashed-ngrams', dim: 0 } }, 'features.dim', 'features.dim: must be a positive integer (got 0)'],
-    ['an embedding without a model', { ...dataset, features: { type: 'embedding' } }, 'features.model', 'features.model: missing (expected a non-empty string)'],
+    [
+      'an unknown feature type',
+      { ...dataset, features: 'bag-of-words' },
+      'features.type',
+      'features.type: unknown feature type "bag-of-words" (expected task-onehot, hashed-ngrams or embedding)',
+    ],
+    [
+      'a zero feature dimension',
+      { ...dataset, features: { type: 'hashed-ngrams', dim: 0 } },
+      'features.dim',
+      'features.dim: must be a positive integer (got 0)',
+    ],
+    [
+      'an embedding without a model',
+      { ...dataset, features: { type: 'embedding' } },
+      'features.model',
+      'features.model: missing (expected a non-empty string)',
+    ],
     ['dataset costs not one per model', { ...dataset, costs: [1] }, 'costs', 'costs: expected 2 values (one per arm), got 1'],
     ['a non-positive dataset cost', { ...dataset, costs: [1, -1] }, 'costs[1]', 'costs[1]: must be a positive number (got -1)'],
-    ['per_prompt that is not a field name', { ...dataset, costs: { per_prompt: 3 } }, 'costs.per_prompt', 'costs.per_prompt: must be a non-empty string (got 3)'],
-    ['costs of the wrong kind', { ...dataset, costs: 'cheap' }, 'costs', 'costs: must be an array of positive numbers or {"per_prompt": "<field>"} (got "cheap")'],
+    [
+      'per_prompt that is not a field name',
+      { ...dataset, costs: { per_prompt: 3 } },
+      'costs.per_prompt',
+      'costs.per_prompt: must be a non-empty string (got 3)',
+    ],
+    [
+      'costs of the wrong kind',
+      { ...dataset, costs: 'cheap' },
+      'costs',
+      'costs: must be an array of positive numbers or {"per_prompt": "<field>"} (got "cheap")',
+    ],
     ['duplicate models', { ...dataset, models: ['a', 'a'] }, 'models[1]', 'models[1]: duplicate name "a" (also models[0])'],
   ];
 

@@ -40,10 +40,7 @@ export interface LogisticSpec extends CommonSpec {
   theta_seed?: number;
 }
 
-export type FeatureSpec =
-  | { type: 'task-onehot' }
-  | { type: 'hashed-ngrams'; dim?: number }
-  | { type: 'embedding'; model: string; dim?: number };
+export type FeatureSpec = { type: 'task-onehot' } | { type: 'hashed-ngrams'; dim?: number } | { type: 'embedding'; model: string; dim?: number };
 
 export interface DatasetSpec extends CommonSpec {
   type: 'dataset';
@@ -76,9 +73,7 @@ const stepIndex = z.number(expecting(STEP)).int(expecting(STEP)).min(0, expectin
 const POSITIVE_INT = 'a positive integer';
 const positiveInt = z.number(expecting(POSITIVE_INT)).int(expecting(POSITIVE_INT)).min(1, expecting(POSITIVE_INT));
 const label = z.string(expecting('a non-empty string')).min(1, expecting('a non-empty string'));
-const vector = z
-  .array(z.number(expecting('a number')), expecting('an array of numbers'))
-  .min(1, expecting('a non-empty array of numbers'));
+const vector = z.array(z.number(expecting('a number')), expecting('an array of numbers')).min(1, expecting('a non-empty array of numbers'));
 
 function listOf<T extends z.ZodType>(item: T, what: string) {
   return z.array(item, expecting(`an array of ${what}`));
@@ -243,10 +238,7 @@ const featureSchema = z.preprocess(
     [
       strict({ type: z.literal('task-onehot') }, 'task-onehot features'),
       strict({ type: z.literal('hashed-ngrams'), dim: positiveInt.optional() }, 'hashed-ngrams features'),
-      strict(
-        { type: z.literal('embedding'), model: label, dim: positiveInt.optional() },
-        'embedding features',
-      ),
+      strict({ type: z.literal('embedding'), model: label, dim: positiveInt.optional() }, 'embedding features'),
     ],
     discriminator('feature', featureTypes),
   ),
@@ -274,11 +266,7 @@ const datasetSchema = strict(datasetShape, 'a dataset world').superRefine((w, ct
   costChecks(ctx, w.costs, K);
 });
 
-const worldSchema = z.discriminatedUnion(
-  'type',
-  [categoricalSchema, logisticSchema, datasetSchema],
-  discriminator('world', worldTypes),
-);
+const worldSchema = z.discriminatedUnion('type', [categoricalSchema, logisticSchema, datasetSchema], discriminator('world', worldTypes));
 
 /** Validates a parsed world (JSON value). Throws WorldFormatError naming the first bad field. */
 export function parseWorldSpec(json: unknown, source?: string): WorldSpec {

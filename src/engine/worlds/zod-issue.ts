@@ -1,16 +1,12 @@
 import type { z } from 'zod';
-import { WorldFormatError, fieldPath } from './errors';
+import { fieldPath, WorldFormatError } from './errors';
 
 /**
  * Turns zod's first issue into a WorldFormatError. Only the first: one precise line beats a list the user
  * has to untangle, and fixing it usually changes what comes after.
  * `prefix` is the path of the parsed value inside the world (empty for the world itself).
  */
-export function issueToError(
-  issue: z.core.$ZodIssue,
-  source?: string,
-  prefix: readonly PropertyKey[] = [],
-): WorldFormatError {
+export function issueToError(issue: z.core.$ZodIssue, source?: string, prefix: readonly PropertyKey[] = []): WorldFormatError {
   const path = [...prefix, ...issue.path];
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
     // A union (array of costs or {per_prompt}) failed every branch: report the branch the value was shaped

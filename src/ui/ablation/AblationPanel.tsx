@@ -28,7 +28,8 @@ export function AblationPanel() {
         <legend>Featurizers</legend>
         {FEATURE_TYPES.map((f) => (
           <label key={f}>
-            <input type="checkbox" checked={features.includes(f)} onChange={() => ablationIntents.toggle(f)} data-testid={`ablation-${f}`} /> {FEATURE_LABELS[f]}
+            <input type="checkbox" checked={features.includes(f)} onChange={() => ablationIntents.toggle(f)} data-testid={`ablation-${f}`} />{' '}
+            {FEATURE_LABELS[f]}
           </label>
         ))}
       </fieldset>

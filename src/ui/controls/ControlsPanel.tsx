@@ -1,15 +1,15 @@
 import { useId } from 'react';
+import { useImport } from '../../state/importStore';
 import { useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
-import { useImport } from '../../state/importStore';
 import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
+import { LambdaHelp, TauMaxHelp } from '../views/Teach';
 import { DatasetControls } from './DatasetControls';
-import { HELP } from './help';
 import { HelpText } from './HelpText';
-import { LAMBDA_STEPS, formatLambda, lambdaAt, lambdaIndex } from './scales';
+import { HELP } from './help';
 import { SeedField } from './SeedField';
 import { Slider } from './Slider';
-import { LambdaHelp, TauMaxHelp } from '../views/Teach';
+import { formatLambda, LAMBDA_STEPS, lambdaAt, lambdaIndex } from './scales';
 
 function WorldPicker() {
   const id = useId();
@@ -20,16 +20,12 @@ function WorldPicker() {
   const imports = useImport((s) => s.imports);
   // A link may name a dataset this page does not list (another browser's import, a folder not served here):
   // keep it selectable so the picker shows the truth, and let the run say what is wrong.
-  const unlisted =
-    isDatasetWorldName(world) && !datasets.includes(world) && !imports.some((m) => `import:${m.id}` === world);
+  const unlisted = isDatasetWorldName(world) && !datasets.includes(world) && !imports.some((m) => `import:${m.id}` === world);
   const result = useLab((s) => s.result);
   const ran = result && result.config.world === world ? result.world : null;
   const listed = worlds.find((w) => w.name === world);
   // The catalog may not list models and costs; the last run's world info does.
-  const info =
-    listed && listed.arms.length === 0 && ran
-      ? { ...listed, arms: ran.arms, costs: ran.costs }
-      : listed;
+  const info = listed && listed.arms.length === 0 && ran ? { ...listed, arms: ran.arms, costs: ran.costs } : listed;
   return (
     <div className="control">
       <div className="control-head">
@@ -90,13 +86,7 @@ function AlgoChips() {
           const on = algos.includes(a.id);
           return (
             <label key={a.id} className="chip" title={a.description}>
-              <input
-                type="checkbox"
-                checked={on}
-                disabled={on && algos.length === 1}
-                data-testid={`algo-${a.id}`}
-                onChange={() => toggle(a.id)}
-              />
+              <input type="checkbox" checked={on} disabled={on && algos.length === 1} data-testid={`algo-${a.id}`} onChange={() => toggle(a.id)} />
               <span>{a.label}</span>
             </label>
           );

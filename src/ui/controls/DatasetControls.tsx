@@ -4,12 +4,12 @@
  * with what λ means on that cost scale. Shown under the scenario picker only for dataset worlds.
  */
 import { useEffect, useId } from 'react';
-import { costUnit, type CostMode, type FeatureType } from '../../engine/lab/datasetChoice';
+import { type CostMode, costUnit, type FeatureType } from '../../engine/lab/datasetChoice';
+import { loadDatasetInfo, useDatasetInfo } from '../../state/datasetInfo';
 import { useEmbed } from '../../state/embedStore';
 import { useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
-import { loadDatasetInfo, useDatasetInfo } from '../../state/datasetInfo';
 import { HelpText } from './HelpText';
 
 const FEATURE_HELP: Record<FeatureType, string> = {
@@ -19,10 +19,8 @@ const FEATURE_HELP: Record<FeatureType, string> = {
 };
 
 const COST_HELP: Record<CostMode, string> = {
-  prices:
-    "Each model's set price ($ per 1M tokens, input + output) per query. λ = 0.01 makes a $1 model cost 1% of a success per query.",
-  'per-query':
-    'What each recorded query really cost, in µ$ (millionths of a dollar). λ = 0.001 makes a 100 µ$ query cost 10% of a success.',
+  prices: "Each model's set price ($ per 1M tokens, input + output) per query. λ = 0.01 makes a $1 model cost 1% of a success per query.",
+  'per-query': 'What each recorded query really cost, in µ$ (millionths of a dollar). λ = 0.001 makes a 100 µ$ query cost 10% of a success.',
 };
 
 const NO_INFO = { info: null, error: null };
@@ -44,7 +42,8 @@ function DatasetControlsFor({ world }: { world: string }) {
           {folder && (
             <>
               {' '}
-              (<a href={`/shared/data/${encodeURIComponent(folder)}/README.md`} target="_blank" rel="noreferrer">
+              (
+              <a href={`/shared/data/${encodeURIComponent(folder)}/README.md`} target="_blank" rel="noreferrer">
                 source, licence and statistics
               </a>
               )
@@ -60,12 +59,7 @@ function DatasetControlsFor({ world }: { world: string }) {
       <div className="control-head">
         <label htmlFor={ids.features}>Prompt features</label>
       </div>
-      <select
-        id={ids.features}
-        data-testid="features"
-        value={params.features}
-        onChange={(e) => set({ features: e.target.value as FeatureType })}
-      >
+      <select id={ids.features} data-testid="features" value={params.features} onChange={(e) => set({ features: e.target.value as FeatureType })}>
         <option value="task-onehot">Task one-hot</option>
         <option value="hashed-ngrams">Hashed n-grams</option>
         <option value="embedding">Embedding ({embedModel})</option>

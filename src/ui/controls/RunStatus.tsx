@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { useLab, type LabState } from '../../state/labStore';
+import { type LabState, useLab } from '../../state/labStore';
 
 function statusText(s: Pick<LabState, 'status' | 'progress' | 'config' | 'error' | 'elapsedMs'>): string {
   const { done, total } = s.progress;

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useLab } from '../../state/labStore';
 import { HelpText } from './HelpText';
 

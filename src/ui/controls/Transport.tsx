@@ -54,13 +54,37 @@ export function Transport() {
         >
           <Icon name={playing ? 'pause' : 'play'} />
         </button>
-        <button type="button" className="btn tbtn" disabled={disabled} onClick={() => lab().step()} data-testid="step" title="One more prompt (→)" aria-label="+1 prompt (Right arrow)">
+        <button
+          type="button"
+          className="btn tbtn"
+          disabled={disabled}
+          onClick={() => lab().step()}
+          data-testid="step"
+          title="One more prompt (→)"
+          aria-label="+1 prompt (Right arrow)"
+        >
           <span aria-hidden="true">+1</span>
         </button>
-        <button type="button" className="btn tbtn" disabled={disabled} onClick={() => lab().reset()} data-testid="rewind" title="Back to prompt 0" aria-label="Back to the start">
+        <button
+          type="button"
+          className="btn tbtn"
+          disabled={disabled}
+          onClick={() => lab().reset()}
+          data-testid="rewind"
+          title="Back to prompt 0"
+          aria-label="Back to the start"
+        >
           <Icon name="rewind" />
         </button>
-        <button type="button" className="btn tbtn" disabled={disabled} onClick={() => lab().skipToEnd()} data-testid="skip" title="Skip to the end" aria-label="Skip to the end">
+        <button
+          type="button"
+          className="btn tbtn"
+          disabled={disabled}
+          onClick={() => lab().skipToEnd()}
+          data-testid="skip"
+          title="Skip to the end"
+          aria-label="Skip to the end"
+        >
           <Icon name="skip" />
         </button>
       </div>

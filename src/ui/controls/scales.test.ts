@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAMBDA_STEPS, formatLambda, lambdaAt, lambdaIndex } from './scales';
+import { formatLambda, LAMBDA_STEPS, lambdaAt, lambdaIndex } from './scales';
 
 describe('λ slider scale', () => {
   it('spans 1e-4 … 1 with nice values', () => {

@@ -6,7 +6,7 @@
  * depends on this panel.
  */
 import { useEffect, useId, useState } from 'react';
-import { DEFAULT_EMBED_SETTINGS, progressFraction, progressLabel, sourceLabel, type DevicePreference, type DtypePreference } from '../../embed/types';
+import { DEFAULT_EMBED_SETTINGS, type DevicePreference, type DtypePreference, progressFraction, progressLabel, sourceLabel } from '../../embed/types';
 import { clearEmbeddings, embedTestSentences, probeWebGpu, useEmbed } from '../../state/embedStore';
 import './embed.css';
 
@@ -33,13 +33,7 @@ function StatusLine() {
       const label = status.progress ? progressLabel(status.progress) : 'Starting the embedding worker…';
       return (
         <div className="embed-status" {...attrs}>
-          <progress
-            className="embed-progress"
-            data-testid="embed-progress"
-            aria-label={label}
-            max={1}
-            {...(fraction === null ? {} : { value: fraction })}
-          />
+          <progress className="embed-progress" data-testid="embed-progress" aria-label={label} max={1} {...(fraction === null ? {} : { value: fraction })} />
           <span className="muted" aria-live="polite">
             {label}
           </span>
@@ -89,7 +83,12 @@ function Report() {
             <li key={i}>
               <span className="embed-text">{text}</span>{' '}
               <code>
-                [{test.vectors[i].slice(0, 5).map((x) => x.toFixed(4)).join(', ')}, …]
+                [
+                {test.vectors[i]
+                  .slice(0, 5)
+                  .map((x) => x.toFixed(4))
+                  .join(', ')}
+                , …]
               </code>
             </li>
           ))}
@@ -123,8 +122,8 @@ export function EmbeddingPanel() {
         <div className="card-titles">
           <h2 id={`${id}-title`}>Embeddings in the browser</h2>
           <p className="card-sub">
-            {settings.model} from {sourceLabel(settings)}: sentence embeddings computed on this device by an ONNX model
-            (mean pooling, normalised) in a worker, cached in this browser (IndexedDB) per model and text.
+            {settings.model} from {sourceLabel(settings)}: sentence embeddings computed on this device by an ONNX model (mean pooling, normalised) in a worker,
+            cached in this browser (IndexedDB) per model and text.
           </p>
         </div>
         <button
@@ -161,8 +160,8 @@ export function EmbeddingPanel() {
             onChange={(e) => setSettings({ baseUrl: e.target.value })}
           />
           <p id={`${id}-base-help`} className="embed-help muted">
-            To serve the weights yourself, give the folder that holds <code>&lt;model&gt;/config.json</code>,{' '}
-            <code>tokenizer.json</code> and <code>onnx/model_quantized.onnx</code> (and <code>model.onnx</code> for WebGPU).
+            To serve the weights yourself, give the folder that holds <code>&lt;model&gt;/config.json</code>, <code>tokenizer.json</code> and{' '}
+            <code>onnx/model_quantized.onnx</code> (and <code>model.onnx</code> for WebGPU).
           </p>
           <label htmlFor={`${id}-device`}>Device</label>
           <select
@@ -188,7 +187,12 @@ export function EmbeddingPanel() {
           </select>
         </div>
         <div className="embed-presets">
-          <button type="button" className="btn link" data-testid="embed-preset-hub" onClick={() => setSettings({ model: DEFAULT_EMBED_SETTINGS.model, baseUrl: '' })}>
+          <button
+            type="button"
+            className="btn link"
+            data-testid="embed-preset-hub"
+            onClick={() => setSettings({ model: DEFAULT_EMBED_SETTINGS.model, baseUrl: '' })}
+          >
             Hub default (all-MiniLM-L6-v2)
           </button>
           <button type="button" className="btn link" data-testid="embed-preset-local" onClick={() => setSettings(LOCAL_FIXTURE)}>
@@ -202,7 +206,13 @@ export function EmbeddingPanel() {
         </label>
         <textarea id={`${id}-texts`} data-testid="embed-texts" rows={3} value={texts} onChange={(e) => setTexts(e.target.value)} />
         <div className="embed-actions">
-          <button type="button" className="btn primary" data-testid="embed-run" disabled={busy || lines.length === 0} onClick={() => void embedTestSentences(lines)}>
+          <button
+            type="button"
+            className="btn primary"
+            data-testid="embed-run"
+            disabled={busy || lines.length === 0}
+            onClick={() => void embedTestSentences(lines)}
+          >
             Embed
           </button>
           <button type="button" className="btn secondary" data-testid="embed-clear" disabled={busy} onClick={() => void clearEmbeddings()}>

@@ -3,9 +3,9 @@
  * preview and the mapping, set prices (or per-prompt costs), then "Import and run". Every prompt text is
  * rendered as React text, never as HTML. The stored imports are listed with a delete button.
  */
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { parsePrices } from '../../engine/import/importDataset';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { ImportError, MAX_IMPORT_BYTES } from '../../engine/import/errors';
+import { parsePrices } from '../../engine/import/importDataset';
 import { useImport } from '../../state/importStore';
 import { useParams } from '../../state/params';
 import './import.css';
@@ -31,8 +31,8 @@ export function ImportPanel() {
         <div className="card-titles">
           <h2 id="import-title">Bring your own data</h2>
           <p className="card-sub">
-            A prompts file — JSONL ({'{id, text, task, outcomes}'} per line) or CSV (a text column, one 0/1 or score column per
-            model) — and optionally a models.json with prices. It stays in this browser.
+            A prompts file — JSONL ({'{id, text, task, outcomes}'} per line) or CSV (a text column, one 0/1 or score column per model) — and optionally a
+            models.json with prices. It stays in this browser.
           </p>
         </div>
       </div>
@@ -162,8 +162,8 @@ function PreviewSection() {
       <fieldset className="import-costs" data-testid="import-costs">
         <legend>Costs</legend>
         <label className="check">
-          <input type="radio" name="import-cost-mode" checked={s.costMode === 'set'} onChange={() => s.setCostMode('set')} data-testid="import-cost-set" />
-          a set price per model
+          <input type="radio" name="import-cost-mode" checked={s.costMode === 'set'} onChange={() => s.setCostMode('set')} data-testid="import-cost-set" />a set
+          price per model
         </label>
         <label className="check">
           <input
@@ -280,7 +280,12 @@ function StoredImports() {
   const imports = useImport((s) => s.imports);
   const removeImport = useImport((s) => s.removeImport);
   const world = useParams((s) => s.params.world);
-  if (imports.length === 0) return <p className="muted" data-testid="imports-empty">No imported datasets yet.</p>;
+  if (imports.length === 0)
+    return (
+      <p className="muted" data-testid="imports-empty">
+        No imported datasets yet.
+      </p>
+    );
   return (
     <div className="import-stored">
       <h3>Imported datasets</h3>
@@ -302,7 +307,13 @@ function StoredImports() {
               <span className="muted">
                 {d.rows} prompts × {d.models.length} models · {new Date(d.importedAt).toLocaleString()}
               </span>{' '}
-              <button type="button" className="btn secondary small" onClick={() => void removeImport(d.id)} aria-label={`Delete ${d.name}`} data-testid="import-delete">
+              <button
+                type="button"
+                className="btn secondary small"
+                onClick={() => void removeImport(d.id)}
+                aria-label={`Delete ${d.name}`}
+                data-testid="import-delete"
+              >
                 Delete
               </button>
             </li>

@@ -56,9 +56,7 @@ function Answer() {
     <div className="pg-answer" data-testid="pg-answer" data-feedback={feedback.length}>
       <div className="pg-prompt">
         {prompt.kind === 'sample' ? (
-          <p>
-            A prompt drawn from the world{prompt.category ? ` (category ${prompt.category})` : ''}.
-          </p>
+          <p>A prompt drawn from the world{prompt.category ? ` (category ${prompt.category})` : ''}.</p>
         ) : (
           <>
             <p className="pg-prompt-meta">
@@ -139,8 +137,8 @@ function Answer() {
         <p className="muted pg-note">The oracle needs the true success rates, which a typed prompt does not have.</p>
       )}
       <p className="muted pg-note">
-        Plans hold the current estimates fixed; after each ✗ the learner updates that model and re-plans (Algorithm 1). Costs
-        of a typed prompt are the models' mean costs over the dataset. λ = {params.lambda}, τ_max = {params.tauMax}.
+        Plans hold the current estimates fixed; after each ✗ the learner updates that model and re-plans (Algorithm 1). Costs of a typed prompt are the models'
+        mean costs over the dataset. λ = {params.lambda}, τ_max = {params.tauMax}.
       </p>
       {feedback.length > 0 && (
         <p className="pg-log" data-testid="pg-log">
@@ -243,13 +241,7 @@ export function PlaygroundPanel() {
             <button type="submit" className="btn primary" disabled={busy || text.trim() === ''} data-testid="pg-ask">
               Ask the learner
             </button>
-            <button
-              type="button"
-              className="btn secondary"
-              disabled={busy}
-              data-testid="pg-recorded"
-              onClick={() => void playgroundIntents.askSample(params)}
-            >
+            <button type="button" className="btn secondary" disabled={busy} data-testid="pg-recorded" onClick={() => void playgroundIntents.askSample(params)}>
               A recorded prompt
             </button>
           </div>
@@ -260,7 +252,11 @@ export function PlaygroundPanel() {
           Draw a prompt
         </button>
       )}
-      {status === 'starting' && <p className="muted" role="status">Warming up the learner…</p>}
+      {status === 'starting' && (
+        <p className="muted" role="status">
+          Warming up the learner…
+        </p>
+      )}
       {error && (
         <p className="pg-error" role="alert" data-testid="pg-error">
           {error}

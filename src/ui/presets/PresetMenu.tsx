@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { PRESETS, presetCommand, type Preset } from '../../engine/lab/presets';
+import { PRESETS, type Preset, presetCommand } from '../../engine/lab/presets';
 import { useParams } from '../../state/params';
 import { presetHash, presetParams } from '../../state/presets';
-import { sameParams, type LabParams } from '../../state/urlCodec';
+import { type LabParams, sameParams } from '../../state/urlCodec';
 import './presets.css';
 
 /** The card that shows the point of each kind of experiment (the cards' data-testid is `card-<focus>`). */
@@ -209,46 +209,46 @@ export function PresetMenu() {
       >
         <p className="menu-title">The paper's experiments: pick one to run it here</p>
         <div className="preset-body">
-        <ul className="preset-list">
-          {PRESETS.map((p) => {
-            const isCurrent = current?.id === p.id;
-            return (
-              <li key={p.id}>
-                <button
-                  type="button"
-                  className="preset-item"
-                  data-testid={`preset-${p.id}`}
-                  aria-current={isCurrent ? 'true' : undefined}
-                  aria-describedby={`${panelId}-${p.id}`}
-                  onClick={() => apply(p)}
-                >
-                  <span className="preset-item-title">
-                    {p.title}
-                    {isCurrent && <span className="preset-tag">current</span>}
-                  </span>
-                  <span className="preset-item-desc" id={`${panelId}-${p.id}`}>
-                    {p.description}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-        {selected ? (
-          <PresetDetails
-            preset={selected}
-            isCurrent={current?.id === selected.id}
-            onShowCard={() => {
-              if (!cardOf(selected.focus)) return false;
-              close(false);
-              return showCard(selected.focus);
-            }}
-          />
-        ) : (
-          <p className="menu-note" data-testid="preset-none">
-            The page's parameters match no preset. Pick one to see its link and its <code>npm run sim</code> command.
-          </p>
-        )}
+          <ul className="preset-list">
+            {PRESETS.map((p) => {
+              const isCurrent = current?.id === p.id;
+              return (
+                <li key={p.id}>
+                  <button
+                    type="button"
+                    className="preset-item"
+                    data-testid={`preset-${p.id}`}
+                    aria-current={isCurrent ? 'true' : undefined}
+                    aria-describedby={`${panelId}-${p.id}`}
+                    onClick={() => apply(p)}
+                  >
+                    <span className="preset-item-title">
+                      {p.title}
+                      {isCurrent && <span className="preset-tag">current</span>}
+                    </span>
+                    <span className="preset-item-desc" id={`${panelId}-${p.id}`}>
+                      {p.description}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {selected ? (
+            <PresetDetails
+              preset={selected}
+              isCurrent={current?.id === selected.id}
+              onShowCard={() => {
+                if (!cardOf(selected.focus)) return false;
+                close(false);
+                return showCard(selected.focus);
+              }}
+            />
+          ) : (
+            <p className="menu-note" data-testid="preset-none">
+              The page's parameters match no preset. Pick one to see its link and its <code>npm run sim</code> command.
+            </p>
+          )}
         </div>
       </div>
     </details>

@@ -94,10 +94,15 @@ function htmlParts(root: HTMLElement, origin: Box): string[] {
         ['Bottom', x, y + r.height, x + r.width, y + r.height],
         ['Left', x, y, x, y + r.height],
       ] as const;
-      const drawn = sides.filter(([side]) => parseFloat(cs.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 && cs.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none');
+      const drawn = sides.filter(
+        ([side]) =>
+          parseFloat(cs.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 && cs.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none',
+      );
       if (drawn.length === 4 && radius > 0) {
         const w = parseFloat(cs.borderTopWidth);
-        out.push(`<rect x="${x + w / 2}" y="${y + w / 2}" width="${r.width - w}" height="${r.height - w}" rx="${radius}" fill="none" stroke="${cs.borderTopColor}" stroke-width="${w}"/>`);
+        out.push(
+          `<rect x="${x + w / 2}" y="${y + w / 2}" width="${r.width - w}" height="${r.height - w}" rx="${radius}" fill="none" stroke="${cs.borderTopColor}" stroke-width="${w}"/>`,
+        );
       } else {
         for (const [side, x1, y1, x2, y2] of drawn) {
           const key = side.toLowerCase();

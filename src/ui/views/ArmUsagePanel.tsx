@@ -1,9 +1,9 @@
-import { memo, useId, useMemo, useState, type MouseEvent } from 'react';
+import { type MouseEvent, memo, useId, useMemo, useState } from 'react';
 import { algoStyle, modelColor, textOn } from '../palette';
-import { HiddenList, ModelLegend, NARROW_WIDTH, algosKey, sameList, useElementWidth } from './common';
+import { algosKey, HiddenList, ModelLegend, NARROW_WIDTH, sameList, useElementWidth } from './common';
 import { fmt, fmtPct } from './fmt';
 import type { ArmUsagePanelProps } from './props';
-import { usageRows, type UsageRow, type UsageSegment } from './series';
+import { type UsageRow, type UsageSegment, usageRows } from './series';
 
 const BAR_H = 17;
 const ROW_GAP = 6;
@@ -23,190 +23,182 @@ interface Hover {
  * prompt category splitting its pulls among models (model colours), with pulls per prompt at the right end.
  * Drawn as one SVG (exportable); hover or focus a bar for counts.
  */
-export const ArmUsagePanel = memo(function ArmUsagePanel({ usage, algos, arms, categories }: ArmUsagePanelProps) {
-  const [wrapRef, width, wrapEl] = useElementWidth<HTMLDivElement>();
-  const captionId = useId();
-  const [hover, setHover] = useState<Hover | null>(null);
+export const ArmUsagePanel = memo(
+  function ArmUsagePanel({ usage, algos, arms, categories }: ArmUsagePanelProps) {
+    const [wrapRef, width, wrapEl] = useElementWidth<HTMLDivElement>();
+    const captionId = useId();
+    const [hover, setHover] = useState<Hover | null>(null);
 
-  const groups = useMemo(
-    () => algos.filter((a) => usage[a.id]).map((a) => ({ algo: a, rows: usageRows(usage[a.id], categories) })),
-    [algos, usage, categories],
-  );
-  const single = groups.every((g) => g.rows.length <= 1);
+    const groups = useMemo(
+      () => algos.filter((a) => usage[a.id]).map((a) => ({ algo: a, rows: usageRows(usage[a.id], categories) })),
+      [algos, usage, categories],
+    );
+    const single = groups.every((g) => g.rows.length <= 1);
 
-  if (groups.length === 0) {
+    if (groups.length === 0) {
+      return (
+        <div className="pw-usage" data-testid="arm-usage">
+          <p className="pw-empty">No model usage yet: run a simulation to see where each algorithm sends its prompts.</p>
+        </div>
+      );
+    }
+
+    const W = Math.max(260, width || 640);
+    const narrow = W < NARROW_WIDTH;
+    const labelW = Math.min(narrow ? 92 : 132, Math.round(W * 0.3));
+    const rightW = narrow ? 58 : 96;
+    const barX = labelW + 8;
+    const barW = Math.max(60, W - barX - rightW - 6);
+
+    // Layout: y positions of every group head and bar.
+    let y = 2;
+    const placed = groups.map((g, gi) => {
+      const headY = single ? null : y;
+      if (!single) y += GROUP_HEAD;
+      const rows = g.rows.map((row) => {
+        const at = y;
+        y += BAR_H + ROW_GAP;
+        return { row, y: at };
+      });
+      if (!single && gi < groups.length - 1) y += GROUP_GAP - ROW_GAP;
+      return { ...g, headY, rows };
+    });
+    const H = y + 16;
+
+    const onMove = (e: MouseEvent, algo: string, row: UsageRow, seg: UsageSegment | null) => {
+      const box = wrapEl?.getBoundingClientRect();
+      if (!box) return;
+      setHover({ x: e.clientX - box.left, y: e.clientY - box.top, algo, row, seg });
+    };
+
+    const perPromptText = (r: UsageRow) => (narrow ? `${fmt(r.perPrompt, 2)}/p` : `${fmt(r.perPrompt, 3)} per prompt`);
+
     return (
       <div className="pw-usage" data-testid="arm-usage">
-        <p className="pw-empty">No model usage yet: run a simulation to see where each algorithm sends its prompts.</p>
+        <figure className="pw-figure" data-chart="arm-usage" aria-labelledby={captionId}>
+          <figcaption id={captionId} className="pw-figcaption">
+            <span className="pw-fig-title">Where the queries go</span>
+            <span className="pw-fig-note">share of pulls per model{single ? '' : ', by prompt category'}; right: pulls per prompt (all trials)</span>
+          </figcaption>
+          <ModelLegend arms={arms} />
+          <div className="pw-usage-wrap" ref={wrapRef} onMouseLeave={() => setHover(null)}>
+            <svg
+              width={W}
+              height={H}
+              viewBox={`0 0 ${W} ${H}`}
+              role="img"
+              aria-label={`Share of pulls to each model${single ? '' : ' per prompt category'}, for ${groups.map((g) => g.algo.label).join(', ')}.`}
+              className="pw-usage-svg"
+              fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+            >
+              {placed.map((g) => {
+                const st = algoStyle(g.algo.id);
+                return (
+                  <g key={g.algo.id} data-algo={g.algo.id}>
+                    {g.headY !== null && (
+                      <g>
+                        <rect x={0} y={g.headY + 6} width={10} height={10} rx={2} fill={st.color} />
+                        <text x={16} y={g.headY + 15} fontSize={13} fontWeight={650} fill="#17212b">
+                          {g.algo.label}
+                        </text>
+                        <line x1={0} x2={W} y1={g.headY + 22} y2={g.headY + 22} stroke="#e8ecf1" />
+                      </g>
+                    )}
+                    {g.rows.map(({ row, y: ry }) => {
+                      const label = single ? g.algo.label : row.label;
+                      const parts = row.segments.map((s) => `${arms[s.arm] ?? s.arm} ${fmtPct(s.share)} (${s.count} pulls)`).join(', ');
+                      return (
+                        <g
+                          key={row.category}
+                          className="pw-usage-row"
+                          tabIndex={0}
+                          role="img"
+                          aria-label={`${g.algo.label}, ${row.label}: ${parts || 'no pulls'}; ${fmt(row.perPrompt)} pulls per prompt over ${row.prompts} prompts.`}
+                          onFocus={() => setHover({ x: barX + barW / 2, y: ry, algo: g.algo.id, row, seg: null })}
+                          onBlur={() => setHover(null)}
+                        >
+                          {single && <rect x={0} y={ry + 4} width={10} height={10} rx={2} fill={st.color} />}
+                          <text
+                            x={single ? 16 : labelW}
+                            y={ry + BAR_H / 2}
+                            dy="0.35em"
+                            fontSize={12}
+                            fill="#2c3947"
+                            textAnchor={single ? 'start' : 'end'}
+                            fontWeight={single ? 600 : 400}
+                          >
+                            {clip(label, single ? labelW - 16 : labelW, 12)}
+                          </text>
+                          <rect x={barX} y={ry} width={barW} height={BAR_H} rx={3} fill="#f1f4f8" />
+                          {row.segments.map((s) => {
+                            const sx = barX + s.offset * barW;
+                            const sw = Math.max(0, s.share * barW);
+                            const fill = modelColor(s.arm);
+                            const pct = fmtPct(s.share, 0);
+                            const fits = sw >= pct.length * 6.6 + 6;
+                            return (
+                              <g key={s.arm} onMouseMove={(e) => onMove(e, g.algo.id, row, s)}>
+                                <rect x={sx} y={ry} width={sw} height={BAR_H} fill={fill} stroke="#fff" strokeWidth={sw > 2 ? 1 : 0} data-arm={arms[s.arm]} />
+                                {fits && (
+                                  <text
+                                    x={sx + sw / 2}
+                                    y={ry + BAR_H / 2}
+                                    dy="0.35em"
+                                    textAnchor="middle"
+                                    fontSize={10.5}
+                                    fontWeight={600}
+                                    fill={textOn(fill)}
+                                    pointerEvents="none"
+                                  >
+                                    {pct}
+                                  </text>
+                                )}
+                              </g>
+                            );
+                          })}
+                          <text
+                            x={barX + barW + 8}
+                            y={ry + BAR_H / 2}
+                            dy="0.35em"
+                            fontSize={11.5}
+                            fill="#5b6775"
+                            style={{ fontVariantNumeric: 'tabular-nums' }}
+                          >
+                            {perPromptText(row)}
+                          </text>
+                        </g>
+                      );
+                    })}
+                  </g>
+                );
+              })}
+            </svg>
+            {hover && <UsageTooltip hover={hover} arms={arms} algoLabel={groups.find((g) => g.algo.id === hover.algo)?.algo.label ?? hover.algo} width={W} />}
+          </div>
+          <HiddenList testId="usage-cells" label="Pulls per algorithm, category and model">
+            {groups.flatMap((g) =>
+              g.rows.flatMap((r) =>
+                r.segments.map((s) => (
+                  <li
+                    key={`${g.algo.id}-${r.category}-${s.arm}`}
+                    data-algo={g.algo.id}
+                    data-category={r.label}
+                    data-arm={arms[s.arm]}
+                    data-count={s.count}
+                    data-share={s.share}
+                  >
+                    {g.algo.label}, {r.label}, {arms[s.arm]}: {s.count} pulls ({fmtPct(s.share)})
+                  </li>
+                )),
+              ),
+            )}
+          </HiddenList>
+        </figure>
       </div>
     );
-  }
-
-  const W = Math.max(260, width || 640);
-  const narrow = W < NARROW_WIDTH;
-  const labelW = Math.min(narrow ? 92 : 132, Math.round(W * 0.3));
-  const rightW = narrow ? 58 : 96;
-  const barX = labelW + 8;
-  const barW = Math.max(60, W - barX - rightW - 6);
-
-  // Layout: y positions of every group head and bar.
-  let y = 2;
-  const placed = groups.map((g, gi) => {
-    const headY = single ? null : y;
-    if (!single) y += GROUP_HEAD;
-    const rows = g.rows.map((row) => {
-      const at = y;
-      y += BAR_H + ROW_GAP;
-      return { row, y: at };
-    });
-    if (!single && gi < groups.length - 1) y += GROUP_GAP - ROW_GAP;
-    return { ...g, headY, rows };
-  });
-  const H = y + 16;
-
-  const onMove = (e: MouseEvent, algo: string, row: UsageRow, seg: UsageSegment | null) => {
-    const box = wrapEl?.getBoundingClientRect();
-    if (!box) return;
-    setHover({ x: e.clientX - box.left, y: e.clientY - box.top, algo, row, seg });
-  };
-
-  const perPromptText = (r: UsageRow) => (narrow ? `${fmt(r.perPrompt, 2)}/p` : `${fmt(r.perPrompt, 3)} per prompt`);
-
-  return (
-    <div className="pw-usage" data-testid="arm-usage">
-      <figure className="pw-figure" data-chart="arm-usage" aria-labelledby={captionId}>
-        <figcaption id={captionId} className="pw-figcaption">
-          <span className="pw-fig-title">Where the queries go</span>
-          <span className="pw-fig-note">
-            share of pulls per model{single ? '' : ', by prompt category'}; right: pulls per prompt (all trials)
-          </span>
-        </figcaption>
-        <ModelLegend arms={arms} />
-        <div className="pw-usage-wrap" ref={wrapRef} onMouseLeave={() => setHover(null)}>
-          <svg
-            width={W}
-            height={H}
-            viewBox={`0 0 ${W} ${H}`}
-            role="img"
-            aria-label={`Share of pulls to each model${single ? '' : ' per prompt category'}, for ${groups.map((g) => g.algo.label).join(', ')}.`}
-            className="pw-usage-svg"
-            fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-          >
-            {placed.map((g) => {
-              const st = algoStyle(g.algo.id);
-              return (
-                <g key={g.algo.id} data-algo={g.algo.id}>
-                  {g.headY !== null && (
-                    <g>
-                      <rect x={0} y={g.headY + 6} width={10} height={10} rx={2} fill={st.color} />
-                      <text x={16} y={g.headY + 15} fontSize={13} fontWeight={650} fill="#17212b">
-                        {g.algo.label}
-                      </text>
-                      <line x1={0} x2={W} y1={g.headY + 22} y2={g.headY + 22} stroke="#e8ecf1" />
-                    </g>
-                  )}
-                  {g.rows.map(({ row, y: ry }) => {
-                    const label = single ? g.algo.label : row.label;
-                    const parts = row.segments.map((s) => `${arms[s.arm] ?? s.arm} ${fmtPct(s.share)} (${s.count} pulls)`).join(', ');
-                    return (
-                      <g
-                        key={row.category}
-                        className="pw-usage-row"
-                        tabIndex={0}
-                        role="img"
-                        aria-label={`${g.algo.label}, ${row.label}: ${parts || 'no pulls'}; ${fmt(row.perPrompt)} pulls per prompt over ${row.prompts} prompts.`}
-                        onFocus={() => setHover({ x: barX + barW / 2, y: ry, algo: g.algo.id, row, seg: null })}
-                        onBlur={() => setHover(null)}
-                      >
-                        {single && <rect x={0} y={ry + 4} width={10} height={10} rx={2} fill={st.color} />}
-                        <text
-                          x={single ? 16 : labelW}
-                          y={ry + BAR_H / 2}
-                          dy="0.35em"
-                          fontSize={12}
-                          fill="#2c3947"
-                          textAnchor={single ? 'start' : 'end'}
-                          fontWeight={single ? 600 : 400}
-                        >
-                          {clip(label, single ? labelW - 16 : labelW, 12)}
-                        </text>
-                        <rect x={barX} y={ry} width={barW} height={BAR_H} rx={3} fill="#f1f4f8" />
-                        {row.segments.map((s) => {
-                          const sx = barX + s.offset * barW;
-                          const sw = Math.max(0, s.share * barW);
-                          const fill = modelColor(s.arm);
-                          const pct = fmtPct(s.share, 0);
-                          const fits = sw >= pct.length * 6.6 + 6;
-                          return (
-                            <g key={s.arm} onMouseMove={(e) => onMove(e, g.algo.id, row, s)}>
-                              <rect
-                                x={sx}
-                                y={ry}
-                                width={sw}
-                                height={BAR_H}
-                                fill={fill}
-                                stroke="#fff"
-                                strokeWidth={sw > 2 ? 1 : 0}
-                                data-arm={arms[s.arm]}
-                              />
-                              {fits && (
-                                <text
-                                  x={sx + sw / 2}
-                                  y={ry + BAR_H / 2}
-                                  dy="0.35em"
-                                  textAnchor="middle"
-                                  fontSize={10.5}
-                                  fontWeight={600}
-                                  fill={textOn(fill)}
-                                  pointerEvents="none"
-                                >
-                                  {pct}
-                                </text>
-                              )}
-                            </g>
-                          );
-                        })}
-                        <text
-                          x={barX + barW + 8}
-                          y={ry + BAR_H / 2}
-                          dy="0.35em"
-                          fontSize={11.5}
-                          fill="#5b6775"
-                          style={{ fontVariantNumeric: 'tabular-nums' }}
-                        >
-                          {perPromptText(row)}
-                        </text>
-                      </g>
-                    );
-                  })}
-                </g>
-              );
-            })}
-          </svg>
-          {hover && <UsageTooltip hover={hover} arms={arms} algoLabel={groups.find((g) => g.algo.id === hover.algo)?.algo.label ?? hover.algo} width={W} />}
-        </div>
-        <HiddenList testId="usage-cells" label="Pulls per algorithm, category and model">
-          {groups.flatMap((g) =>
-            g.rows.flatMap((r) =>
-              r.segments.map((s) => (
-                <li
-                  key={`${g.algo.id}-${r.category}-${s.arm}`}
-                  data-algo={g.algo.id}
-                  data-category={r.label}
-                  data-arm={arms[s.arm]}
-                  data-count={s.count}
-                  data-share={s.share}
-                >
-                  {g.algo.label}, {r.label}, {arms[s.arm]}: {s.count} pulls ({fmtPct(s.share)})
-                </li>
-              )),
-            ),
-          )}
-        </HiddenList>
-      </figure>
-    </div>
-  );
-}, (a, b) => a.usage === b.usage && algosKey(a.algos) === algosKey(b.algos) && sameList(a.arms, b.arms) && sameList(a.categories, b.categories));
+  },
+  (a, b) => a.usage === b.usage && algosKey(a.algos) === algosKey(b.algos) && sameList(a.arms, b.arms) && sameList(a.categories, b.categories),
+);
 
 /** Truncate a label to roughly fit `px` at `fontSize` (SVG text does not wrap). */
 function clip(text: string, px: number, fontSize: number): string {

@@ -4,45 +4,35 @@ import {
   ComposedChart,
   ResponsiveContainer,
   Tooltip,
-  XAxis,
-  YAxis,
+  type TooltipContentProps,
   useActiveTooltipLabel,
   useIsTooltipActive,
   usePlotArea,
   useXAxisScale,
   useYAxisScale,
-  type TooltipContentProps,
+  XAxis,
+  YAxis,
 } from 'recharts';
 import type { AlgoCurves } from '../../engine/lab/types';
 import { algoDrawOrder, algoStyle } from '../palette';
 import {
   AlgoLegend,
-  GRID_STROKE,
-  HiddenList,
-  NARROW_WIDTH,
   algosKey,
   axisWidth,
   chartHeight,
+  GRID_STROKE,
+  HiddenList,
+  NARROW_WIDTH,
   useElementWidth,
   useStaggered,
   useValueStore,
+  type ValueStore,
   xAxisProps,
   yAxisProps,
-  type ValueStore,
 } from './common';
 import { fmt, fmtPct, fmtTick, rawNumber } from './fmt';
 import type { AlgoInfo, CurvesPanelProps } from './props';
-import {
-  CURVE_METRICS,
-  buildCurveRows,
-  curveScale,
-  lastPoints,
-  snapCursor,
-  stepTicks,
-  type CurveMetric,
-  type CurveRow,
-  type NiceScale,
-} from './series';
+import { buildCurveRows, CURVE_METRICS, type CurveMetric, type CurveRow, curveScale, lastPoints, type NiceScale, snapCursor, stepTicks } from './series';
 
 interface MetricInfo {
   title: string;
@@ -104,10 +94,7 @@ export function CurvesPanel({ curves, algos, cursor, T }: CurvesPanelProps) {
   const snapped = useMemo(() => snapCursor(curves, ids, cursor), [curves, ids, cursor]);
   const cursorStore = useValueStore(snapped);
   // One y-axis width for all four, so their plot areas line up when stacked.
-  const yWidth = useMemo(
-    () => Math.max(...CURVE_METRICS.map((m) => axisWidth(curveScale(curves, ids, m).ticks.map(METRIC_INFO[m].tick)))),
-    [curves, ids],
-  );
+  const yWidth = useMemo(() => Math.max(...CURVE_METRICS.map((m) => axisWidth(curveScale(curves, ids, m).ticks.map(METRIC_INFO[m].tick)))), [curves, ids]);
 
   // New curves reach the four charts one chart per task (utility first), never all four in one long task.
   const latest = useMemo(() => ({ curves, algos: present, yWidth }), [curves, present, yWidth]);
@@ -160,10 +147,7 @@ const CurveChart = memo(
     const info = METRIC_INFO[metric];
     const captionId = useId();
     const ids = useMemo(() => algos.map((a) => a.id), [algos]);
-    const drawOrder = useMemo(
-      () => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)),
-      [algos],
-    );
+    const drawOrder = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
     const scale: NiceScale = useMemo(() => curveScale(curves, ids, metric), [curves, ids, metric]);
     // Every point is drawn once; the clip below hides those after the cursor.
     const rows = useMemo(() => buildCurveRows(curves, ids, metric, Infinity), [curves, ids, metric]);
@@ -209,12 +193,7 @@ const CurveChart = memo(
           onBlur={() => setHovered(false)}
         >
           <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
-            <ComposedChart
-              data={grid}
-              margin={{ top: 8, right: narrow ? 8 : 14, bottom: 18, left: 6 }}
-              syncId="pw-curves"
-              syncMethod="value"
-            >
+            <ComposedChart data={grid} margin={{ top: 8, right: narrow ? 8 : 14, bottom: 18, left: 6 }} syncId="pw-curves" syncMethod="value">
               <CartesianGrid stroke={GRID_STROKE} vertical={false} />
               <XAxis {...xAxisProps({ dataKey: 't', domain: [0, Math.max(1, T)], ticks: xTicks, tickFormatter: fmtTick, label: 'prompts seen (t)' })} />
               <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
@@ -238,7 +217,13 @@ const CurveChart = memo(
     );
   },
   (a, b) =>
-    a.metric === b.metric && a.yWidth === b.yWidth && a.narrow === b.narrow && a.curves === b.curves && a.cursor === b.cursor && a.T === b.T && algosKey(a.algos) === algosKey(b.algos),
+    a.metric === b.metric &&
+    a.yWidth === b.yWidth &&
+    a.narrow === b.narrow &&
+    a.curves === b.curves &&
+    a.cursor === b.cursor &&
+    a.T === b.T &&
+    algosKey(a.algos) === algosKey(b.algos),
 );
 
 /**
@@ -309,17 +294,7 @@ function SeriesLayer({ rows, algos, clipId }: { rows: CurveRow[]; algos: AlgoInf
       {paths.map((p) => {
         if (!p.line) return null;
         const s = algoStyle(p.id);
-        return (
-          <path
-            key={p.id}
-            d={p.line}
-            fill="none"
-            stroke={s.color}
-            strokeWidth={s.width}
-            strokeDasharray={s.dash}
-            data-algo={p.id}
-          />
-        );
+        return <path key={p.id} d={p.line} fill="none" stroke={s.color} strokeWidth={s.width} strokeDasharray={s.dash} data-algo={p.id} />;
       })}
       <ActiveDots rows={rows} algos={algos} />
     </g>

@@ -14,108 +14,105 @@ import { planRuns } from './series';
  * the oracle's (true q, c/q), the chosen model highlighted, a badge for forced exploration, the stop rule's
  * value and verdict, and one sentence on what was done and why.
  */
-export const DecisionPanel = memo(function DecisionPanel({
-  row,
-  arms,
-  lambda,
-  algo,
-  algoLabel,
-  categories,
-}: DecisionPanelProps & {
-  /** Id of the traced algorithm (tailors the explanation to its rule); optional. */
-  algo?: string;
-  algoLabel?: string;
-  categories?: string[];
-}) {
-  if (!row) {
+export const DecisionPanel = memo(
+  function DecisionPanel({
+    row,
+    arms,
+    lambda,
+    algo,
+    algoLabel,
+    categories,
+  }: DecisionPanelProps & {
+    /** Id of the traced algorithm (tailors the explanation to its rule); optional. */
+    algo?: string;
+    algoLabel?: string;
+    categories?: string[];
+  }) {
+    if (!row) {
+      return (
+        <section className="pw-decision-panel" data-testid="decision-panel" data-empty="true" aria-label="Decision details">
+          <p className="pw-empty">Select a prompt in the trace to see why each model was chosen.</p>
+        </section>
+      );
+    }
+    const tauMax = row.oraclePlan.length;
+    const category = categories?.[row.category] ?? (row.category >= 0 ? `category ${row.category + 1}` : 'prompt');
+    const runs = planRuns(row.oraclePlan);
+
     return (
-      <section className="pw-decision-panel" data-testid="decision-panel" data-empty="true" aria-label="Decision details">
-        <p className="pw-empty">Select a prompt in the trace to see why each model was chosen.</p>
+      <section className="pw-decision-panel" data-testid="decision-panel" data-step={row.step} aria-label={`Decisions on prompt ${row.step + 1}`}>
+        <header className="pw-decision-header">
+          <div>
+            <h3 className="pw-decision-title">
+              Prompt #{row.step + 1} <span className="pw-muted">· {category}</span>
+            </h3>
+            <p className="pw-decision-sub">
+              {algoLabel ?? algo ?? 'The learner'} made {row.pulls.length} {row.pulls.length === 1 ? 'query' : 'queries'}
+              {row.success ? ' and succeeded' : ' without success'}: cost {fmtShort(row.cost)}, utility{' '}
+              <strong className={row.utility < 0 ? 'pw-neg' : undefined}>{fmtSigned(row.utility)}</strong> (λ = {fmtShort(lambda, 3)}).
+            </p>
+          </div>
+          <aside className="pw-oracle-box" aria-label="What the oracle would do">
+            <div className="pw-oracle-box-title">Oracle (knows the true q)</div>
+            <div className="pw-oracle-plan">
+              {runs.map((r, i) => (
+                <span key={i} className="pw-oracle-chip" data-arm={r.arm < 0 ? 'stop' : arms[r.arm]}>
+                  {i > 0 && (
+                    <span className="pw-oracle-then" aria-hidden="true">
+                      →
+                    </span>
+                  )}
+                  {r.arm >= 0 && <span className="pw-pull-dot" style={{ background: modelColor(r.arm) }} aria-hidden="true" />}
+                  {r.arm < 0 ? 'stop' : (arms[r.arm] ?? `model ${r.arm + 1}`)}
+                  {r.arm >= 0 && r.count > 1 && <span className="pw-oracle-times">×{r.count}</span>}
+                </span>
+              ))}
+            </div>
+            <div className="pw-oracle-value-big">
+              expected utility <strong>{fmt(row.oracleValue)}</strong>
+            </div>
+            <p className="pw-oracle-why">{explainOracle(row.oraclePlan, row.oracleValue, arms)}</p>
+          </aside>
+        </header>
+
+        {row.decisions.length === 0 ? (
+          <p className="pw-empty">No decision details were recorded for this prompt.</p>
+        ) : (
+          <>
+            <p className="pw-dkey">
+              <span>
+                <span className="pw-dkey-chosen" aria-hidden="true" /> the model the learner chose
+              </span>
+              <span>
+                <span className="pw-dkey-oracle" aria-hidden="true" /> the oracle’s pick with the same pulls left
+              </span>
+            </p>
+            <ol className="pw-decisions">
+              {row.decisions.map((d, i) => (
+                <DecisionCard
+                  key={i}
+                  index={i}
+                  d={d}
+                  row={row}
+                  arms={arms}
+                  lambda={lambda}
+                  algo={algo}
+                  oracleArm={tauMax > 0 ? (row.oraclePlan[tauMax - d.pullsLeft] ?? -1) : -1}
+                />
+              ))}
+            </ol>
+          </>
+        )}
       </section>
     );
-  }
-  const tauMax = row.oraclePlan.length;
-  const category = categories?.[row.category] ?? (row.category >= 0 ? `category ${row.category + 1}` : 'prompt');
-  const runs = planRuns(row.oraclePlan);
-
-  return (
-    <section
-      className="pw-decision-panel"
-      data-testid="decision-panel"
-      data-step={row.step}
-      aria-label={`Decisions on prompt ${row.step + 1}`}
-    >
-      <header className="pw-decision-header">
-        <div>
-          <h3 className="pw-decision-title">
-            Prompt #{row.step + 1} <span className="pw-muted">· {category}</span>
-          </h3>
-          <p className="pw-decision-sub">
-            {algoLabel ?? algo ?? 'The learner'} made {row.pulls.length} {row.pulls.length === 1 ? 'query' : 'queries'}
-            {row.success ? ' and succeeded' : ' without success'}: cost {fmtShort(row.cost)}, utility{' '}
-            <strong className={row.utility < 0 ? 'pw-neg' : undefined}>{fmtSigned(row.utility)}</strong> (λ = {fmtShort(lambda, 3)}).
-          </p>
-        </div>
-        <aside className="pw-oracle-box" aria-label="What the oracle would do">
-          <div className="pw-oracle-box-title">Oracle (knows the true q)</div>
-          <div className="pw-oracle-plan">
-            {runs.map((r, i) => (
-              <span key={i} className="pw-oracle-chip" data-arm={r.arm < 0 ? 'stop' : arms[r.arm]}>
-                {i > 0 && (
-                  <span className="pw-oracle-then" aria-hidden="true">
-                    →
-                  </span>
-                )}
-                {r.arm >= 0 && <span className="pw-pull-dot" style={{ background: modelColor(r.arm) }} aria-hidden="true" />}
-                {r.arm < 0 ? 'stop' : (arms[r.arm] ?? `model ${r.arm + 1}`)}
-                {r.arm >= 0 && r.count > 1 && <span className="pw-oracle-times">×{r.count}</span>}
-              </span>
-            ))}
-          </div>
-          <div className="pw-oracle-value-big">
-            expected utility <strong>{fmt(row.oracleValue)}</strong>
-          </div>
-          <p className="pw-oracle-why">{explainOracle(row.oraclePlan, row.oracleValue, arms)}</p>
-        </aside>
-      </header>
-
-      {row.decisions.length === 0 ? (
-        <p className="pw-empty">No decision details were recorded for this prompt.</p>
-      ) : (
-        <>
-        <p className="pw-dkey">
-          <span>
-            <span className="pw-dkey-chosen" aria-hidden="true" /> the model the learner chose
-          </span>
-          <span>
-            <span className="pw-dkey-oracle" aria-hidden="true" /> the oracle’s pick with the same pulls left
-          </span>
-        </p>
-        <ol className="pw-decisions">
-          {row.decisions.map((d, i) => (
-            <DecisionCard
-              key={i}
-              index={i}
-              d={d}
-              row={row}
-              arms={arms}
-              lambda={lambda}
-              algo={algo}
-              oracleArm={tauMax > 0 ? (row.oraclePlan[tauMax - d.pullsLeft] ?? -1) : -1}
-            />
-          ))}
-        </ol>
-        </>
-      )}
-    </section>
-  );
-}, (a, b) =>
-  a.row === b.row &&
-  a.lambda === b.lambda &&
-  a.algo === b.algo &&
-  a.algoLabel === b.algoLabel &&
-  sameList(a.arms, b.arms) &&
-  sameList(a.categories ?? [], b.categories ?? []),
+  },
+  (a, b) =>
+    a.row === b.row &&
+    a.lambda === b.lambda &&
+    a.algo === b.algo &&
+    a.algoLabel === b.algoLabel &&
+    sameList(a.arms, b.arms) &&
+    sameList(a.categories ?? [], b.categories ?? []),
 );
 
 function DecisionCard({
@@ -154,10 +151,7 @@ function DecisionCard({
           </span>
         )}
         {d.arm >= 0 ? (
-          <span
-            className={pull?.reward ? 'pw-badge pw-badge-ok' : 'pw-badge pw-badge-fail'}
-            style={{ ['--chip' as string]: modelColor(d.arm) }}
-          >
+          <span className={pull?.reward ? 'pw-badge pw-badge-ok' : 'pw-badge pw-badge-fail'} style={{ ['--chip' as string]: modelColor(d.arm) }}>
             {name(d.arm)} {pull ? (pull.reward ? '✓ succeeded' : '✗ failed') : ''}
             {pull ? ` · paid ${fmtShort(pull.cost)}` : ''}
           </span>

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TraceRow } from '../../engine/lab/types';
 import { modelColor, tint } from '../palette';
 import './views.css';
@@ -54,9 +54,7 @@ export function EscalationTrace({
   return (
     <div className="pw-trace" data-testid="escalation-trace">
       <div className="pw-trace-meta" aria-live="off">
-        <span>
-          {algoLabel ? <strong>{algoLabel}</strong> : 'Trace'} · trial 1 · newest first
-        </span>
+        <span>{algoLabel ? <strong>{algoLabel}</strong> : 'Trace'} · trial 1 · newest first</span>
         <span className="pw-muted">
           {shown.length > 0 ? `prompts ${shown[shown.length - 1].step + 1}–${shown[0].step + 1} of ${before} played` : `0 of ${rows.length} played`}
         </span>
@@ -226,7 +224,14 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
             </span>
           ))}
           {runs.length > 1 && (
-            <span className="pw-oracle-more" aria-hidden="true" title={runs.slice(1).map((r) => (r.arm < 0 ? 'stop' : name(r.arm))).join(' → ')}>
+            <span
+              className="pw-oracle-more"
+              aria-hidden="true"
+              title={runs
+                .slice(1)
+                .map((r) => (r.arm < 0 ? 'stop' : name(r.arm)))
+                .join(' → ')}
+            >
               → …
             </span>
           )}

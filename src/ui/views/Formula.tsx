@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import './views.css';
 
-type Katex = (typeof import('katex'))['default'];
+type Katex = typeof import('katex')['default'];
 
 let katex: Katex | null = null;
 let loading: Promise<Katex> | null = null;

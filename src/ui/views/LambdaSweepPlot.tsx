@@ -1,20 +1,23 @@
 import { memo, useId, useMemo, useState } from 'react';
-import {
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type TooltipContentProps,
-} from 'recharts';
+import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { algoDrawOrder, algoStyle } from '../palette';
-import { AlgoLegend, ChartState, GRID_STROKE, HiddenList, NARROW_WIDTH, axisWidth, chartHeight, sameSweepProps, useElementWidth, useStaggered, xAxisProps, yAxisProps } from './common';
+import {
+  AlgoLegend,
+  axisWidth,
+  ChartState,
+  chartHeight,
+  GRID_STROKE,
+  HiddenList,
+  NARROW_WIDTH,
+  sameSweepProps,
+  useElementWidth,
+  useStaggered,
+  xAxisProps,
+  yAxisProps,
+} from './common';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from './fmt';
 import type { AlgoInfo, SweepPlotProps } from './props';
-import { capTop, lambdaRows, logScale, niceScale, paddedScale, type LambdaRow, type NiceScale } from './series';
+import { capTop, type LambdaRow, lambdaRows, logScale, type NiceScale, niceScale, paddedScale } from './series';
 
 type SweepMetric = 'utility' | 'cost' | 'success';
 const METRICS: SweepMetric[] = ['utility', 'cost', 'success'];
@@ -162,20 +165,9 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 300, height }}>
           <ComposedChart data={rows} margin={{ top: 8, right: narrow ? 10 : 12, bottom: 18, left: 4 }} syncId="pw-lambda" syncMethod="value">
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-            <XAxis
-              {...xAxisProps({ dataKey: 'x', domain: xDomain, ticks: xTicks, tickFormatter: fmtTick, label: 'λ (log scale)' })}
-              scale="log"
-            />
+            <XAxis {...xAxisProps({ dataKey: 'x', domain: xDomain, ticks: xTicks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
             <YAxis {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
-            {current > 0 && (
-              <ReferenceLine
-                x={current}
-                stroke="#17212b"
-                strokeOpacity={0.55}
-                strokeDasharray="4 3"
-                ifOverflow="extendDomain"
-              />
-            )}
+            {current > 0 && <ReferenceLine x={current} stroke="#17212b" strokeOpacity={0.55} strokeDasharray="4 3" ifOverflow="extendDomain" />}
             <Tooltip
               content={(p: TooltipContentProps) => (hovered ? <LambdaTooltip {...p} metric={metric} algos={algos} /> : null)}
               isAnimationActive={false}

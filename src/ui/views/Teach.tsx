@@ -22,8 +22,8 @@ export function HelpText({ topic, value, id }: { topic: HelpTopic; value?: numbe
     const v = value !== undefined && Number.isFinite(value) ? value : undefined;
     return (
       <p className="pw-help" id={id} data-help="lambda">
-        <Formula tex={String.raw`u = \mathbb{1}\{\text{success}\} - \lambda\textstyle\sum c`} /> — a model is worth a query only
-        if <Formula tex={String.raw`q_a > \lambda c_a`} />
+        <Formula tex={String.raw`u = \mathbb{1}\{\text{success}\} - \lambda\textstyle\sum c`} /> — a model is worth a query only if{' '}
+        <Formula tex={String.raw`q_a > \lambda c_a`} />
         {v !== undefined && v > 0 ? (
           <>
             {' '}
@@ -67,8 +67,8 @@ export const Teach = memo(function Teach({ compact = false }: { compact?: boolea
         <h3>Utility of a prompt</h3>
         <Formula display tex={String.raw`u_t = \mathbb{1}\{\text{success}\} - \lambda \sum_{k} c_{a_k}`} />
         <p>
-          Models are queried one after another until one succeeds, the learner stops, or <Formula tex={String.raw`\tau_{\max}`} />{' '}
-          queries are spent. Every query is paid for, success or not.
+          Models are queried one after another until one succeeds, the learner stops, or <Formula tex={String.raw`\tau_{\max}`} /> queries are spent. Every
+          query is paid for, success or not.
         </p>
       </article>
       <article className="pw-teach-card">
@@ -78,18 +78,16 @@ export const Teach = memo(function Teach({ compact = false }: { compact?: boolea
           tex={String.raw`a^\star = \begin{cases} \text{stop} & \text{if } \max_a\, q_a - \lambda c_a \le 0 \\ \arg\min_a\, c_a / q_a & \text{otherwise} \end{cases}`}
         />
         <p>
-          Knowing the true success rates <Formula tex="q_a" />, query the model with the lowest price per expected success until it
-          works. With a finite budget the exact optimum is a short dynamic programme that may switch to a dearer, surer model in the
-          last rounds.
+          Knowing the true success rates <Formula tex="q_a" />, query the model with the lowest price per expected success until it works. With a finite budget
+          the exact optimum is a short dynamic programme that may switch to a dearer, surer model in the last rounds.
         </p>
       </article>
       <article className="pw-teach-card">
         <h3>PromptWise’s optimistic estimate</h3>
         <Formula display tex={String.raw`\hat q_a(x) = \sigma\!\left(x^\top \hat\theta_a + \alpha\,\lVert x \rVert_{V_a^{-1}}\right)`} />
         <p>
-          Not knowing <Formula tex="q_a" />, it fits a logistic model per model and adds a bonus that is large for prompts unlike
-          those already seen, then applies the oracle rule to <Formula tex={String.raw`\hat q_a`} />: optimism makes it try a model
-          until the data rule it out.
+          Not knowing <Formula tex="q_a" />, it fits a logistic model per model and adds a bonus that is large for prompts unlike those already seen, then
+          applies the oracle rule to <Formula tex={String.raw`\hat q_a`} />: optimism makes it try a model until the data rule it out.
         </p>
       </article>
       <article className="pw-teach-card">

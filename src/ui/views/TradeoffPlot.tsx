@@ -1,24 +1,15 @@
 import { memo, useId, useMemo } from 'react';
-import {
-  CartesianGrid,
-  ResponsiveContainer,
-  Scatter,
-  ScatterChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type TooltipContentProps,
-} from 'recharts';
+import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import type { SweepPoint } from '../../engine/lab/types';
 import { algoDrawOrder, algoStyle } from '../palette';
 import {
   AlgoLegend,
+  axisWidth,
   ChartState,
+  chartHeight,
   GRID_STROKE,
   HiddenList,
   NARROW_WIDTH,
-  axisWidth,
-  chartHeight,
   sameSweepProps,
   useElementSize,
   useElementWidth,
@@ -29,6 +20,8 @@ import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from './fmt';
 import type { SweepPlotProps } from './props';
 import {
   capTop,
+  type LabelPlacement,
+  type LabelRequest,
   logScale,
   paddedScale,
   paramSymbol,
@@ -36,8 +29,6 @@ import {
   sweepSeries,
   tradeoffLabels,
   wantsLog,
-  type LabelPlacement,
-  type LabelRequest,
 } from './series';
 
 /** A drawn point: the sweep point plus its label and whether it is the current setting. */
@@ -139,7 +130,14 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
         <ScatterChart margin={margin}>
           <CartesianGrid stroke={GRID_STROKE} />
           <XAxis
-            {...xAxisProps({ dataKey: 'cost', domain: layout.x.domain, ticks: layout.x.ticks, tickFormatter: fmtTick, label: 'average cost per prompt', labelOffset: -14 })}
+            {...xAxisProps({
+              dataKey: 'cost',
+              domain: layout.x.domain,
+              ticks: layout.x.ticks,
+              tickFormatter: fmtTick,
+              label: 'average cost per prompt',
+              labelOffset: -14,
+            })}
             name="cost"
             scale={layout.log ? 'log' : 'linear'}
           />
@@ -185,7 +183,9 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
           <span className="pw-fig-title">Cost against success, per {paramName}</span>
           <span className="pw-fig-note">
             labels: {paramName};{' '}
-            {hasCurrent ? `ringed: the current ${paramName} = ${fmtShort(current)}` : `the current ${paramName} = ${fmtShort(current)} is not among the swept values`}
+            {hasCurrent
+              ? `ringed: the current ${paramName} = ${fmtShort(current)}`
+              : `the current ${paramName} = ${fmtShort(current)} is not among the swept values`}
             {layout.log ? '; cost on a log scale' : ''}
           </span>
         </figcaption>

@@ -1,5 +1,5 @@
 /** Small pieces the views share: legends, the visually hidden test/readout lists, chart frame states, hooks. */
-import { startTransition, useEffect, useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { algoStyle, modelColor } from '../palette';
 import type { AlgoInfo, SweepPlotProps } from './props';
 import './views.css';
@@ -12,11 +12,7 @@ export function AlgoLegend({ algos, label = 'Algorithms' }: { algos: readonly Al
         const s = algoStyle(a.id);
         return (
           <li key={a.id} className="pw-legend-item" data-algo={a.id}>
-            <span
-              className="pw-swatch-line"
-              aria-hidden="true"
-              style={{ borderTopColor: s.color, borderTopStyle: s.dash ? 'dashed' : 'solid' }}
-            />
+            <span className="pw-swatch-line" aria-hidden="true" style={{ borderTopColor: s.color, borderTopStyle: s.dash ? 'dashed' : 'solid' }} />
             {a.label}
           </li>
         );
@@ -51,12 +47,7 @@ export function HiddenList({ testId, label, children }: { testId: string; label:
 /** Placeholder with the chart's height while data computes or is missing. */
 export function ChartState({ kind, height, children }: { kind: 'loading' | 'empty'; height: number; children: ReactNode }) {
   return (
-    <div
-      className={kind === 'loading' ? 'pw-chart-state pw-loading' : 'pw-chart-state'}
-      style={{ minHeight: height }}
-      role="status"
-      data-state={kind}
-    >
+    <div className={kind === 'loading' ? 'pw-chart-state pw-loading' : 'pw-chart-state'} style={{ minHeight: height }} role="status" data-state={kind}>
       {kind === 'loading' && <span className="pw-spinner" aria-hidden="true" />}
       <span>{children}</span>
     </div>

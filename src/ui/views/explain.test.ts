@@ -30,9 +30,7 @@ describe('explainDecision', () => {
   it('explains the null action by the stop value', () => {
     const s = explainDecision(decision({ arm: -1, arms, stopValue: -0.02 }), names, 0.5, 'promptwise');
     expect(s).toBe('Stopped (null action): the stop value max(q̂ − λc) = −0.0200 ≤ 0, so no model is worth its cost.');
-    expect(explainDecision(decision({ arm: -1, arms, stopValue: 0.1, pullsLeft: 1 }), names, 0.5, 'promptwise-budget')).toMatch(
-      /1 pull left/,
-    );
+    expect(explainDecision(decision({ arm: -1, arms, stopValue: 0.1, pullsLeft: 1 }), names, 0.5, 'promptwise-budget')).toMatch(/1 pull left/);
     expect(explainDecision(decision({ arm: -1, arms: [], stopValue: NaN }), names, 0.5)).toMatch(/^Stopped:/);
   });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgoCurves, CurvePoint, TraceRow } from '../../engine/lab/types';
 import {
-  MAX_POINTS,
   buildCurveRows,
   capTop,
   curveScale,
@@ -10,6 +9,7 @@ import {
   lastIndexAtOrBefore,
   lastPoints,
   logScale,
+  MAX_POINTS,
   niceScale,
   placeLabels,
   planRuns,
@@ -169,7 +169,12 @@ describe('sweeps', () => {
       fontSize: 10,
       priority: i === 5 ? 100 : 1,
     }));
-    const placed = placeLabels(labels, labels.map((l) => ({ x: l.x, y: l.y, r: l.r })), { left: 0, top: 0, right: 400, bottom: 300 }, 100);
+    const placed = placeLabels(
+      labels,
+      labels.map((l) => ({ x: l.x, y: l.y, r: l.r })),
+      { left: 0, top: 0, right: 400, bottom: 300 },
+      100,
+    );
     expect(placed.get('5')?.visible).toBe(true);
     const boxes = labels
       .filter((l) => placed.get(l.key)?.visible)
@@ -210,7 +215,16 @@ describe('sweeps', () => {
 
 describe('arm usage', () => {
   it('shares per category sum to one, with pulls per prompt', () => {
-    const rows = usageRows({ counts: [[6, 0, 2], [0, 0, 0]], prompts: [4, 0] }, ['x', 'y']);
+    const rows = usageRows(
+      {
+        counts: [
+          [6, 0, 2],
+          [0, 0, 0],
+        ],
+        prompts: [4, 0],
+      },
+      ['x', 'y'],
+    );
     expect(rows[0].label).toBe('x');
     expect(rows[0].pulls).toBe(8);
     expect(rows[0].perPrompt).toBe(2);

@@ -71,13 +71,7 @@ export interface CurveRow {
 }
 
 /** Rows for a recharts chart: the union of the algorithms' t grids up to the cursor, ≤ `max` points per line. */
-export function buildCurveRows(
-  curves: Record<string, AlgoCurves>,
-  ids: readonly string[],
-  metric: CurveMetric,
-  cursor: number,
-  max = MAX_POINTS,
-): CurveRow[] {
+export function buildCurveRows(curves: Record<string, AlgoCurves>, ids: readonly string[], metric: CurveMetric, cursor: number, max = MAX_POINTS): CurveRow[] {
   const byT = new Map<number, CurveRow>();
   for (const id of ids) {
     const pts = curves[id]?.[metric];
@@ -206,9 +200,7 @@ export function sweepSeries(sweep: SweepResult | null, ids: readonly string[]): 
   return ids
     .map((id) => ({
       id,
-      points: sweep.points
-        .filter((p) => p.algo === id && Number.isFinite(p.cost) && Number.isFinite(p.success))
-        .sort((a, b) => a.x - b.x),
+      points: sweep.points.filter((p) => p.algo === id && Number.isFinite(p.cost) && Number.isFinite(p.success)).sort((a, b) => a.x - b.x),
     }))
     .filter((s) => s.points.length > 0);
 }

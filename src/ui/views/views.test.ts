@@ -65,19 +65,22 @@ describe('CurvesPanel', () => {
 
 describe('EscalationTrace', () => {
   it('shows the latest rows before the cursor as pressable rows with their pulls', () => {
-    const html = renderToStaticMarkup(
-      createElement(EscalationTrace, { rows: lab.trace, cursor: 40, arms, categories, selectedStep: 35, onSelect: () => {} }),
-    );
+    const html = renderToStaticMarkup(createElement(EscalationTrace, { rows: lab.trace, cursor: 40, arms, categories, selectedStep: 35, onSelect: () => {} }));
     const rows = hooks(html, 'trace-row');
     expect(rows.map((r) => Number(r['data-step']))).toEqual([39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28]);
     expect(rows.find((r) => r['data-step'] === '35')?.['aria-pressed']).toBe('true');
     expect(rows.find((r) => r['data-step'] === '36')?.['aria-pressed']).toBe('false');
     const pulls = hooks(html, 'trace-pull');
-    const expected = lab.trace.slice(28, 40).reverse().flatMap((r) => r.pulls);
+    const expected = lab.trace
+      .slice(28, 40)
+      .reverse()
+      .flatMap((r) => r.pulls);
     expect(pulls.map((p) => [p['data-arm'], Number(p['data-reward'])])).toEqual(expected.map((p) => [arms[p.arm], p.reward]));
   });
   it('respects `visible` and an empty cursor', () => {
-    const five = renderToStaticMarkup(createElement(EscalationTrace, { rows: lab.trace, cursor: 120, visible: 5, arms, categories, selectedStep: null, onSelect: () => {} }));
+    const five = renderToStaticMarkup(
+      createElement(EscalationTrace, { rows: lab.trace, cursor: 120, visible: 5, arms, categories, selectedStep: null, onSelect: () => {} }),
+    );
     expect(hooks(five, 'trace-row')).toHaveLength(5);
     const none = renderToStaticMarkup(createElement(EscalationTrace, { rows: lab.trace, cursor: 0, arms, categories, selectedStep: null, onSelect: () => {} }));
     expect(hooks(none, 'trace-row')).toHaveLength(0);
