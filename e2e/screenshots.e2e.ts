@@ -1,7 +1,9 @@
 /**
- * Screenshots of the main views for review, at 1280×800 and on a 390 px phone: test-results/lab-*.png.
- * Also checks that nothing overflows the page sideways at either width, nor the results table on the phone,
- * and that a single learning curve exports with the legend it shares with the other three.
+ * The page as a user sees it, at 1280×800 and on a 390 px phone, once the default run has finished: the
+ * headline is above the fold on a laptop, nothing reaches past the viewport's right edge (no sideways scroll,
+ * no card or chart cut off), the results table reflows on the phone, presentation mode hides the controls and
+ * gives the charts the width, and a single learning curve exports with the legend it shares with the other three.
+ * Screenshots of each state go to test-results/lab-*.png for review.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -21,9 +23,25 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(600); // chart transitions
 }
 
+/** No sideways scroll, and no visible card, chart or control reaching past the viewport's right edge. */
 async function noSidewaysOverflow(page: Page): Promise<void> {
   const [scroll, client] = await page.evaluate<[number, number]>('[document.documentElement.scrollWidth, document.documentElement.clientWidth]');
   expect(scroll, 'page wider than the viewport').toBeLessThanOrEqual(client);
+  const cut = await page.evaluate<string[]>(`(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('[data-testid^="card-"], figure, svg.recharts-surface, button, select, input')]
+      .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.right > width + 0.5; })
+      .map((e) => (e.getAttribute('data-testid') || e.tagName.toLowerCase()) + ' ends at ' + Math.round(e.getBoundingClientRect().right) + ' px');
+  })()`);
+  expect(cut, 'elements cut off at the right edge').toEqual([]);
+}
+
+/** The element's box in page coordinates. */
+async function boxOf(page: Page, testId: string): Promise<{ top: number; bottom: number; width: number }> {
+  const box = await page.getByTestId(testId).first().boundingBox();
+  expect(box, `${testId} is rendered`).not.toBeNull();
+  const scrollY = await page.evaluate<number>('window.scrollY');
+  return { top: box!.y + scrollY, bottom: box!.y + scrollY + box!.height, width: box!.width };
 }
 
 describe('screenshots', () => {
@@ -45,6 +63,11 @@ describe('screenshots', () => {
     await settle(page);
     await noSidewaysOverflow(page);
     await page.evaluate('window.scrollTo(0, 0)');
+    // The key result is on screen without scrolling.
+    const headline = await boxOf(page, 'headline');
+    expect(headline.bottom, 'the headline ends above the fold (800 px)').toBeLessThanOrEqual(800);
+    expect(await page.getByTestId('headline').textContent()).toMatch(/PromptWise/);
+    const chartWidth = (await boxOf(page, 'card-curves')).width;
     await page.screenshot({ path: `${OUT}/lab-1280.png` });
     await page.screenshot({ path: `${OUT}/lab-1280-full.png`, fullPage: true });
     await page.getByTestId('card-trace').scrollIntoViewIfNeeded();
@@ -52,6 +75,11 @@ describe('screenshots', () => {
     await page.getByTestId('present-toggle').click();
     await page.waitForTimeout(600);
     await page.evaluate('window.scrollTo(0, 0)');
+    // Presentation: the controls are gone and the charts take their room.
+    expect(await page.getByTestId('lambda').count(), 'controls hidden in presentation mode').toBe(0);
+    const presentedWidth = (await boxOf(page, 'card-curves')).width;
+    expect(presentedWidth, `curves card ${Math.round(presentedWidth)} px presented vs ${Math.round(chartWidth)} px`).toBeGreaterThan(chartWidth * 1.1);
+    await noSidewaysOverflow(page);
     await page.screenshot({ path: `${OUT}/lab-1280-present.png` });
     await page.screenshot({ path: `${OUT}/lab-1280-present-full.png`, fullPage: true });
     await page.getByTestId('present-toggle').click();
