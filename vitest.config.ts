@@ -1,14 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests: the engine, CLI and stores in Node. The browser suite has its own config (vitest.e2e.config.ts).
+// Unit tests in Node. The browser suite has its own config (vitest.e2e.config.ts).
 // `npm run test:quick` leaves out the tests tagged `slow`; `npm test` runs them all.
+const SLOW = { name: 'slow', description: 'Replays a whole recorded dataset or rebuilds the reproduction report: left out of npm run test:quick.' };
+
+/** The engine, the CLI and the report script: pure modules, so one worker's files can share them (half the run's time goes to imports). */
+const PURE = ['src/engine/**/*.test.ts', 'src/cli/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
     // Vitest's default leaves a core idle (cores − 1); on this project's 2-core machines both are worth using.
     maxWorkers: 2,
-    tags: [{ name: 'slow', description: 'Replays a whole recorded dataset or rebuilds the reproduction report: left out of npm run test:quick.' }],
+    tags: [SLOW],
+    projects: [
+      { extends: true, test: { name: 'pure', include: PURE, isolate: false } },
+      // Stores, bridges, views and embeddings: module state (zustand stores, vi.mock, vi.resetModules) is per file.
+      { extends: true, test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'], exclude: PURE } },
+    ],
   },
 });
