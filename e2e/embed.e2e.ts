@@ -199,7 +199,7 @@ describe('embeddings in Chromium (WASM)', () => {
     const failed = await embed(page);
     expect(failed.status).toBe('error');
     expect(failed.error).toMatch(
-      /^Could not load the embedding model "fixtures\/tiny-random-bert" from \/shared\/models-missing\/: (a model file is missing there|the files there are not a transformers\.js model)[^]*\.$/,
+      /^Could not load the embedding model "fixtures\/tiny-random-bert" from \/shared\/models-missing\/: (a model file is missing there|the files there are not a transformers\.js model)[\s\S]*\.$/,
     );
     expect(failed.error).not.toMatch(/allowRemoteModels|local_files_only|undefined/);
     expect(await page.getByRole('alert').filter({ hasText: 'Could not load the embedding model' }).count()).toBe(1);

@@ -159,7 +159,7 @@ describe('importing your own data', () => {
   });
 
   it('a CSV with an outcome outside [0, 1]', async () => {
-    expect(await pickAndRun('bad-outcome.csv', GOOD_CSV + 'q3,three,math,1.3,1\n')).toBe(
+    expect(await pickAndRun('bad-outcome.csv', `${GOOD_CSV}q3,three,math,1.3,1\n`)).toBe(
       'bad-outcome.csv line 4, column "small": outcome 1.3 is outside [0, 1]',
     );
     await expectPreviousDataIntact();
@@ -186,9 +186,9 @@ describe('importing your own data', () => {
   });
 
   it('empty text and a duplicate id', async () => {
-    expect(await pickAndRun('empty.csv', GOOD_CSV + 'q3,   ,math,1,1\n')).toBe('empty.csv line 4, column "text": the prompt text is empty');
+    expect(await pickAndRun('empty.csv', `${GOOD_CSV}q3,   ,math,1,1\n`)).toBe('empty.csv line 4, column "text": the prompt text is empty');
     await expectPreviousDataIntact();
-    expect(await pickAndRun('dup.csv', GOOD_CSV + 'q1,again,math,1,1\n')).toBe('dup.csv line 4, column "id": duplicate id "q1" (first on line 2)');
+    expect(await pickAndRun('dup.csv', `${GOOD_CSV}q1,again,math,1,1\n`)).toBe('dup.csv line 4, column "id": duplicate id "q1" (first on line 2)');
     await expectPreviousDataIntact();
   });
 

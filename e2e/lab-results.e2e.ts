@@ -96,7 +96,9 @@ function expectTraceRow(shown: ShownTraceRow, row: TraceRow, arms: string[]): vo
     shown.pulls.map((p) => p.index),
     `${what}: pull order`,
   ).toEqual(row.pulls.map((_, i) => i));
-  shown.pulls.forEach((p, i) => expectClose(p.cost, row.pulls[i].cost, `${what} pull ${i} cost`));
+  shown.pulls.forEach((p, i) => {
+    expectClose(p.cost, row.pulls[i].cost, `${what} pull ${i} cost`);
+  });
 }
 
 /**
@@ -277,7 +279,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     const described = (await plot.locator('[role="img"]').getAttribute('aria-label')) ?? '';
     const values = (/value \(([^)]*)\)/.exec(described)?.[1] ?? '').split(',').map((s) => Number(s.trim()));
     expect(values.length, described).toBeGreaterThan(1);
-    values.forEach((v) => expect(Number.isInteger(v) && v >= 1, `τ_max value ${v}`).toBe(true));
+    for (const v of values) expect(Number.isInteger(v) && v >= 1, `τ_max value ${v}`).toBe(true);
     const subtitle = (await page.getByTestId('card-tradeoff').locator('.card-sub').textContent()) ?? '';
     expect(subtitle).toContain(`(${values.join(', ')})`);
 

@@ -292,7 +292,7 @@ function ridgeBlock(): BlockDef {
   return {
     id: 'finding-ridge',
     checked: true,
-    command: 'npm run sim -- --world W --algos promptwise,greedy --ridge R   # W ∈ {t2i, sudoku}, R ∈ {' + RIDGES.join(', ') + '}',
+    command: `npm run sim -- --world W --algos promptwise,greedy --ridge R   # W ∈ {t2i, sudoku}, R ∈ {${RIDGES.join(', ')}}`,
     build() {
       const worlds = ['t2i', 'sudoku'].map((name) => ({ name, world: builtinWorld(name), params: { lambda: 0.01, tauMax: 5 } }));
       const algos = ['promptwise', 'greedy'];
@@ -329,7 +329,7 @@ function rbfBlock(): BlockDef {
   return {
     id: 'finding-rbf',
     checked: true,
-    command: 'npm run sim -- --world W --algos promptwise-klr,ca-pak-ucb-ts --sigma S   # W ∈ {t2i, sudoku}, S ∈ {' + SIGMAS.join(', ') + '}',
+    command: `npm run sim -- --world W --algos promptwise-klr,ca-pak-ucb-ts --sigma S   # W ∈ {t2i, sudoku}, S ∈ {${SIGMAS.join(', ')}}`,
     build() {
       const names = ['t2i', 'sudoku'];
       const kernelAlgos = ['promptwise-klr', 'ca-pak-ucb-ts'];

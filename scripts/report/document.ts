@@ -29,7 +29,7 @@ function table(tables: Tables, id: string): string {
   const block = BLOCKS.find((b) => b.id === id);
   const body = tables.get(id);
   if (!block || body === undefined) throw new Error(`no table for block ${id}`);
-  const parts = ['```sh\n' + block.command + '\n```', `${OPEN(id)}\n${body}\n${CLOSE}`];
+  const parts = [`\`\`\`sh\n${block.command}\n\`\`\``, `${OPEN(id)}\n${body}\n${CLOSE}`];
   if (block.caption) parts.push(`![${block.caption}](img/${id}.png)`);
   return parts.join('\n\n');
 }

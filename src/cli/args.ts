@@ -65,37 +65,42 @@ function joinNegativeNumbers(argv: string[]): string[] {
   return out;
 }
 
+/** The flags as node:util parses them (strings, to be validated below). */
+function parseFlags(argv: string[]) {
+  return parseArgs({
+    args: joinNegativeNumbers(argv),
+    strict: true,
+    allowPositionals: false,
+    options: {
+      world: { type: 'string', default: 't2i' },
+      algos: { type: 'string', default: 'all' },
+      T: { type: 'string' },
+      trials: { type: 'string' },
+      seed: { type: 'string' },
+      lambda: { type: 'string' },
+      'tau-max': { type: 'string' },
+      'tau-exp': { type: 'string' },
+      alpha: { type: 'string' },
+      delta: { type: 'string' },
+      ridge: { type: 'string' },
+      sigma: { type: 'string' },
+      beta: { type: 'string' },
+      d: { type: 'string' },
+      'fit-iters': { type: 'string' },
+      json: { type: 'string' },
+      'no-timing': { type: 'boolean', default: false },
+      features: { type: 'string' },
+      costs: { type: 'string' },
+      tasks: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }).values;
+}
+
 export function parseCliArgs(argv: string[]): CliOptions {
-  let values;
+  let values: ReturnType<typeof parseFlags>;
   try {
-    ({ values } = parseArgs({
-      args: joinNegativeNumbers(argv),
-      strict: true,
-      allowPositionals: false,
-      options: {
-        world: { type: 'string', default: 't2i' },
-        algos: { type: 'string', default: 'all' },
-        T: { type: 'string' },
-        trials: { type: 'string' },
-        seed: { type: 'string' },
-        lambda: { type: 'string' },
-        'tau-max': { type: 'string' },
-        'tau-exp': { type: 'string' },
-        alpha: { type: 'string' },
-        delta: { type: 'string' },
-        ridge: { type: 'string' },
-        sigma: { type: 'string' },
-        beta: { type: 'string' },
-        d: { type: 'string' },
-        'fit-iters': { type: 'string' },
-        json: { type: 'string' },
-        'no-timing': { type: 'boolean', default: false },
-        features: { type: 'string' },
-        costs: { type: 'string' },
-        tasks: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
+    values = parseFlags(argv);
   } catch (e) {
     // node:util's messages are single sentences; keep the first line only.
     throw new UsageError(String((e as Error).message).split('\n')[0]);

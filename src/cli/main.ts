@@ -52,7 +52,7 @@ export function main(argv: string[], io: Io): number {
     io.out(formatTable(result));
     if (opts.json) {
       try {
-        writeFileSync(opts.json, JSON.stringify(result, null, 2) + '\n');
+        writeFileSync(opts.json, `${JSON.stringify(result, null, 2)}\n`);
       } catch (e) {
         throw new UsageError(`--json: cannot write ${opts.json} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       }

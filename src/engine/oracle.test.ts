@@ -82,7 +82,11 @@ describe('Proposition 1, lazily', () => {
       const c = Array.from({ length: K }, () => [1, 2, 0.5 + rng.uniform() * 100][rng.int(3)]);
       const avail = Uint8Array.from({ length: K }, () => (rng.uniform() < 0.85 ? 1 : 0));
       const lambda = [0.01, 0.5, 2][rng.int(3)];
-      expect(prop1ArmLazy(c, avail, lambda, (a) => (asked++, q[a]))).toBe(fullScan(q, c, avail, lambda));
+      const qOf = (a: number) => {
+        asked++;
+        return q[a];
+      };
+      expect(prop1ArmLazy(c, avail, lambda, qOf)).toBe(fullScan(q, c, avail, lambda));
       scanned += avail.reduce((n, v) => n + v, 0);
     }
     expect(asked).toBeLessThan(scanned);

@@ -52,7 +52,7 @@ export function truncatedUtility(q: number, cost: number, lambda: number, tau: n
   if (tau <= 0) return 0;
   if (q <= 0) return -tau * lambda * cost;
   if (q >= 1) return 1 - lambda * cost;
-  return ((q - lambda * cost) * (1 - Math.pow(1 - q, tau))) / q;
+  return ((q - lambda * cost) * (1 - (1 - q) ** tau)) / q;
 }
 
 /** Expected utility of Proposition 1's plan when the budget is τ_max pulls. */

@@ -34,7 +34,9 @@ describe.each(['t2i', 'sudoku'])('PromptWise on %s (T=1000, 20 trials)', (worldN
     const half = [0, 0];
     for (const b of batches) {
       const sign = b.algo === 'oracle-prop1' ? 1 : b.algo === 'promptwise' ? -1 : 0;
-      b.utility.forEach((u, i) => (half[b.from + i < 500 ? 0 : 1] += sign * u));
+      b.utility.forEach((u, i) => {
+        half[b.from + i < 500 ? 0 : 1] += sign * u;
+      });
     }
     expect(half[1]).toBeLessThan(half[0]);
   });

@@ -87,7 +87,7 @@ describe('import store', () => {
   });
 
   it('run with a bad row → error with line and column', async () => {
-    await state().selectFiles([picked('p.csv', CSV + '3,again,math,1,7\n'), picked('models.json', MODELS_JSON)]);
+    await state().selectFiles([picked('p.csv', `${CSV}3,again,math,1,7\n`), picked('models.json', MODELS_JSON)]);
     expect(await state().runImport()).toBeNull();
     expect(state().error?.message).toBe('p.csv line 4, column "large": outcome 7 is outside [0, 1]');
     expect(state().error).toMatchObject({ file: 'p.csv', line: 4, field: 'large' });

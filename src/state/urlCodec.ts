@@ -202,7 +202,7 @@ const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
 
 /** Long or odd raw values are shortened in notices. */
 function showRaw(raw: string): string {
-  const s = raw.replace(/[\u0000-\u001f]/g, '');
+  const s = raw.replace(/\p{Cc}/gu, ''); // control characters
   return s.length > 40 ? `${s.slice(0, 37)}…` : s;
 }
 

@@ -33,7 +33,8 @@ function StatCell({ algo, metric, label, stat }: { algo: string; metric: Metric;
 export function ResultsTable({ result, trials, label = (id) => id }: { result: SimResult; trials: number; label?: (id: string) => string }) {
   const rows = Object.entries(result.results) as [string, AlgoSummary][];
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label="Results table">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be focusable to be scrolled by keyboard (WCAG 2.1.1)
+    <section className="table-wrap" tabIndex={0} aria-label="Results table">
       <table className="results" data-testid="results-table">
         <caption>
           World <strong>{result.world}</strong> · mean ± std over {trials} {trials === 1 ? 'trial' : 'trials'}
@@ -68,6 +69,6 @@ export function ResultsTable({ result, trials, label = (id) => id }: { result: S
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

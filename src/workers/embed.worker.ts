@@ -76,7 +76,10 @@ async function extractorFor(settings: EmbedSettings, device: EmbedDevice, onProg
     loading = { key, promise };
     promise.then(
       (l) => {
-        if (loading?.promise === promise) (loaded = l), (loading = null);
+        if (loading?.promise === promise) {
+          loaded = l;
+          loading = null;
+        }
       },
       () => {
         if (loading?.promise === promise) loading = null;

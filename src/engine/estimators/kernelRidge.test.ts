@@ -108,7 +108,11 @@ describe('KernelRidgeArm', () => {
     for (let a = 0; a < d; a++) for (let b = 0; b < d; b++) ku.set(a, b, kernel(oneHot(d, a), oneHot(d, b)));
     const present = counts.map((c, j) => (c > 0 ? j : -1)).filter((j) => j >= 0);
     const a = new Matrix(present.length, present.length);
-    present.forEach((p, i) => present.forEach((q, j) => a.set(i, j, ku.get(p, q) + (i === j ? beta / counts[p] : 0))));
+    present.forEach((p, i) => {
+      present.forEach((q, j) => {
+        a.set(i, j, ku.get(p, q) + (i === j ? beta / counts[p] : 0));
+      });
+    });
     const ainv = inverse(a);
     const ybar = present.map((p) => sums[p] / counts[p]);
     for (let c = 0; c < d; c++) {

@@ -57,7 +57,9 @@ describe('LogisticArm', () => {
       const xs = Array.from({ length: n }, () => unitBall(rng, d));
       const ys = labels(rng, xs, randomVector(rng, d, 2));
       const arm = new LogisticArm(d, ridge);
-      xs.forEach((x, i) => arm.add(x, ys[i]));
+      xs.forEach((x, i) => {
+        arm.add(x, ys[i]);
+      });
       arm.fit();
       expect(arm.count).toBe(n);
       expectAtOptimum(arm, xs, ys, ridge);

@@ -165,7 +165,8 @@ export class LogisticArm {
     this.checkLength(x);
     const d = this.dim;
     if (this.cacheValid && sameVector(x, this.cacheX, d)) return Math.sqrt(Math.max(0, this.cacheS));
-    const vx = (this.peekVx ??= new Float64Array(d));
+    this.peekVx ??= new Float64Array(d);
+    const vx = this.peekVx;
     symMatVecUpper(this.vinv, d, x, vx, d);
     return Math.sqrt(Math.max(0, dot(x, vx, d)));
   }

@@ -18,7 +18,7 @@ export function unitBall(rng: Rng, d: number): Float64Array {
   const x = randomVector(rng, d);
   let s = 0;
   for (let k = 0; k < d; k++) s += x[k] * x[k];
-  const r = Math.pow(rng.uniform(), 1 / d) / Math.sqrt(s);
+  const r = rng.uniform() ** (1 / d) / Math.sqrt(s);
   for (let k = 0; k < d; k++) x[k] *= r;
   return x;
 }

@@ -16,7 +16,7 @@ const CSV = ['id,prompt,task,gpt-4o,claude', 'q1,What is 2+2?,math,1,0', 'q2,"Wr
   '\n',
 );
 
-const jsonl = (...rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+const jsonl = (...rows: object[]) => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`;
 const ROW1 = { id: 'a', text: 'first', task: 't1', outcomes: { m1: 1, m2: 0 }, cost_usd: { m1: 1e-5, m2: 2e-5 }, extra: 'dropped' };
 const ROW2 = { id: 'b', text: 'second', task: 't2', outcomes: { m1: 0.5, m2: 1 }, cost_usd: { m1: 1.5e-5, m2: 3e-5 } };
 
@@ -93,20 +93,20 @@ describe('CSV import', () => {
       'prompts.csv line 2, column "gpt-4o": outcome "yes" is not a number',
     );
     // The quoted two-line prompt starts on line 4, so the row after it is line 6.
-    expect(bad(CSV + 'q4,later,math,1,\n')).toBe('prompts.csv line 6, column "claude": no outcome (the cell is empty)');
+    expect(bad(`${CSV}q4,later,math,1,\n`)).toBe('prompts.csv line 6, column "claude": no outcome (the cell is empty)');
   });
 
   it('a row with a missing cell', () => {
-    expect(bad(CSV + 'q4,later,math,1\n')).toBe('prompts.csv line 6: expected 5 cells (one per header column), got 4');
+    expect(bad(`${CSV}q4,later,math,1\n`)).toBe('prompts.csv line 6: expected 5 cells (one per header column), got 4');
   });
 
   it('empty text, duplicate ids', () => {
     expect(bad(CSV.replace('What is 2+2?', '  '))).toBe('prompts.csv line 2, column "prompt": the prompt text is empty');
-    expect(bad(CSV + 'q2,again,math,1,1\n')).toBe('prompts.csv line 6, column "id": duplicate id "q2" (first on line 3)');
+    expect(bad(`${CSV}q2,again,math,1,1\n`)).toBe('prompts.csv line 6, column "id": duplicate id "q2" (first on line 3)');
   });
 
   it('malformed CSV: an unterminated quote', () => {
-    expect(bad(CSV + 'q4,"never closed,math,1,1\n')).toBe('prompts.csv line 6: not valid CSV (Quoted field unterminated)');
+    expect(bad(`${CSV}q4,"never closed,math,1,1\n`)).toBe('prompts.csv line 6: not valid CSV (Quoted field unterminated)');
   });
 
   it('a header without prompts, an empty file, a header naming a column twice', () => {
@@ -172,7 +172,7 @@ describe('JSONL import', () => {
   ) => importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.jsonl', text), costs })).message;
 
   it('a malformed JSON line, with its line and column', () => {
-    expect(bad(JSONL + '{"id": "c", "text": "x",}\n')).toBe('prompts.jsonl line 3: not valid JSON at column 25 (Expected double-quoted property name)');
+    expect(bad(`${JSONL}{"id": "c", "text": "x",}\n`)).toBe('prompts.jsonl line 3: not valid JSON at column 25 (Expected double-quoted property name)');
     expect(importErrorOf(() => previewPrompts(file('prompts.jsonl', '{"id": 1\n'))).message).toBe(
       "prompts.jsonl line 1: not valid JSON at column 9 (Expected ',' or '}' after property value)",
     );

@@ -212,5 +212,5 @@ function csvToPrompts(rows: readonly CsvRow[], header: readonly string[], mappin
     tasks.add(task);
     out[i] = JSON.stringify({ id, text: result.data.text, task, outcomes: result.data.outcomes });
   });
-  return { promptsJsonl: out.join('\n') + '\n', rows: rows.length, tasks: [...tasks].sort() };
+  return { promptsJsonl: `${out.join('\n')}\n`, rows: rows.length, tasks: [...tasks].sort() };
 }

@@ -85,7 +85,7 @@ export function readJsonlPrompts(text: string, file: string, opts: { models: rea
     out[i] = JSON.stringify(prompt);
     tasks.add(row.task);
   });
-  return { promptsJsonl: out.join('\n') + '\n', rows: checked.length, tasks: [...tasks].sort() };
+  return { promptsJsonl: `${out.join('\n')}\n`, rows: checked.length, tasks: [...tasks].sort() };
 }
 
 function pick(record: Record<string, unknown>, models: readonly string[]): Record<string, unknown> {

@@ -32,7 +32,11 @@ function series(batches: StepBatch[], algo: string, trials: number, T: number) {
   const out = METRICS.map(() => Array.from({ length: trials }, () => new Float64Array(T)));
   for (const b of batches) {
     if (b.algo !== algo) continue;
-    METRICS.forEach((m, j) => b[m].forEach((v, i) => (out[j][b.trial][b.from + i] = v)));
+    METRICS.forEach((m, j) => {
+      b[m].forEach((v, i) => {
+        out[j][b.trial][b.from + i] = v;
+      });
+    });
   }
   return out;
 }
@@ -102,12 +106,14 @@ describe('a lab run', () => {
       ).toBe(pulls);
       expect(usage.prompts.reduce((a, b) => a + b, 0)).toBe(c.trials * c.T);
       expect(usage.counts).toHaveLength(5);
-      usage.counts.forEach((row) => expect(row).toHaveLength(5));
+      for (const row of usage.counts) expect(row).toHaveLength(5);
     }
     // per category and arm too, for one algorithm
     const counts = Array.from({ length: 5 }, () => new Array(5).fill(0));
     for (const b of batches.filter((bb) => bb.algo === 'greedy-ts')) {
-      b.arms.forEach((a, i) => a >= 0 && counts[b.category[Math.floor(i / 5)]][a]++);
+      b.arms.forEach((a, i) => {
+        if (a >= 0) counts[b.category[Math.floor(i / 5)]][a]++;
+      });
     }
     expect(result.usage['greedy-ts'].counts).toEqual(counts);
   });

@@ -52,5 +52,5 @@ export class UsageAccumulator {
 
 /** The lab's category index of a prompt: a world without categories (−1) has the one row 0, "all prompts". */
 export function labCategory(category: number): number {
-  return category < 0 ? 0 : category;
+  return Math.max(category, 0);
 }

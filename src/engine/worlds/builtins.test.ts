@@ -110,7 +110,9 @@ describe('sudoku', () => {
       seenFirst[p.category] = Math.min(seenFirst[p.category], t);
     });
     // Each type shows up soon after it starts (with 3+ types live, a 40-step wait has odds < 1e-4).
-    seenFirst.forEach((t, j) => expect(t - starts[j]).toBeLessThan(40));
+    seenFirst.forEach((t, j) => {
+      expect(t - starts[j]).toBeLessThan(40);
+    });
   });
 });
 

@@ -334,9 +334,9 @@ describe('dataset world from files in memory', () => {
   });
 
   it('keeps physical line numbers across blank lines and CRLF endings', () => {
-    const world = build([row('q1') + '\r', '\r', row('q2') + '\r']);
+    const world = build([`${row('q1')}\r`, '\r', `${row('q2')}\r`]);
     expect(world.rows.map((r) => r.line)).toEqual([1, 3]);
-    const e = errorOf(() => build([row('q1') + '\r', '\r', row('q1') + '\r']));
+    const e = errorOf(() => build([`${row('q1')}\r`, '\r', `${row('q1')}\r`]));
     expect(e.message).toBe('prompts: line 3 of p.jsonl: duplicate id "q1" (first on line 1)');
   });
 });

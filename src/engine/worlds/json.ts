@@ -99,7 +99,10 @@ export function syntaxErrorOffset(text: string): number | null {
     if (c === '{') {
       i++;
       ws();
-      if (text[i] === '}') return void i++;
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
       for (;;) {
         ws();
         if (text[i] !== '"') throw i;
@@ -110,28 +113,35 @@ export function syntaxErrorOffset(text: string): number | null {
         value();
         ws();
         if (text[i] === ',') i++;
-        else if (text[i] === '}') return void i++;
-        else throw i;
+        else if (text[i] === '}') {
+          i++;
+          return;
+        } else throw i;
       }
     }
     if (c === '[') {
       i++;
       ws();
-      if (text[i] === ']') return void i++;
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
       for (;;) {
         value();
         ws();
         if (text[i] === ',') i++;
-        else if (text[i] === ']') return void i++;
-        else throw i;
+        else if (text[i] === ']') {
+          i++;
+          return;
+        } else throw i;
       }
     }
-    if (c === '"') return string();
-    if (c === 't') return literal('true');
-    if (c === 'f') return literal('false');
-    if (c === 'n') return literal('null');
-    if (c === '-' || (c >= '0' && c <= '9')) return number();
-    throw i;
+    if (c === '"') string();
+    else if (c === 't') literal('true');
+    else if (c === 'f') literal('false');
+    else if (c === 'n') literal('null');
+    else if (c === '-' || (c >= '0' && c <= '9')) number();
+    else throw i;
   };
   try {
     value();

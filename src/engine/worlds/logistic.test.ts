@@ -39,7 +39,9 @@ describe('logistic world', () => {
       const r = norm(x);
       expect(r).toBeLessThanOrEqual(1);
       radiusPow += r ** 4 / N;
-      x.forEach((v, i) => (mean[i] += v / N));
+      x.forEach((v, i) => {
+        mean[i] += v / N;
+      });
     }
     expect(Math.abs(radiusPow - 0.5)).toBeLessThan(0.01); // sd of the mean ≈ 0.002
     for (const m of mean) expect(Math.abs(m)).toBeLessThan(0.02);

@@ -45,13 +45,15 @@ export function drawTheta(seed: number, costs: readonly number[], d: number): Fl
   const rng = createRng(deriveSeed(seed, 'theta'));
   const order = costs.map((c, a) => ({ c, a })).sort((p, r) => p.c - r.c || p.a - r.a);
   const rank = new Array<number>(costs.length);
-  order.forEach(({ a }, r) => (rank[a] = r));
+  order.forEach(({ a }, r) => {
+    rank[a] = r;
+  });
   return costs.map((_, a) => scaleTo(unitDirection(d, rng), Math.sqrt(d) * (1 + rank[a])));
 }
 
 /** Uniform in the unit ball: a uniform direction times radius u^{1/d}. */
 function uniformInBall(d: number, rng: Rng): Float64Array {
-  return scaleTo(unitDirection(d, rng), Math.pow(rng.uniform(), 1 / d));
+  return scaleTo(unitDirection(d, rng), rng.uniform() ** (1 / d));
 }
 
 function unitDirection(d: number, rng: Rng): Float64Array {

@@ -175,7 +175,9 @@ const categoricalSchema = strict(categoricalShape, 'a categorical world').superR
   costChecks(ctx, w.costs, K);
   unique(ctx, 'categories', w.categories);
   hasLength(ctx, ['q'], w.q, M, 'one per category', 'rows');
-  w.q.forEach((row, j) => hasLength(ctx, ['q', j], row, K, 'one per arm'));
+  w.q.forEach((row, j) => {
+    hasLength(ctx, ['q', j], row, K, 'one per arm');
+  });
   hasLength(ctx, ['category_probs'], w.category_probs, M, 'one per category');
   if (w.category_probs && w.category_probs.length === M) {
     const sum = w.category_probs.reduce((s, p) => s + p, 0);
@@ -227,7 +229,9 @@ const logisticSchema = strict(logisticShape, 'a logistic world').superRefine((w,
     fail(ctx, ['theta_seed'], 'give either theta or theta_seed, not both');
   }
   hasLength(ctx, ['theta'], w.theta, K, 'one per arm', 'vectors');
-  w.theta?.forEach((row, a) => hasLength(ctx, ['theta', a], row, w.d, `d = ${w.d}`));
+  w.theta?.forEach((row, a) => {
+    hasLength(ctx, ['theta', a], row, w.d, `d = ${w.d}`);
+  });
 });
 
 const featureSchema = z.preprocess(

@@ -41,7 +41,7 @@ export function Transport() {
   const T = result?.config.T ?? 0;
   const disabled = !result;
   return (
-    <div className="transport" data-testid="playback" data-playing={playing ? 'true' : 'false'} data-cursor={cursor} aria-label="Playback">
+    <div className="transport" role="toolbar" data-testid="playback" data-playing={playing ? 'true' : 'false'} data-cursor={cursor} aria-label="Playback">
       <div className="transport-buttons">
         <button
           type="button"

@@ -80,7 +80,10 @@ function Report() {
       {test && (
         <ol className="embed-vectors" data-testid="embed-vectors" data-vectors={JSON.stringify(test.vectors)}>
           {test.texts.map((text, i) => (
-            <li key={i}>
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: the texts as typed, in order; a text may repeat, so its line is its identity
+              key={i}
+            >
               <span className="embed-text">{text}</span>{' '}
               <code>
                 [

@@ -65,6 +65,7 @@ function FilePicker() {
     void selectFiles([...e.dataTransfer.files]);
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a pointer shortcut for the "Choose files…" control inside, which keyboards use
     <div
       className={over ? 'import-drop over' : 'import-drop'}
       data-testid="import-drop"
@@ -128,7 +129,11 @@ function PreviewSection() {
               <tr key={r.line}>
                 <td className="num">{r.line}</td>
                 {r.cells.map((cell, i) => (
-                  <td key={i} title={cell.length > PREVIEW_CHARS ? cell : undefined}>
+                  <td
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a cell's column is its identity
+                    key={i}
+                    title={cell.length > PREVIEW_CHARS ? cell : undefined}
+                  >
                     {cell.length > PREVIEW_CHARS ? `${cell.slice(0, PREVIEW_CHARS)}…` : cell}
                   </td>
                 ))}

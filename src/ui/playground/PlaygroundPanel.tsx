@@ -31,7 +31,10 @@ function Plan({ label, plan, arms, testId }: { label: string; plan: PromptPlan; 
       <span className="pg-plan-label">{label}</span>
       <ol className="pg-plan-steps">
         {plan.order.map((arm, i) => (
-          <li key={i}>
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: a step of the plan is its position (a model can come twice)
+            key={i}
+          >
             <ModelName arms={arms} arm={arm} />
           </li>
         ))}
@@ -144,7 +147,11 @@ function Answer() {
         <p className="pg-log" data-testid="pg-log">
           Your answers:{' '}
           {feedback.map((f, i) => (
-            <span key={i} className="pg-log-item">
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: the answers only ever grow at the end: the n-th answer stays the n-th
+              key={i}
+              className="pg-log-item"
+            >
               {arms[f.arm]} {f.reward ? '✓' : '✗'}
             </span>
           ))}

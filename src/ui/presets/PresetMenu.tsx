@@ -73,16 +73,14 @@ function PresetDetails({ preset, isCurrent, onShowCard }: { preset: Preset; isCu
   const [copyState, copy] = useCopy();
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
-  // In one column (narrow screens) the details sit below the list: bring the chosen preset's into view. A block
-  // body: Chromium's scrollIntoView returns a promise, and an effect must return nothing or a cleanup function.
+  // In one column (narrow screens) the details sit below the list: bring the chosen preset's into view (each
+  // preset mounts its own details: the menu keys them by id). A block body: Chromium's scrollIntoView returns a
+  // promise, and an effect must return nothing or a cleanup function.
   useEffect(() => {
     sectionRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [preset.id]);
+  }, []);
   // The ablation card exists for dataset worlds only, and presentation mode hides some cards.
   const [cardMissing, setCardMissing] = useState(false);
-  useEffect(() => {
-    setCardMissing(false);
-  }, [preset.id]);
 
   return (
     <section ref={sectionRef} className="preset-details" aria-labelledby={headingId} data-testid="preset-details" data-preset={preset.id}>
@@ -200,10 +198,9 @@ export function PresetMenu() {
           </span>
         )}
       </summary>
-      <div
+      <section
         id={panelId}
         className="menu-panel preset-panel"
-        role="group"
         aria-label="The paper's experiments"
         style={placement ? { left: placement.left, right: 'auto', width: placement.width } : undefined}
       >
@@ -236,6 +233,7 @@ export function PresetMenu() {
           </ul>
           {selected ? (
             <PresetDetails
+              key={selected.id}
               preset={selected}
               isCurrent={current?.id === selected.id}
               onShowCard={() => {
@@ -250,7 +248,7 @@ export function PresetMenu() {
             </p>
           )}
         </div>
-      </div>
+      </section>
     </details>
   );
 }

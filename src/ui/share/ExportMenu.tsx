@@ -38,6 +38,7 @@ export function ExportMenu() {
         if ((e.currentTarget as HTMLDetailsElement).open) setCharts(listCharts().map((c) => c.name));
       }}
     >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the native toggle of its <details>, an interactive control */}
       <summary
         className="btn secondary small"
         data-testid="export-menu"

@@ -81,6 +81,7 @@ export const ArmUsagePanel = memo(
             <span className="pw-fig-note">share of pulls per model{single ? '' : ', by prompt category'}; right: pulls per prompt (all trials)</span>
           </figcaption>
           <ModelLegend arms={arms} />
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the pointer's hover card; keyboards get the same card by focusing a row */}
           <div className="pw-usage-wrap" ref={wrapRef} onMouseLeave={() => setHover(null)}>
             <svg
               width={W}
@@ -108,6 +109,7 @@ export const ArmUsagePanel = memo(
                       const label = single ? g.algo.label : row.label;
                       const parts = row.segments.map((s) => `${arms[s.arm] ?? s.arm} ${fmtPct(s.share)} (${s.count} pulls)`).join(', ');
                       return (
+                        // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a row is one labelled graphic (read as a whole), focusable so keyboards get its hover card
                         <g
                           key={row.category}
                           className="pw-usage-row"
@@ -137,6 +139,7 @@ export const ArmUsagePanel = memo(
                             const pct = fmtPct(s.share, 0);
                             const fits = sw >= pct.length * 6.6 + 6;
                             return (
+                              // biome-ignore lint/a11y/noStaticElementInteractions: the pointer's hover card per segment; the focused row's card and label say the same
                               <g key={s.arm} onMouseMove={(e) => onMove(e, g.algo.id, row, s)}>
                                 <rect x={sx} y={ry} width={sw} height={BAR_H} fill={fill} stroke="#fff" strokeWidth={sw > 2 ? 1 : 0} data-arm={arms[s.arm]} />
                                 {fits && (

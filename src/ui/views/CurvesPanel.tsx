@@ -154,7 +154,7 @@ const CurveChart = memo(
     // Recharts gets only the t grid (for the x axis and the hover), the same array while the grid is: new curves
     // over the same steps (a run streaming its trials) then cost recharts nothing.
     const gridKey = rows.map((r) => r.t).join(',');
-    const grid = useMemo(() => rows.map((r) => ({ t: r.t })), [gridKey]);
+    const grid = useMemo(() => (gridKey === '' ? [] : gridKey.split(',').map((t) => ({ t: Number(t) }))), [gridKey]);
     const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
     const xTicks = useMemo(() => stepTicks(T, narrow ? 4 : 5), [T, narrow]);
 

@@ -56,7 +56,12 @@ export const DecisionPanel = memo(
             <div className="pw-oracle-box-title">Oracle (knows the true q)</div>
             <div className="pw-oracle-plan">
               {runs.map((r, i) => (
-                <span key={i} className="pw-oracle-chip" data-arm={r.arm < 0 ? 'stop' : arms[r.arm]}>
+                <span
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a run of the oracle's plan is its position in the plan
+                  key={i}
+                  className="pw-oracle-chip"
+                  data-arm={r.arm < 0 ? 'stop' : arms[r.arm]}
+                >
                   {i > 0 && (
                     <span className="pw-oracle-then" aria-hidden="true">
                       →
@@ -90,6 +95,7 @@ export const DecisionPanel = memo(
             <ol className="pw-decisions">
               {row.decisions.map((d, i) => (
                 <DecisionCard
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the i-th decision of a prompt is its i-th pull
                   key={i}
                   index={i}
                   d={d}
@@ -213,6 +219,7 @@ function DecisionCard({
               const cls = ['pw-drow', chosen ? 'pw-chosen' : '', a.available ? '' : 'pw-unavailable'].filter(Boolean).join(' ');
               return (
                 <tr
+                  // biome-ignore lint/suspicious/noArrayIndexKey: k is the arm's index, the arm's identity throughout the engine
                   key={k}
                   className={cls}
                   data-testid="decision-arm"

@@ -183,6 +183,7 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
                 <span className="pw-pull-name">{name(g.arm)}</span>
                 {g.pulls.map((p, k) => (
                   <span
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the pulls of a prompt in order: the k-th pull is its identity
                     key={k}
                     className={p.reward ? 'pw-pull-mark pw-mark-ok' : 'pw-pull-mark pw-mark-fail'}
                     data-testid="trace-pull"
@@ -212,7 +213,12 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
         <span className="pw-trace-oracle" aria-hidden="true">
           <span className="pw-trace-oracle-label">oracle</span>
           {runs.map((r, i) => (
-            <span key={i} className={i === 0 ? 'pw-oracle-chip' : 'pw-oracle-chip pw-oracle-later'} data-arm={r.arm < 0 ? 'stop' : name(r.arm)}>
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: a run of the oracle's plan is its position in the plan
+              key={i}
+              className={i === 0 ? 'pw-oracle-chip' : 'pw-oracle-chip pw-oracle-later'}
+              data-arm={r.arm < 0 ? 'stop' : name(r.arm)}
+            >
               {i > 0 && (
                 <span className="pw-oracle-then" aria-hidden="true">
                   →

@@ -26,7 +26,7 @@ export function ModelLegend({ arms, label = 'Models' }: { arms: readonly string[
   return (
     <ul className="pw-legend" aria-label={label}>
       {arms.map((name, i) => (
-        <li key={name + i} className="pw-legend-item" data-arm={name}>
+        <li key={name} className="pw-legend-item" data-arm={name}>
           <span className="pw-swatch-box" aria-hidden="true" style={{ background: modelColor(i) }} />
           {name}
         </li>

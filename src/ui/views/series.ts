@@ -114,7 +114,7 @@ export interface NiceScale {
 
 function niceStep(span: number, count: number): number {
   const raw = span / Math.max(1, count);
-  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+  const mag = 10 ** Math.floor(Math.log10(raw));
   const f = raw / mag;
   const nf = f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10;
   return nf * mag;
@@ -225,13 +225,13 @@ export function logScale(values: readonly number[]): NiceScale {
   const ticks: number[] = [];
   for (let e = loE; e <= hiE; e++) {
     for (const m of mults) {
-      const t = Number((m * Math.pow(10, e)).toPrecision(6));
+      const t = Number((m * 10 ** e).toPrecision(6));
       if (t >= lo / 1.0001 && t <= hi * 1.0001) ticks.push(t);
     }
   }
   // A little margin in log space so end points are not on the frame.
   const pad = (Math.log10(hi) - Math.log10(lo)) * 0.06 || 0.15;
-  const domain: [number, number] = [Math.pow(10, Math.log10(lo) - pad), Math.pow(10, Math.log10(hi) + pad)];
+  const domain: [number, number] = [10 ** (Math.log10(lo) - pad), 10 ** (Math.log10(hi) + pad)];
   if (ticks.length < 2) {
     ticks.length = 0;
     // The two ends, once each: all values equal (e.g. a cost that no λ changes) give a single tick.
