@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { sharedFilesPlugin } from './vite/sharedFiles';
+import { sharedFilesPlugin } from './vite/sharedFiles.ts';
 
 // The engine runs in a module Web Worker (src/workers/sim.worker.ts); `base: './'` keeps the build relocatable.
 export default defineConfig({
