@@ -134,6 +134,7 @@ describe('npm run sim', () => {
     [['--T', 'abc'], '--T: must be a positive integer (got "abc")'],
     [['--algos', 'promptwise,magic'], '--algos: unknown algorithm "magic"'],
     [['--lambda', '-1'], '--lambda: must be a non-negative number (got "-1")'],
+    [['--algos', 'promptwise-klr', '--sigma', '1e-170'], 'sigma: too small for the RBF kernel'],
     [['--world', 'nowhere-world'], 'world: no built-in world or file named "nowhere-world"'],
   ])('rejects bad options %j', (argv, message) => {
     const r = run(argv);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { algorithmIds } from './policies/registry';
-import { runSimulation, runSimulationAsync, SimCancelled, SimConfigError, type SimOptions, type StepBatch } from './simulate';
+import { MIN_SIGMA, runSimulation, runSimulationAsync, SimCancelled, SimConfigError, type SimOptions, type StepBatch } from './simulate';
 import { builtinWorld } from './worlds/builtins';
 
 /** Runs and keeps every batch, for checks on the per-step traces. */
@@ -112,12 +112,20 @@ describe('determinism', () => {
 });
 
 describe('configuration errors', () => {
+  it('runs the kernel learners at the smallest σ it accepts (no "not positive definite" crash)', () => {
+    const options: SimOptions = { algos: ['promptwise-klr', 'ca-pak-ucb-ts'], T: 30, trials: 1, seed: 0, params: { sigma: MIN_SIGMA } };
+    const { results } = runSimulation(builtinWorld('t2i'), options);
+    for (const id of options.algos) expect(Number.isFinite(results[id].utility.mean), id).toBe(true);
+  });
+
+
   it.each([
     [{ T: 0 }, 'T: must be a positive integer (got 0)'],
     [{ trials: 1.5 }, 'trials: must be a positive integer (got 1.5)'],
     [{ algos: ['nope'] }, 'algos: unknown algorithm "nope"'],
     [{ params: { tauMax: 0 } }, 'tauMax: must be a positive integer (got 0)'],
     [{ params: { lambda: -1 } }, 'lambda: must be a non-negative number (got -1)'],
+    [{ params: { sigma: 1e-170 } }, 'sigma: too small for the RBF kernel (1/(2σ²) overflows; got 1e-170, need ≥ 1e-154)'],
   ])('%j → %s', (patch, message) => {
     const options = { algos: ['random'], T: 10, trials: 1, seed: 0, params: {}, ...patch } as SimOptions;
     expect(() => runSimulation(builtinWorld('t2i'), options)).toThrow(new SimConfigError(message));

@@ -3,8 +3,9 @@ export type Kernel = (a: Float64Array, b: Float64Array) => number;
 
 /** Gaussian (RBF) kernel k(a, b) = exp(−‖a − b‖² / (2σ²)), the kernel of PAK-UCB and PromptWise-KLR. */
 export function rbf(sigma: number): Kernel {
-  if (!(sigma > 0)) throw new Error(`rbf: sigma must be positive, got ${sigma}`);
   const scale = -1 / (2 * sigma * sigma);
+  // σ ≤ 0, NaN, or so small that 1/(2σ²) overflows (then k(x, x) = exp(−∞·0) would be NaN).
+  if (!(sigma > 0) || !Number.isFinite(scale)) throw new Error(`rbf: sigma must be a positive number with a finite 1/(2σ²), got ${sigma}`);
   return (a, b) => {
     // ‖a − b‖² summed directly (not ‖a‖² + ‖b‖² − 2aᵀb) so identical points give exactly 1.
     let s0 = 0;

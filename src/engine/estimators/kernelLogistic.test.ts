@@ -4,7 +4,32 @@ import { rbf } from './kernel';
 import { KernelLogisticArm } from './kernelLogistic';
 import { naiveKernelLogistic, naiveKernelRidge, randomVector } from './testUtil';
 
+/** The root of a increasing function on [lo, hi], by bisection: an answer that shares no code with the engine. */
+function bisect(g: (a: number) => number, lo: number, hi: number): number {
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (g(mid) > 0) hi = mid;
+    else lo = mid;
+  }
+  return (lo + hi) / 2;
+}
+
 describe('KernelLogisticArm', () => {
+  it("minimises the paper's objective NLL + β‖a‖²_K (promptwise.tex Eq. mle-2-klr), not NLL + (β/2)‖a‖²_K", () => {
+    // One point x with y = 1 and k(x, x) = 1: J(a) = log(1 + e^a) − a + βa², so J'(a) = σ(a) − 1 + 2βa = 0.
+    for (const beta of [0.25, 1, 3]) {
+      const arm = new KernelLogisticArm(rbf(3), beta);
+      const x = Float64Array.of(0.3, -0.2);
+      arm.add(x, 1);
+      arm.fit();
+      const paper = bisect((a) => 1 / (1 + Math.exp(-a)) - 1 + 2 * beta * a, -10, 10);
+      const halfPenalty = bisect((a) => 1 / (1 + Math.exp(-a)) - 1 + beta * a, -10, 10);
+      expect(Math.abs(arm.logit(x) - paper), `β = ${beta}`).toBeLessThan(1e-9);
+      expect(Math.abs(arm.logit(x) - halfPenalty)).toBeGreaterThan(0.05);
+      if (beta === 1) expect(arm.logit(x)).toBeCloseTo(0.2223, 4); // the issue's figure (0.4011 with β/2)
+    }
+  });
+
   it('reaches the penalised optimum of the ungrouped dual, with repeated and distinct contexts', () => {
     const rng = createRng(21);
     const d = 3;

@@ -3,19 +3,20 @@ import { KernelPosterior, RegularisedInverse } from './kernelGram';
 import { dot, sigmoid, sigmoidSlope, symMatVecUpper } from './linalg';
 
 /**
- * One arm's kernel logistic regression for PromptWise-KLR: f(x) = Σ_j a_j k(x_j, x) minimising
- *   Σ_i [log(1 + e^{f(x_i)}) − y_i f(x_i)] + (β/2)‖f‖²_H
- * (representer theorem), with the kernel-ridge width β^{-1/2}√(k(x,x) − k_xᵀ(K + βI)⁻¹k_x) shared with
- * KernelRidgeArm through KernelPosterior.
+ * One arm's kernel logistic regression for PromptWise-KLR: f(x) = Σ_j a_j k(x_j, x) minimising the paper's
+ *   Σ_i [log(1 + e^{f(x_i)}) − y_i f(x_i)] + β‖a‖²_K,   ‖a‖²_K = aᵀKa
+ * (promptwise.tex l. 342 and Algorithm PromptWise-KLR, Eq. mle-2-klr, l. 1020), with the kernel-ridge width
+ * β^{-1/2}√(k(x,x) − k_xᵀ(K + βI)⁻¹k_x) (l. 345; [Valko et al. 2013]) shared with KernelRidgeArm through
+ * KernelPosterior. Below, μ = 2β: the penalty is written (μ/2)aᵀKa so that the algebra is the usual one.
  *
  * Repeated contexts are grouped: support point j carries n_j trials and s_j successes, and the objective
- * over the m distinct points is J(a) = Σ_j [n_j log(1 + e^{f_j}) − s_j f_j] + (β/2)aᵀK_u a with f = K_u a,
+ * over the m distinct points is J(a) = Σ_j [n_j log(1 + e^{f_j}) − s_j f_j] + (μ/2)aᵀK_u a with f = K_u a,
  * which is the ungrouped objective exactly (repeats share one kernel function, so the coefficients of a
  * repeated point simply add up).
  *
- * Its stationarity condition is G(a) = βa + r(f) = 0, r_j = n_jσ(f_j) − s_j. Newton's step solves
- * (βI + WK)Δ = −G with W = diag(n_jσ'(f_j)); since βI + WK = W(K + βW⁻¹), Δ = −(K + βW⁻¹)⁻¹W⁻¹G, and
- * (K + βW⁻¹)⁻¹ has the same shape as the posterior's (K + βN⁻¹)⁻¹: a RegularisedInverse kept current by
+ * Its stationarity condition is G(a) = μa + r(f) = 0, r_j = n_jσ(f_j) − s_j. Newton's step solves
+ * (μI + WK)Δ = −G with W = diag(n_jσ'(f_j)); since μI + WK = W(K + μW⁻¹), Δ = −(K + μW⁻¹)⁻¹W⁻¹G, and
+ * (K + μW⁻¹)⁻¹ has the same shape as the posterior's (K + βN⁻¹)⁻¹: a RegularisedInverse kept current by
  * bordering for new points and one Sherman–Morrison update per weight change, O(m²) each.
  *
  * fit() is warm-started Newton (IRLS) with a safeguarded line search on J along each step, so J never
@@ -29,8 +30,9 @@ import { dot, sigmoid, sigmoidSlope, symMatVecUpper } from './linalg';
  */
 export class KernelLogisticArm {
   private readonly post: KernelPosterior;
-  private readonly beta: number;
-  /** (K_u + β·diag(1/ŵ_j))⁻¹: the Newton system's inverse at the weights ŵ. */
+  /** μ = 2β: the fit's penalty (μ/2)aᵀKa is the paper's β‖a‖²_K. The width keeps β itself. */
+  private readonly mu: number;
+  /** (K_u + μ·diag(1/ŵ_j))⁻¹: the Newton system's inverse at the weights ŵ. */
   private readonly newton: RegularisedInverse;
   private a: Float64Array = new Float64Array(8);
   /** f = K_u a at the support points. */
@@ -44,7 +46,7 @@ export class KernelLogisticArm {
 
   constructor(kernel: Kernel, beta: number) {
     this.post = new KernelPosterior(kernel, beta);
-    this.beta = beta;
+    this.mu = 2 * beta;
     this.newton = new RegularisedInverse(this.post.gram);
   }
 
@@ -63,7 +65,7 @@ export class KernelLogisticArm {
     this.f[j] = fj;
     const w = this.weight(j, fj);
     this.wHat[j] = w;
-    this.newton.append(kv.subarray(0, j), kv[j], this.beta / w);
+    this.newton.append(kv.subarray(0, j), kv[j], this.mu / w);
   }
 
   /** Warm-started Newton to the penalised optimum (scheme above). */
@@ -90,7 +92,7 @@ export class KernelLogisticArm {
         refactored = true;
       }
       const { grad, step, kstep, tmp } = this;
-      // Δ = −(K + βŴ⁻¹)⁻¹Ŵ⁻¹G
+      // Δ = −(K + μŴ⁻¹)⁻¹Ŵ⁻¹G
       for (let j = 0; j < m; j++) tmp[j] = grad[j] / this.wHat[j];
       this.newton.times(tmp, step);
       for (let j = 0; j < m; j++) step[j] = -step[j];
@@ -125,13 +127,13 @@ export class KernelLogisticArm {
     return this.post.width(x);
   }
 
-  /** G = βa + r(f) into `grad`; returns ‖G‖. */
+  /** G = μa + r(f) into `grad`; returns ‖G‖. */
   private computeGradient(): number {
     const m = this.post.size;
     let s = 0;
     for (let j = 0; j < m; j++) {
       const r = this.post.countOf(j) * sigmoid(this.f[j]) - this.post.sumOf(j);
-      const g = this.beta * this.a[j] + r;
+      const g = this.mu * this.a[j] + r;
       this.grad[j] = g;
       s += g * g;
     }
@@ -152,8 +154,8 @@ export class KernelLogisticArm {
     let hi = Infinity;
     let alpha = 1;
     for (let k = 0; k < LINE_ITERS; k++) {
-      let d1 = this.beta * (fStep + alpha * stepKStep);
-      let d2 = this.beta * stepKStep;
+      let d1 = this.mu * (fStep + alpha * stepKStep);
+      let d2 = this.mu * stepKStep;
       for (let j = 0; j < m; j++) {
         const fj = f[j] + alpha * kstep[j];
         const nj = this.post.countOf(j);
@@ -214,10 +216,10 @@ export class KernelLogisticArm {
   }
 
   private newtonDiag(j: number): void {
-    this.newton.setDiagonal(j, this.beta / this.wHat[j]);
+    this.newton.setDiagonal(j, this.mu / this.wHat[j]);
   }
 
-  /** n_jσ'(f_j), floored so that β/ŵ stays finite where σ' underflows (the step then leaves a_j to −G/β). */
+  /** n_jσ'(f_j), floored so that μ/ŵ stays finite where σ' underflows (the step then leaves a_j to −G/μ). */
   private weight(j: number, fj: number): number {
     const n = this.post.countOf(j);
     return Math.max(n * sigmoidSlope(fj), n * 1e-12);

@@ -119,9 +119,10 @@ export function naiveKernelRidge(kernel: Kernel, beta: number, xs: Float64Array[
 }
 
 /**
- * Kernel logistic regression on the ungrouped data, by damped Newton on the dual coefficients a ∈ Rⁿ:
- * f = Ka, J(a) = Σ [softplus(f_i) − y_i f_i] + (β/2)aᵀKa, stationarity βa + σ(f) − y = 0, Newton system
- * (WK + βI)Δ = −(βa + σ(f) − y) solved by LU. Returns the fitted function and J's value.
+ * Kernel logistic regression on the ungrouped data, by damped Newton on the dual coefficients a ∈ Rⁿ, for the
+ * paper's objective (promptwise.tex l. 342, Eq. mle-2-klr): f = Ka, J(a) = Σ [softplus(f_i) − y_i f_i] + β·aᵀKa,
+ * stationarity 2βa + σ(f) − y = 0, Newton system (WK + 2βI)Δ = −(2βa + σ(f) − y) solved by LU. Returns the
+ * fitted function and J's value.
  */
 export function naiveKernelLogistic(kernel: Kernel, beta: number, xs: Float64Array[], ys: number[]) {
   const n = xs.length;
@@ -131,13 +132,13 @@ export function naiveKernelLogistic(kernel: Kernel, beta: number, xs: Float64Arr
   const objective = (c: number[]) => {
     const f = fOf(c);
     let v = 0;
-    for (let i = 0; i < n; i++) v += softplus(f[i]) - ys[i] * f[i] + 0.5 * beta * c[i] * f[i];
+    for (let i = 0; i < n; i++) v += softplus(f[i]) - ys[i] * f[i] + beta * c[i] * f[i]; // + β·cᵀKc
     return v;
   };
   let converged = false;
   for (let iter = 0; iter < 200 && !converged; iter++) {
     const f = fOf(a);
-    const g = a.map((ai, i) => beta * ai + sig(f[i]) - ys[i]);
+    const g = a.map((ai, i) => 2 * beta * ai + sig(f[i]) - ys[i]); // ∇J = K(2βa + σ(f) − y)
     if (norm(g) <= 1e-11 * (1 + n)) {
       converged = true;
       break;
@@ -145,7 +146,7 @@ export function naiveKernelLogistic(kernel: Kernel, beta: number, xs: Float64Arr
     const jac = new Matrix(n, n);
     for (let i = 0; i < n; i++) {
       const w = sig(f[i]) * (1 - sig(f[i]));
-      for (let j = 0; j < n; j++) jac.set(i, j, w * k.get(i, j) + (i === j ? beta : 0));
+      for (let j = 0; j < n; j++) jac.set(i, j, w * k.get(i, j) + (i === j ? 2 * beta : 0));
     }
     const step = solve(jac, Matrix.columnVector(g.map((v) => -v))).to1DArray();
     const j0 = objective(a);
