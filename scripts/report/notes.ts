@@ -44,9 +44,9 @@ export const REAL_DATASETS: Record<string, { title: string; about: string; check
 "cheapest model that succeeds" over the whole file (0.910 at 63.0 µ$), and the computed best single model is the
 README's (gemini-1.5-pro-002, 0.701 at 530 µ$). No learner comes near the oracle: with task one-hot features a
 learner can only learn which model is best per subject, while the oracle knows each question's outcome.
-PromptWise (0.623 success at 96 µ$) is cheaper than the best single model by 5.5× but less successful (0.701),
-and its utility (0.613) is below always asking Gemini-1.5-Pro (0.648). Random-till-Succeed (0.724) and
-\`promptwise-budget\` (0.708) are the best learners: with recorded 0/1 outcomes a retry of the same model fails
+PromptWise (0.617 success at 93 µ$) is cheaper than the best single model by 5.7× but less successful (0.701),
+and its utility (0.608) is below always asking Gemini-1.5-Pro (0.648). Random-till-Succeed (0.721) and
+\`promptwise-budget\` (0.709) are the best learners: with recorded 0/1 outcomes a retry of the same model fails
 for sure, so only switching models helps, and Proposition 1 never switches by design (it repeats argmin c/q̂,
 lowering q̂ by one observation per failure). This breaks the paper's assumption of independent pulls, not the
 code: the replay is deterministic per prompt (docs/ENGINE.md, "Readings" 7).`,
@@ -58,8 +58,8 @@ code: the replay is deterministic per prompt (docs/ENGINE.md, "Readings" 7).`,
     note: `The lab's oracle (0.755 at 29.3 µ$) is close to the README's (0.758 at 28.5 µ$); the difference is the
 commongen prompts, whose fractional scores the lab draws as Bernoulli outcomes while the README counts a score
 ≥ 0.5 as a success (the same reason the lab's best single model has 0.6125 expected success against the README's
-0.6233). The picture is the one of MMLU-Pro: PromptWise (0.597) is slightly below the best single model (0.607),
-Random-till-Succeed (0.671) and \`promptwise-budget\` (0.664) are the best learners because they switch models
+0.6233). The picture is the one of MMLU-Pro: PromptWise (0.596) is slightly below the best single model (0.607),
+Random-till-Succeed (0.668) and \`promptwise-budget\` (0.661) are the best learners because they switch models
 after a failure, and every learner is far from the per-prompt oracle.`,
   },
   'llmrouter-ulab-dc': {
@@ -67,8 +67,8 @@ after a failure, and every learner is far from the per-prompt oracle.`,
     about: '5,989 prompts × 9 open LLMs over 14 tasks; per-query cost estimated (README).',
     checked: false,
     note: `The lab's oracle (0.805 at 31.3 µ$) agrees with the README's (0.804 at 30.0 µ$). PromptWise (0.612 utility,
-0.621 success at 83 µ$) matches the best single model's success (0.620, llama-3.1-nemotron-51b at 174 µ$) at
-half its cost; \`promptwise-budget\` (0.669) and Random-till-Succeed (0.696) are again ahead, for the reason
+0.620 success at 83 µ$) matches the best single model's success (0.620, llama-3.1-nemotron-51b at 174 µ$) at
+half its cost; \`promptwise-budget\` (0.671) and Random-till-Succeed (0.692) are again ahead, for the reason
 given under MMLU-Pro.`,
   },
 };
@@ -76,16 +76,19 @@ given under MMLU-Pro.`,
 /** Per preset: how the lab's numbers compare with the paper's claim, and the likely cause of a difference. */
 export const PRESET_NOTES: Record<string, string> = {
   t2i: `Agrees. Among the paper's learners PromptWise has the highest utility (0.967), within 0.013 of the DP oracle,
-and PromptWise-KLR is close behind; CA PAK-UCB-tS succeeds as often but pays about 5× more per prompt (7.8), and the
-cost-blind baselines pay 21–27 because they keep reaching for the 90-cost expert. Our own \`promptwise-budget\`
-beats PromptWise here (§3.1). The paper gives no table for this experiment, so only the ordering is compared.`,
-  sudoku: `Agrees on the claim, with a caveat on the world. PromptWise reaches 0.916 (oracle 0.948) at a cost of 4.2
-per prompt, against 60 for always asking o1 (\`highest-cost\`) at a similar success rate (0.957 vs 0.965).
-The q table is OUR illustrative one (docs/WORLD-FORMAT.md), not the paper's measured success rates, so
-the numbers are not comparable with the paper's figure, only the shape of the claim. PromptWise-KLR does
-poorly here (0.774): the RBF kernel with σ = 3 pools the five one-hot categories (§3.3).`,
-  humaneval: `Partly agrees. The orderings the paper stresses hold: PromptWise and PromptWise-KLR are the cheapest learners
-and beat Greedy and Random in success, and CA PAK-UCB-tS pays more than both. But the numbers differ: our
+and PromptWise-KLR is close behind; CA PAK-UCB-tS succeeds as often but pays about 5× more per prompt (7.7).
+Greedy and Greedy-till-Succeed rank the average success less λ·c (docs/ENGINE.md, reading 5) and pay 7.6–8.3 with
+a large spread between trials (± 5–6: a trial that settles on the 90-cost expert early stays there); Random and
+Random-till-Succeed pay 21–28. Our own \`promptwise-budget\` beats PromptWise here (§3.1). The paper gives no
+table for this experiment, so only the ordering is compared.`,
+  sudoku: `Agrees on the claim, with a caveat on the world. PromptWise reaches 0.909 (oracle 0.948) at a cost of 4.0
+per prompt, against 60 for always asking o1 (\`highest-cost\`) at a similar success rate (0.950 vs 0.965); its
+spread between trials is large (± 0.042): a trial whose one exploration query of a model fails can write that
+model off for a category (§3.2). The q table is OUR illustrative one (docs/WORLD-FORMAT.md), not the paper's
+measured success rates, so the numbers are not comparable with the paper's figure, only the shape of the claim.
+PromptWise-KLR does poorly here (0.681): the RBF kernel with σ = 3 pools the five one-hot categories (§3.3).`,
+  humaneval: `Partly agrees. The orderings the paper stresses hold: PromptWise and PromptWise-KLR are the cheapest of the
+paper's UCB learners and beat Greedy and Random in success, and CA PAK-UCB-tS pays more than both. But the numbers differ: our
 PromptWise succeeds on 98.2% (paper 95.56%) and PromptWise ranks above KLR (the paper has KLR ahead, 97.84%).
 The paper's costs cannot be per-prompt costs at the paper's own prices (0.75 and 1.6 per query: one query costs
 at most 1.6, Random's expected cost is 1.18, the paper says 21.16), so its cost column is in another unit or
@@ -95,50 +98,48 @@ so the paper's run must have differed in setup (more models, prompts or trials t
 one uniformly random model per prompt, is at their mean (89.4%). The prompt features (hashed character n-grams,
 d = 64) are our choice; the paper's embedding is not available offline.`,
   'humaneval-x': `Partly agrees. PromptWise has the best utility of the learners (0.882; oracle 0.910) and PromptWise-KLR the
-lowest cost among them, but PromptWise's cost (1.60) is higher than Random's and Greedy's, not lower: on
+lowest cost among the UCB learners, but PromptWise's cost (1.60) is higher than Random's and Greedy's, not lower: on
 Java→C++ the dearer Qwen-Plus is the better model (80.2% vs Gemini's 60.4% in the data), so the cost-aware
 choice is to send most prompts to Qwen. The data folder's Gemini pass rate is higher than the paper's 48.8%
 (see its README: about 190 more passes than the paper reports, unexplained), which makes the cheap model more
 attractive here than in the paper; the paper's claim "most prompts on the cheaper model" would fit its
 numbers better than ours.`,
-  'new-models': `Agrees in the table: PromptWise keeps the best utility of the learners (0.752, oracle 0.798) while models arrive
-every 200 steps, CA PAK-UCB-tS reaches a higher success (0.829 vs 0.784) at three times the cost, and Greedy,
-which never explores past its forced pulls, falls far behind. PromptWise's regret grows by about 2 per 100 steps
-before the second model joins and by 4.5–6 per 100 steps after it, with no clear bump at the later arrivals
-(they are dearer and matter only on hard puzzles): a new model gets its τ_exp = 1 forced pull and is then used
-where its estimate makes it worth its price. We did not measure adoption times separately (the lab's arm-usage
-view shows them).`,
-  'new-prompts': `Mostly agrees: PromptWise's cumulative regret rises faster for about 50 steps after each new puzzle type (2.1
-in steps 250–300 against 0.2 in 200–250; 3.2 in 500–550 against 1.5 in 550–600; 3.8 in 750–800), then returns
-to a slope of about 3 per 100 steps, not to a flat line (the finite-budget gap of §3.1 and outcome noise keep
-adding regret). It ends at 33, against 75 for CA PAK-UCB-tS and 152 for PromptWise-KLR, which pools the new
-one-hot category with the old ones (σ = 3, §3.3). The world (illustrative sudoku q table, a type every 250
-steps) is ours.`,
+  'new-models': `Agrees in the table, narrowly: PromptWise keeps the best utility of the learners (0.736, oracle 0.798) while
+models arrive every 200 steps, level with CA PAK-UCB-tS (0.734), which reaches a higher success (0.828 vs 0.767)
+at three times the cost; Greedy, which never explores past its forced queries, falls far behind. A new model
+gets one forced query (on one prompt, τ_exp = 1) and is then used where its estimate makes it worth its price;
+PromptWise's spread between trials (± 0.044) comes from that single query: a failure there can keep a model
+unused on a category. We did not measure adoption times separately (the lab's arm-usage view shows them).`,
+  'new-prompts': `Mostly agrees: PromptWise has the best utility of the learners (0.940, oracle 0.973), and its cumulative
+regret ends at 34, against 75 for CA PAK-UCB-tS and 190 for PromptWise-KLR, which pools the new one-hot
+category with the old ones (σ = 3, §3.3). The regret keeps a slope after each new type rather than flattening
+(the finite-budget gap of §3.1 and outcome noise keep adding regret). The world (illustrative sudoku q table, a
+type every 250 steps) is ours.`,
   'round-budget': `Agrees for the oracle and CA PAK-UCB-tS, only partly for PromptWise. In the sweep below, success and cost rise
 together with τ_max for the DP oracle (0.644 at cost 36.8 with one round, 1.000 at 52.8 with 16) and for CA
-PAK-UCB-tS. PromptWise's success levels off at 0.90 from τ_max = 8 on, and its success at τ_max = 5 varies a
-lot between trials (0.951 ± 0.094): in 2 of the 20 trials it takes the null action on every hard prompt
-(282 and 321 prompts), its success there falling to 0.66–0.69; with ρ = 0.01 a few early failures on a category
-drive q̂ low enough that no model looks worth its price, and Proposition 1 never tries again. The two
-success tables are our illustrative ones (only the prices 18 and 75 are the paper's), so compare the shape, not
-the values.`,
-  'lambda-0.05': `Partly agrees. PromptWise-KLR and PromptWise keep the best utilities (0.907 and 0.903; oracle 0.924) while
-every cost-blind baseline goes negative. But "shift to cheaper models" holds for CA PAK-UCB-tS (cost 7.8 at
-λ = 0.01 → 2.8) and the oracle (1.45 → 1.31), not for PromptWise: its cost is 1.609 at every λ, because
+PAK-UCB-tS. PromptWise's success levels off around 0.89–0.92 from τ_max = 4 on (0.886 at 16), and its success at
+τ_max = 5 varies a lot between trials (0.935 ± 0.103): in some trials it takes the null action on the hard prompts;
+with ρ = 0.01 a few early failures on a category drive q̂ low enough that no model looks worth its price, and
+Proposition 1 never tries again. The two success tables are our illustrative ones (only the prices 18 and 75 are
+the paper's), so compare the shape, not the values.`,
+  'lambda-0.05': `Partly agrees. PromptWise-KLR and PromptWise keep the best utilities (0.906 and 0.904; oracle 0.924) while
+Random, Random-till-Succeed and Highest-cost go negative. But "shift to cheaper models" holds for CA PAK-UCB-tS
+(cost 7.7 at λ = 0.01 → 2.9), Greedy-till-Succeed (8.3 → 2.2) and the oracle (1.45 → 1.31), not for PromptWise:
+its cost is 1.584 at every λ, because
 Proposition 1's argmin c/q does not depend on λ and its null action never triggers on t2i at these λ (the
 cheapest expert keeps q − λc > 0), so λ never reaches its decisions. At λ = 0.05 PromptWise-KLR edges PromptWise.`,
-  'lambda-0.1': `As for λ = 0.05: PromptWise-KLR (0.836) and PromptWise (0.822) lead, the oracle is at 0.858, CA PAK-UCB-tS's
-cost keeps falling (2.0), and PromptWise's decisions are unchanged (cost 1.609). The claim that PromptWise keeps
-the best utility does not hold here in our runs: KLR is ahead by 0.014, about the std of PromptWise.`,
+  'lambda-0.1': `As for λ = 0.05: PromptWise-KLR (0.835) and PromptWise (0.825) lead, the oracle is at 0.858, CA PAK-UCB-tS's
+cost keeps falling (2.0), and PromptWise's decisions are unchanged (cost 1.584). The claim that PromptWise keeps
+the best utility does not hold here in our runs: KLR is ahead by 0.011, about half the std of PromptWise.`,
   'tau-1': `Disagrees with "PromptWise is best": with one round PromptWise (0.691) is beaten by CA PAK-UCB-tS (0.789) and
-even by Greedy (0.708). Proposition 1's argmin c/q assumes unlimited retries: on a type-3 prompt it picks the
+by Greedy (0.778), both of which rank q − λc. Proposition 1's argmin c/q assumes unlimited retries: on a type-3 prompt it picks the
 0.75-cost expert with q = 0.5 (c/q = 1.5) over the sure 1.6-cost expert (1.6), although with a single round the
 sure expert is worth 0.98 against 0.49. CA PAK-UCB-tS ranks by q − λc, which is the right rule for one round.
 \`promptwise-budget\` fixes this (0.855, §3.1). The paper's claim that nothing escalates at τ_max = 1 holds
 trivially (each algorithm pulls once).`,
-  'tau-10': `Partly agrees. More rounds make the till-succeed strategies succeed almost always (Random-till-Succeed 1.000,
-Greedy-till-Succeed 0.9999), but in utility they gain little over τ_max = 5 (+0.003 and +0.010) because they
-pay for every retry; PromptWise gains more (0.967 → 0.984) and comes within 0.003 of the oracle.`,
+  'tau-10': `Partly agrees. More rounds make the till-succeed strategies succeed almost always (Random-till-Succeed 0.999,
+Greedy-till-Succeed 0.999), but in utility they gain little over τ_max = 5 (+0.004 and −0.018) because they
+pay for every retry; PromptWise gains more (0.967 → 0.983) and comes within 0.004 of the oracle.`,
   featurizers: `No claim from the paper to compare with: this preset is our featurizer ablation on RouteProfile (hashed
 n-grams, d = 64, λ = 0.001). PromptWise (0.569) beats the other learners but stays far from the oracle (0.725),
 which knows every prompt's outcome; §2 has the same data with task one-hot features at λ = 1e-4. The n-gram
@@ -147,12 +148,12 @@ run is the report's slowest (about 2 minutes: the kernel methods see a new suppo
 
 export const FINDING_NOTES: Record<string, string> = {
   summary: `- **Agree:** t2i (PromptWise best of the paper's learners, near the oracle), sudoku (a fraction of the cost of the
-  best model; our q table is illustrative), new models / new prompt types (PromptWise adapts; its regret grows faster for about 50 steps after each new
-  prompt type, then slows again).
+  best model; our q table is illustrative), new models / new prompt types (PromptWise adapts: the best utility of
+  the paper's learners as prompt types arrive, level with CA PAK-UCB-tS at a third of its cost as models arrive).
 - **Partly agree:** HumanEval (orderings hold; the paper's cost column is not in per-prompt units at its prices
   and its Random is below both models' pass@1, so its run differed from this replay), HumanEval-X (best utility,
   but Qwen is the better and dearer model in the data, so PromptWise's cost is not lower than Random's), the
-  round budget (PromptWise's success plateaus at 0.90 and varies between trials), λ = 0.05 / 0.1
+  round budget (PromptWise's success levels off around 0.9 and varies between trials), λ = 0.05 / 0.1
   (PromptWise's decisions do not depend on λ on t2i; KLR edges it), τ_max = 10 (till-succeed gains success, not utility).
 - **Disagree:** τ_max = 1: Proposition 1's c/q rule is wrong with one round, and CA PAK-UCB-tS and Greedy beat
   PromptWise; \`promptwise-budget\` fixes it.
@@ -161,12 +162,12 @@ export const FINDING_NOTES: Record<string, string> = {
   \`promptwise-budget\` (which switch models) are better; all are far from the per-prompt oracle with task one-hot
   features. The finite-budget DP beats Proposition 1 by up to 0.18 per prompt, and \`promptwise-budget\` recovers
   55–94% of PromptWise's gap on t2i and sudoku. ρ = 0.01–0.1 is the robust range. σ = 3 costs PromptWise-KLR
-  0.10 on sudoku. The authors' code's readings lose 0.04 (PromptWise, HumanEval-X) and up to 1.9 utility per prompt
+  0.17 on sudoku. The authors' code's readings lose 0.04 (PromptWise, HumanEval-X) and up to 1.9 utility per prompt
   (CA PAK-UCB-tS without −λc on t2i at λ = 0.05).`,
-  'round-budget-sweep': `With one round the learners sit near the oracle's 0.64 success, except Greedy-till-Succeed, which asks the
-dear model (0.85 at cost 65). From two rounds on, the oracle lets the cheap model retry and escalates on hard
-prompts; CA PAK-UCB-tS follows the oracle's success at a higher cost, Greedy-till-Succeed keeps asking the dear
-model (cost 65–77), and PromptWise / PromptWise-Budget stay below the oracle's success at about its cost (the
+  'round-budget-sweep': `With one round the learners sit near the oracle's 0.64 success, Greedy-till-Succeed a little above it at a higher
+cost (0.71 at 52.6). From two rounds on, the oracle lets the cheap model retry and escalates on hard prompts;
+CA PAK-UCB-tS follows the oracle's success at a higher cost, Greedy-till-Succeed keeps asking the dear model more
+often (cost 63–76), and PromptWise / PromptWise-Budget stay below the oracle's success at about its cost (the
 stopping described above).`,
   'budget-gap': `The DP oracle beats Proposition 1 on t2i and sudoku at every budget, most at τ_max = 1 (0.175 and 0.137 per
 prompt), and the gap shrinks as τ_max grows (0.010 and 0.021 at τ_max = 5). \`promptwise-budget\` (the DP on
@@ -177,30 +178,30 @@ and the "recovered" column is noise around zero. On the real datasets of §2 the
 (regret of \`oracle-prop1\` ≤ 0.34 over 1000 prompts) because outcomes are 0/1, but \`promptwise-budget\` still
 helps a lot there for another reason: after a failure its plan switches models, which is the only useful
 escalation when a retry of the same model fails for sure.`,
-  ridge: `PromptWise is insensitive to ρ on t2i (0.963–0.968) and on HumanEval (0.969–0.973), but not on sudoku: 0.916
-at ρ = 0.01 and 0.913 at 0.1, 0.877 at 1 and 0.642 at 10, with 0.850 at 1e-4. A large ρ shrinks every logit
+  ridge: `PromptWise is insensitive to ρ on t2i (0.961–0.968) and on HumanEval (0.969–0.973), but not on sudoku: 0.909
+at ρ = 0.01 and 0.915 at 0.1, 0.875 at 1 and 0.639 at 10, with 0.846 at 1e-4. A large ρ shrinks every logit
 towards 0 (q̂ towards 0.5), so the models' estimates stay close together and c/q̂ favours the cheap ones on hard
 puzzles; a very small ρ makes single observations decisive (one failure puts q̂ near 0) and the trial-to-trial
 std grows.
-Greedy barely moves (it has no bonus and is dominated by its first choices). ρ = 1 on one-hot contexts gives
-exactly PromptWise-KLR's numbers at small σ (next table): with k(e_i, e_j) = 0 and β = 1, kernel logistic
-regression is the per-category logistic MLE with ridge 1.`,
+Greedy does not move at all: its running means do not involve ρ. With k(e_i, e_j) = 0 and β = 1, kernel logistic
+regression on one-hot contexts is the per-category logistic MLE with ridge 2β = 2 (the paper's penalty β‖w‖²_K),
+between the ρ = 1 and ρ = 10 rows.`,
   rbf: `At the default σ = 3 two different one-hot contexts have kernel value 0.895, so PromptWise-KLR shares most of
 what it learns about one category with all others. On sudoku, where the models' success rates differ most across
-categories (gpt-4o-mini: 0.92 on 10 blanks, 0.01 on 50), this costs 0.10 utility (0.774 at σ = 3 vs 0.877 at
-σ ≤ 1) and more than doubles the regret; on t2i it costs little (0.964 vs 0.965). Below σ ≈ 1 the kernel no longer links
-categories and KLR equals logistic PromptWise with ridge 1 (the ridge table); the rest of its gap to PromptWise
-(0.877 vs 0.916 on sudoku) is β = 1 against ρ = 0.01. CA PAK-UCB-tS behaves the other way round: pooling at
-σ = 3 narrows its UCB widths and it does slightly better than at small σ (0.914 vs 0.903 on t2i, 0.840 vs 0.829
+categories (gpt-4o-mini: 0.92 on 10 blanks, 0.01 on 50), this costs 0.17 utility (0.681 at σ = 3 vs 0.845–0.847 at
+σ ≤ 1) and more than doubles the regret; on t2i it costs little (0.963 vs 0.964). Below σ ≈ 1 the kernel no longer links
+categories and KLR is the per-category logistic MLE with ridge 2β = 2; the rest of its gap to PromptWise
+(0.846 vs 0.909 on sudoku) is that ridge against ρ = 0.01. CA PAK-UCB-tS behaves the other way round: pooling at
+σ = 3 narrows its UCB widths and it does slightly better than at small σ (0.915 vs 0.903 on t2i, 0.837 vs 0.828
 on sudoku). The same pooling explains PromptWise-KLR's weak results on new-prompts and at τ_max = 1. A σ
 matched to the context geometry (σ ≈ 0.5–1 for one-hot) is the fix.`,
   official: `PromptWise: the authors' code's reading (bonus ≈ 0, exploration only from the τ_exp forced pulls) is close to
-ours where the cheapest good model is easy to find — t2i (0.964 vs 0.967, within a std) and HumanEval
-(0.971 vs 0.973) — and clearly worse where an early unlucky outcome has to be revisited: on HumanEval-X it
-loses 0.041 (0.841 vs 0.882, regret 71 vs 31), likely because without a bonus a model that failed early on
+ours where the cheapest good model is easy to find — t2i (0.963 vs 0.967, within a std) and HumanEval
+(0.970 vs 0.973) — and clearly worse where an early unlucky outcome has to be revisited: on HumanEval-X it
+loses 0.042 (0.840 vs 0.882, regret 72 vs 31), likely because without a bonus a model that failed early on
 similar prompts is not asked again there (we did not trace this). CA PAK-UCB-tS without the −λc term picks the model most likely to
-succeed whatever it costs: on t2i it pays 41 per prompt (vs 7.8) for 0.5% more success, and its utility falls
-from 0.914 to 0.583 at λ = 0.01 and to −1.07 at λ = 0.05. On HumanEval and HumanEval-X the two models' prices are
+succeed whatever it costs: on t2i it pays 42 per prompt (vs 7.7) for 0.5% more success, and its utility falls
+from 0.915 to 0.579 at λ = 0.01 and to −1.09 at λ = 0.05. On HumanEval and HumanEval-X the two models' prices are
 so close (λc ≤ 0.016) that the term changes almost nothing. Both official readings are therefore worse than, or
 equal to, the paper's readings we use by default.`,
   limits: `**Not done / limits.** Embedding features (transformers.js) are computed in the browser lab only, so every

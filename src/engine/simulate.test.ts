@@ -118,7 +118,6 @@ describe('configuration errors', () => {
     for (const id of options.algos) expect(Number.isFinite(results[id].utility.mean), id).toBe(true);
   });
 
-
   it.each([
     [{ T: 0 }, 'T: must be a positive integer (got 0)'],
     [{ trials: 1.5 }, 'trials: must be a positive integer (got 1.5)'],

@@ -3,7 +3,7 @@ import { KernelPosterior } from './kernelGram';
 import { dot } from './linalg';
 
 /**
- * One arm's kernel ridge regression on 0/1 rewards, for CA PAK-UCB:
+ * One arm's kernel ridge regression on 0/1 rewards, for CA PAK-UCB ([Hu et al. 2025]; width of [Valko et al. 2013]):
  *   mean(x) = k_xᵀ(K + βI)⁻¹y,   width(x) = β^{-1/2}·√(k(x,x) − k_xᵀ(K + βI)⁻¹k_x),
  * computed on the grouped support points (KernelPosterior): with ȳ_j the mean reward at point j,
  * k_xᵀ(K + βI)⁻¹y = k_uᵀ(K_u + β·diag(1/n_j))⁻¹ȳ. Every add is O(m²) (bordering or Sherman–Morrison on

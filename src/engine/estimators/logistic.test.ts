@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../rng';
 import { LogisticArm } from './logistic';
@@ -44,6 +45,18 @@ function labels(rng: Rng, xs: Float64Array[], thetaStar: Float64Array): (0 | 1)[
 }
 
 describe('LogisticArm', () => {
+  it('puts θ̂ at ±3.36 after one success or one failure on a one-hot context with ρ = 0.01 (the figure docs/ENGINE.md quotes)', () => {
+    for (const y of [1, 0] as const) {
+      const arm = new LogisticArm(3, 0.01);
+      const x = Float64Array.of(0, 1, 0);
+      arm.add(x, y);
+      arm.fit();
+      // The root of σ(θ) − y + ρθ = 0 on that coordinate: ±3.36.
+      expect(arm.logit(x)).toBeCloseTo(y ? 3.36 : -3.36, 2);
+    }
+    expect(readFileSync(new URL('../../../docs/ENGINE.md', import.meta.url), 'utf8')).toContain('puts θ̂ at +3.36');
+  });
+
   const cases = [
     { n: 60, d: 3, ridge: 1 },
     { n: 200, d: 8, ridge: 0.01 },

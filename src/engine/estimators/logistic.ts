@@ -4,7 +4,8 @@ import { dot, dotAt, mirrorUpper, rowsAxpy, rowsDot, sigmoid, sigmoidSlope, spdI
 /**
  * One arm's logistic model for PromptWise (Algorithm 1): the penalised maximum-likelihood estimate θ̂ of
  *   L(θ) = Σ_i [log(1 + e^{x_iᵀθ}) − y_i x_iᵀθ] + (ρ/2)‖θ‖²
- * and the design matrix V = ρI + Σ_i x_i x_iᵀ behind the UCB width ‖x‖_{V⁻¹}.
+ * (Eq. mle-1 with the ridge of docs/ENGINE.md, reading 1) and the design matrix V = ρI + Σ_i x_i x_iᵀ behind the
+ * UCB width ‖x‖_{V⁻¹} (the GLM-UCB bonus of [Li et al. 2017]; see [Faury et al. 2020] on logistic bandits).
  *
  * The policy refits after every pull, so the fit is incremental:
  *

@@ -1,6 +1,6 @@
 import { planBudget } from '../oracle';
 import type { StepTracer } from '../simulate';
-import { NULL_ACTION, type Policy, type Prompt, type StepRecord, type World } from '../types';
+import type { Policy, Prompt, StepRecord, World } from '../types';
 import type { Decision, DecisionArm, LabWorldInfo, TraceRow } from './types';
 import { labCategory } from './usage';
 
@@ -29,7 +29,8 @@ export function explainDecision(policy: Policy, prompt: Prompt, arm: number, pul
   }
   return {
     arm,
-    forced: arm !== NULL_ACTION && ex !== null && ex.forced,
+    // An exploration prompt's stop is forced too: the prompt ends after its one exploration query.
+    forced: ex?.forced === true,
     pullsLeft,
     arms,
     stopValue: stopValue === -Infinity ? NaN : stopValue,

@@ -1,13 +1,15 @@
 import type { Rng } from '../rng';
-import { NULL_ACTION, type Policy, type StepView } from '../types';
-import { argmaxAvailable, Learner } from './learner';
+import { type ArmEstimate, type BanditParams, NULL_ACTION, type Policy, type PolicyExplanation, type StepView } from '../types';
+import { ForcedExploration, FREE } from './exploration';
+import { argmaxAvailable } from './learner';
 
 /**
- * Cost-unaware baselines of the paper's experiments. "Single" baselines make one query per prompt;
- * the "till succeed" ones (random-ts, greedy-ts) keep querying until success or the budget is spent.
+ * The baselines of the paper's experiments (§5.1, promptwise.tex l. 367–370). "Single" baselines make one query
+ * per prompt; the "till succeed" ones (random-ts, greedy-ts) keep querying until success or the budget is spent.
+ * All but Lowest-cost and Highest-cost first explore each arm τ_exp times, one query per prompt (exploration.ts).
  */
 
-/** Shared bookkeeping for the non-learning baselines: one pull or till success. */
+/** Shared bookkeeping for the fixed rules: forced exploration (if any), then one pull or till success. */
 abstract class FixedRule implements Policy {
   protected step!: StepView;
   private pulledThisStep = 0;
@@ -15,20 +17,25 @@ abstract class FixedRule implements Policy {
   constructor(
     readonly id: string,
     private readonly tillSuccess: boolean,
+    private readonly exploration: ForcedExploration | null,
   ) {}
 
   begin(step: StepView): void {
     this.step = step;
     this.pulledThisStep = 0;
+    this.exploration?.begin();
   }
 
   next(): number {
+    const forced = this.exploration ? this.exploration.next(this.step.available) : FREE;
+    if (forced !== FREE) return forced;
     if (!this.tillSuccess && this.pulledThisStep > 0) return NULL_ACTION;
     return this.pick();
   }
 
-  observe(): void {
+  observe(arm: number): void {
     this.pulledThisStep++;
+    this.exploration?.observe(arm);
   }
 
   end(): void {}
@@ -42,8 +49,10 @@ export class RandomPolicy extends FixedRule {
     id: string,
     tillSuccess: boolean,
     private readonly rng: Rng,
+    K: number,
+    tauExp: number,
   ) {
-    super(id, tillSuccess);
+    super(id, tillSuccess, new ForcedExploration(K, tauExp));
   }
 
   protected pick(): number {
@@ -64,7 +73,7 @@ export class CostRankPolicy extends FixedRule {
     id: string,
     private readonly prefer: 'lowest' | 'highest',
   ) {
-    super(id, false);
+    super(id, false, null); // §5.1: the two cost-rank baselines do not explore
   }
 
   protected pick(): number {
@@ -74,35 +83,63 @@ export class CostRankPolicy extends FixedRule {
 }
 
 /**
- * Greedy and Greedy-till-Succeed: the same per-arm logistic MLE as PromptWise without the exploration
- * bonus, choosing the model with the highest estimated success regardless of cost. Greedy makes one
- * query per prompt; Greedy-till-Succeed re-estimates after a failure and asks again.
+ * Greedy and Greedy-till-Succeed (§5.1, promptwise.tex l. 368–369): "the model that maximizes the (average)
+ * success rate". The average is context-free (each arm's running mean over all its queries), and the ranking
+ * subtracts λ·c as the authors' code does: Table 1's Greedy cost (1.43 with models priced 0.75…90) is only
+ * possible with the cost term. Greedy queries once and moves on; Greedy-till-Succeed updates the mean after a
+ * failure and ranks again, until success or τ_max. Neither takes the null action. Before its first query an arm's
+ * mean counts as 0 (only with τ_exp = 0: otherwise every arm is explored first).
  */
-export class GreedyPolicy extends Learner {
+export class GreedyPolicy implements Policy {
+  private step!: StepView;
+  private readonly exploration: ForcedExploration;
+  private readonly successes: Float64Array;
   private pulledThisStep = 0;
-  private tillSuccess = false;
 
-  withTillSuccess(tillSuccess: boolean): this {
-    this.tillSuccess = tillSuccess;
-    return this;
+  constructor(
+    readonly id: string,
+    private readonly K: number,
+    private readonly params: BanditParams,
+    private readonly tillSuccess: boolean,
+  ) {
+    this.exploration = new ForcedExploration(K, params.tauExp);
+    this.successes = new Float64Array(K);
   }
 
   begin(step: StepView): void {
-    super.begin(step);
+    this.step = step;
     this.pulledThisStep = 0;
+    this.exploration.begin();
   }
 
-  next(pullsLeft: number): number {
+  next(): number {
+    const forced = this.exploration.next(this.step.available);
+    if (forced !== FREE) return forced;
     if (!this.tillSuccess && this.pulledThisStep > 0) return NULL_ACTION;
-    return super.next(pullsLeft);
+    const { costs, available } = this.step;
+    return argmaxAvailable(available, (a) => this.mean(a) - this.params.lambda * costs[a]);
   }
 
   observe(arm: number, reward: 0 | 1): void {
     this.pulledThisStep++;
-    super.observe(arm, reward);
+    this.exploration.observe(arm);
+    this.successes[arm] += reward;
   }
 
-  protected choose(): number {
-    return argmaxAvailable(this.step.available, (a) => this.estimate(a).qHat);
+  end(): void {}
+
+  /** The running means (q̂, no bonus) of the available arms. */
+  estimates(): ArmEstimate[] {
+    const { available } = this.step;
+    return Array.from({ length: this.K }, (_, a) => (available[a] ? { qHat: this.mean(a), bonus: 0 } : { qHat: NaN, bonus: NaN }));
+  }
+
+  explain(): PolicyExplanation {
+    return { forced: this.exploration.forced, estimates: this.estimates() };
+  }
+
+  private mean(a: number): number {
+    const n = this.exploration.pulls[a];
+    return n > 0 ? this.successes[a] / n : 0;
   }
 }

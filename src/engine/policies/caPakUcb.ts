@@ -2,7 +2,8 @@ import { NULL_ACTION } from '../types';
 import { argmaxAvailable, Learner } from './learner';
 
 /**
- * CA PAK-UCB-tS: the cost-aware variant of PAK-UCB (kernel ridge UCB per arm). Once per prompt it picks
+ * CA PAK-UCB-tS (§5.1, promptwise.tex l. 367): the cost-aware variant of PAK-UCB [Hu et al. 2025] (kernel ridge
+ * UCB per arm). Once per prompt it picks
  * argmax_a q̂_a − λc_a and then repeats that arm until success or the budget ("till success"); it has no
  * null action. The played arm's model is updated after every pull, but the choice is not revisited.
  */

@@ -1,20 +1,20 @@
+import type { Rng } from '../rng';
 import { clearlyGreater } from '../ties';
 import { type ArmEstimate, type BanditParams, NULL_ACTION, type Policy, type PolicyExplanation, type StepView } from '../types';
 import type { ArmModel } from './armModel';
+import { ForcedExploration, FREE } from './exploration';
 
 /**
  * What every learner shares: one model per arm, the forced exploration of Algorithm 1 (each arm pulled
- * τ_exp times before its estimate is trusted) and a per-prompt cache of the optimistic estimates.
- * Subclasses decide which arm to pull from the estimates (`choose`) and when models are updated.
+ * τ_exp times, one pull per prompt, before its estimate is trusted: exploration.ts) and a per-prompt cache of
+ * the optimistic estimates. Subclasses decide which arm to pull from the estimates (`choose`) and when models
+ * are updated.
  */
 export abstract class Learner implements Policy {
   protected step!: StepView;
   protected readonly models: ArmModel[];
-  /** Pulls of each arm so far (counts forced pulls at once, even when updates are deferred). */
-  protected readonly pulls: Int32Array;
+  private exploration: ForcedExploration;
   private readonly cache: (ArmEstimate | null)[];
-  /** Whether the last `next` returned a forced exploration pull. */
-  private lastForced = false;
 
   constructor(
     readonly id: string,
@@ -24,23 +24,29 @@ export abstract class Learner implements Policy {
     makeModel: () => ArmModel,
   ) {
     this.models = Array.from({ length: K }, makeModel);
-    this.pulls = new Int32Array(K);
+    this.exploration = new ForcedExploration(K, params.tauExp);
     this.cache = new Array(K).fill(null);
+  }
+
+  /** The authors' code's order: under-explored arms drawn at random (the `*-official` variants). */
+  shuffleExploration(rng: Rng): this {
+    this.exploration = new ForcedExploration(this.K, this.params.tauExp, rng);
+    return this;
   }
 
   begin(step: StepView): void {
     this.step = step;
     this.cache.fill(null);
+    this.exploration.begin();
   }
 
   next(pullsLeft: number): number {
-    const forced = this.unexploredArm();
-    this.lastForced = forced !== NULL_ACTION;
-    return this.lastForced ? forced : this.choose(pullsLeft);
+    const forced = this.exploration.next(this.step.available);
+    return forced === FREE ? this.choose(pullsLeft) : forced;
   }
 
   observe(arm: number, reward: 0 | 1): void {
-    this.pulls[arm]++;
+    this.exploration.observe(arm);
     this.learn(arm, reward);
   }
 
@@ -56,7 +62,7 @@ export abstract class Learner implements Policy {
   }
 
   explain(): PolicyExplanation {
-    return { forced: this.lastForced, estimates: this.estimates() };
+    return { forced: this.exploration.forced, estimates: this.estimates() };
   }
 
   /** Decide among available arms once exploration is done. */
@@ -82,15 +88,6 @@ export abstract class Learner implements Policy {
       this.cache[a] = e;
     }
     return e;
-  }
-
-  /** Exploration phase (Algorithm 1): the first available arm pulled fewer than τ_exp times. */
-  private unexploredArm(): number {
-    const { available } = this.step;
-    for (let a = 0; a < this.K; a++) {
-      if (available[a] && this.pulls[a] < this.params.tauExp) return a;
-    }
-    return NULL_ACTION;
   }
 }
 

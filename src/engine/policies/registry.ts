@@ -77,7 +77,7 @@ export const algorithms = {
       return new PromptWise('promptwise-official', K, params, alpha, () => officialLogisticModel(dim, params), {
         update: 'pull',
         plan: 'prop1',
-      });
+      }).shuffleExploration(env.rng);
     },
   },
   'ca-pak-ucb-ts': {
@@ -93,7 +93,7 @@ export const algorithms = {
     description: "The authors' code's default: argmax q̂ without the −λc term, repeated until success or budget",
     create: (env) => {
       const { K, params, alpha } = learner(env);
-      const policy = new CaPakUcbTs('ca-pak-ucb-ts-official', K, params, alpha, () => kernelRidgeModel(params));
+      const policy = new CaPakUcbTs('ca-pak-ucb-ts-official', K, params, alpha, () => kernelRidgeModel(params)).shuffleExploration(env.rng);
       policy.costAware = false;
       return policy;
     },
@@ -101,28 +101,22 @@ export const algorithms = {
   random: {
     label: 'Random',
     description: 'One uniformly random model per prompt',
-    create: (env) => new RandomPolicy('random', false, env.rng),
+    create: (env) => new RandomPolicy('random', false, env.rng, env.K, env.params.tauExp),
   },
   greedy: {
     label: 'Greedy',
-    description: 'One query to the model with the highest estimated success (no bonus, cost-unaware)',
-    create: (env) => {
-      const { K, dim, params } = learner(env);
-      return new GreedyPolicy('greedy', K, params, 0, () => logisticModel(dim, params)).withTillSuccess(false);
-    },
+    description: 'One query to the model with the highest average success rate less λ·c (context-free running means)',
+    create: (env) => new GreedyPolicy('greedy', env.K, env.params, false),
   },
   'random-ts': {
     label: 'Random-till-Succeed',
     description: 'Random models until one succeeds or the budget is spent',
-    create: (env) => new RandomPolicy('random-ts', true, env.rng),
+    create: (env) => new RandomPolicy('random-ts', true, env.rng, env.K, env.params.tauExp),
   },
   'greedy-ts': {
     label: 'Greedy-till-Succeed',
-    description: 'Greedy, asking again (re-estimated) after each failure until success or budget',
-    create: (env) => {
-      const { K, dim, params } = learner(env);
-      return new GreedyPolicy('greedy-ts', K, params, 0, () => logisticModel(dim, params)).withTillSuccess(true);
-    },
+    description: 'Greedy, ranking again (with the updated means) after each failure until success or budget',
+    create: (env) => new GreedyPolicy('greedy-ts', env.K, env.params, true),
   },
   'lowest-cost': {
     label: 'Lowest-cost',

@@ -22,9 +22,10 @@ describe('explainDecision', () => {
     expect(s).toBe('Chose gpt-4o-mini: lowest c/q̂ (0.612) among 3 available models; stop value +0.979 > 0, so it queries.');
   });
 
-  it('explains forced exploration', () => {
+  it('explains forced exploration, and the stop that ends an exploration prompt', () => {
     const s = explainDecision(decision({ arm: 2, forced: true, arms, stopValue }), names, 0.01, 'promptwise');
     expect(s).toMatch(/^Forced exploration: o3-mini/);
+    expect(explainDecision(decision({ arm: -1, forced: true, arms, stopValue }), names, 0.01, 'promptwise')).toMatch(/^Moves on: an exploration prompt ends/);
   });
 
   it('explains the null action by the stop value', () => {
@@ -40,10 +41,10 @@ describe('explainDecision', () => {
   });
 
   it('uses each baseline’s own rule', () => {
-    const greedy = explainDecision(decision({ arm: 2, arms }), names, 0.01, 'greedy-ts');
-    expect(greedy).toMatch(/highest estimated success q̂ \(0\.999\)/);
     const pak = [arm(0.5, 0.6), arm(0.9, 1.1), arm(0.95, 40)];
     expect(explainDecision(decision({ arm: 1, arms: pak }), names, 0.01, 'ca-pak-ucb-ts')).toMatch(/highest q̂ − λc \(\+0\.889\)/);
+    // Greedy ranks the average success rates less λ·c (§5.1; the authors' code).
+    expect(explainDecision(decision({ arm: 1, arms: pak }), names, 0.01, 'greedy-ts')).toMatch(/highest q̂ − λc \(\+0\.889\)/);
     const none = [arm(NaN, 0.6), arm(NaN, 1.1), arm(NaN, 4.4)];
     expect(explainDecision(decision({ arm: 1, arms: none }), names, 0.01, 'random')).toMatch(/does not estimate/);
     expect(explainDecision(decision({ arm: 1, arms: none }), names, 0.01, 'oracle')).toMatch(/oracle's plan/);
@@ -64,7 +65,7 @@ describe('helpers', () => {
     expect(ruleOf('promptwise-klr')).toBe('ratio');
     expect(ruleOf('promptwise-budget')).toBe('budget');
     expect(ruleOf('ca-pak-ucb-ts')).toBe('margin');
-    expect(ruleOf('greedy')).toBe('greedy');
+    expect(ruleOf('greedy')).toBe('margin');
     expect(ruleOf('lowest-cost')).toBe('none');
     expect(ruleOf(undefined)).toBe('unknown');
   });

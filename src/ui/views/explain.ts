@@ -6,14 +6,14 @@ import type { Decision, DecisionArm } from '../../engine/lab/types';
 import { fmt, fmtSigned } from './fmt';
 
 /** How an algorithm picks among models, for tailoring the sentence; inferred from its id. */
-export type Rule = 'ratio' | 'margin' | 'greedy' | 'budget' | 'none' | 'unknown';
+export type Rule = 'ratio' | 'margin' | 'budget' | 'none' | 'unknown';
 
 export function ruleOf(algo: string | undefined): Rule {
   if (!algo) return 'unknown';
   if (algo === 'promptwise-budget' || algo === 'oracle') return 'budget';
   if (algo.startsWith('promptwise') || algo === 'oracle-prop1') return 'ratio';
   if (algo.startsWith('ca-pak')) return 'margin';
-  if (algo.startsWith('greedy')) return 'greedy';
+  if (algo.startsWith('greedy')) return 'margin'; // the average success rate less λ·c (engine/policies/baselines.ts)
   if (algo.startsWith('random') || algo.endsWith('-cost')) return 'none';
   return 'unknown';
 }
@@ -94,6 +94,7 @@ export function explainDecision(d: Decision, armNames: readonly string[], lambda
   const left = d.pullsLeft === 1 ? '1 pull left' : `${d.pullsLeft} pulls left`;
 
   if (d.arm < 0) {
+    if (d.forced) return 'Moves on: an exploration prompt ends after its one forced query (Algorithm 1, line 2).';
     if (hasStop && sv <= 0) {
       return `Stopped (null action): the stop value max(q̂ − λc) = ${fmtSigned(sv)} ≤ 0, so no model is worth its cost.`;
     }
@@ -129,7 +130,6 @@ export function explainDecision(d: Decision, armNames: readonly string[], lambda
   const byQ = () => `Chose ${chosen}: highest estimated success q̂ (${fmt(c.qHat)}) ${among}; cost is not considered.`;
 
   if (rule === 'margin' && d.arm === marginBest) return byMargin();
-  if (rule === 'greedy' && d.arm === qBest) return byQ();
   if ((rule === 'ratio' || rule === 'budget' || rule === 'unknown') && d.arm === ratioBest) return byRatio();
   if (rule === 'unknown' && d.arm === marginBest) return byMargin();
   if (rule === 'unknown' && d.arm === qBest) return byQ();
@@ -141,9 +141,7 @@ export function explainDecision(d: Decision, armNames: readonly string[], lambda
         ? `with ${left}, the budget plan on q̂ expects more from it`
         : rule === 'margin'
           ? 'it has the higher q̂ − λc'
-          : rule === 'greedy'
-            ? 'it has the higher q̂'
-            : 'its rule does not compare c/q̂';
+          : 'its rule does not compare c/q̂';
     return `Chose ${chosen} (c/q̂ ${fmt(c.costOverQ)}) over ${other} (lowest c/q̂, ${fmt(d.arms[ratioBest].costOverQ)}): ${why}.`;
   }
   return `Chose ${chosen} (q̂ ${fmt(c.qHat)}, c/q̂ ${fmt(c.costOverQ)})${stopClause}.`;
