@@ -42,6 +42,40 @@ function labConfig(name: string, algos: readonly string[], T: number, trials: nu
 
 const METRIC_HEADER = ['utility', 'cost', 'success', 'regret'];
 
+const COMPARED_HEADER = ['success rank: lab / paper', 'success − best learner (pts): lab / paper', 'cost ÷ cheapest price: lab / paper'];
+
+/**
+ * The lab's run beside a paper table, on what does not depend on the model pool (PAPER_NUMBERS): among the
+ * algorithms both report, the rank by success, the success gap to the best of them in points, and the cost as a
+ * multiple of the cheapest model's price. Absolute costs are never compared: the pools differ.
+ */
+function comparePaper(
+  paper: (typeof PAPER_NUMBERS)[string],
+  results: Record<string, { success: { mean: number }; cost: { mean: number } }>,
+  labCheapestPrice: number,
+): Map<string, string[]> {
+  const ids = Object.keys(paper.results).filter((id) => id in results);
+  const labSuccess = (id: string) => 100 * results[id].success.mean;
+  const paperSuccess = (id: string) => paper.results[id].success;
+  const rank = (score: (id: string) => number) => new Map([...ids].sort((a, b) => score(b) - score(a)).map((id, i) => [id, i + 1]));
+  const labRank = rank(labSuccess);
+  const paperRank = rank(paperSuccess);
+  const labBest = Math.max(...ids.map(labSuccess));
+  const paperBest = Math.max(...ids.map(paperSuccess));
+  const pts = (v: number) => (v === 0 ? '0.0' : `${v < 0 ? '−' : '+'}${Math.abs(v).toFixed(1)}`);
+  const times = (v: number) => `${v.toFixed(2)}×`;
+  return new Map(
+    ids.map((id) => [
+      id,
+      [
+        `${labRank.get(id)} / ${paperRank.get(id)}`,
+        `${pts(labSuccess(id) - labBest)} / ${pts(paperSuccess(id) - paperBest)}`,
+        `${times(results[id].cost.mean / labCheapestPrice)} / ${times(paper.results[id].cost / paper.cheapestPrice)}`,
+      ],
+    ]),
+  );
+}
+
 /** Rows of a results record, best utility first, as `npm run sim` lists them. */
 function resultRows(result: SimResult): string[][] {
   return byUtility(result.results).map((id) => [`\`${id}\``, ...summaryCells(result.results[id])]);
@@ -64,10 +98,11 @@ function presetBlock(preset: Preset): BlockDef {
       const world = presetWorld(preset);
       const lab = runLab(world, labConfig(world.name, preset.algos, preset.T, preset.trials, preset.seed, preset.params));
       const paper = PAPER_NUMBERS[preset.id];
-      const header = ['algorithm', ...METRIC_HEADER, ...(paper ? ['paper: success', 'paper: cost'] : [])];
+      const compared = paper ? comparePaper(paper, lab.summary.results, Math.min(...lab.world.costs)) : null;
+      const header = ['algorithm', ...METRIC_HEADER, ...(compared ? COMPARED_HEADER : [])];
       const rows = byUtility(lab.summary.results).map((id) => {
         const cells = [`\`${id}\``, ...summaryCells(lab.summary.results[id])];
-        if (paper) cells.push(paper[id]?.success ?? '—', paper[id]?.cost ?? '—');
+        if (compared) cells.push(...(compared.get(id) ?? COMPARED_HEADER.map(() => '—')));
         return cells;
       });
       return {

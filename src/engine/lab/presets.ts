@@ -74,7 +74,8 @@ export const PRESETS: readonly Preset[] = [
     world: { folder: 'humaneval-paper', features: 'hashed-ngrams', dim: 64, costs: 'prices', tasks: ['python-completion'] },
     algos: inOrder(['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts', 'random', 'greedy', 'oracle']),
     ...base,
-    paper: 'PromptWise 95.56% success at cost 1.49; PromptWise-KLR 97.84% / 1.01; CA PAK-UCB-tS 92.16% / 10.42; Random 74.99% / 21.16; Greedy 89.67% / 1.43.',
+    paper:
+      "Table 1, five models priced 0.75–90: success PromptWise-KLR 97.84% > PromptWise 95.56% > CA PAK-UCB-tS 92.16% > Greedy 89.67% > Random 74.99%, at 1.35×, 1.99×, 13.9×, 1.91× and 28.2× the cheapest model's price. This replay has two of the models (0.75 and 1.6): compare the ranking and the ratios, not the costs.",
     focus: 'curves',
   },
   {

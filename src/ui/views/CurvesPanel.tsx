@@ -69,7 +69,7 @@ export const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
   regret: {
     title: 'Cumulative regret',
     axis: 'utility lost (Σ)',
-    note: 'vs the finite-budget oracle, summed',
+    note: 'Σ (finite-budget oracle’s expected utility − utility obtained); realised outcomes are noisy, so the oracle’s own line wanders around 0',
     format: (v) => fmt(v),
     tick: fmtTick,
   },

@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
 import type { LabConfig } from '../../engine/lab/types';
+import { ResultsTable } from '../ResultsTable';
 import { ArmUsagePanel } from './ArmUsagePanel';
 import { CurvesPanel } from './CurvesPanel';
 import { DecisionPanel } from './DecisionPanel';
@@ -152,5 +153,14 @@ describe('Teach and HelpText', () => {
     expect(renderToStaticMarkup(createElement(HelpText, { topic: 'lambda', value: 0.01 }))).toContain('data-help="lambda"');
     expect(renderToStaticMarkup(createElement(HelpText, { topic: 'tauMax', value: 1 }))).toContain('no escalation');
     expect(HELP_TEXT.lambda).toMatch(/λ/);
+  });
+});
+
+describe('ResultsTable', () => {
+  it("marks the benchmark oracle's regret as noise, and no one else's", () => {
+    const html = renderToStaticMarkup(createElement(ResultsTable, { result: lab.summary, trials: config.trials }));
+    expect(hooks(html, 'regret-oracle')[0].class).toBe('num muted');
+    expect(html.match(/\(noise\)/g)).toHaveLength(1);
+    expect(hooks(html, 'regret-promptwise')[0].class).toBe('num');
   });
 });
