@@ -17,7 +17,7 @@ abstract class FixedRule implements Policy {
   constructor(
     readonly id: string,
     private readonly tillSuccess: boolean,
-    private readonly exploration: ForcedExploration | null,
+    protected readonly exploration: ForcedExploration | null,
   ) {}
 
   begin(step: StepView): void {
@@ -33,7 +33,7 @@ abstract class FixedRule implements Policy {
     return this.pick();
   }
 
-  observe(arm: number): void {
+  observe(arm: number, _reward: 0 | 1): void {
     this.pulledThisStep++;
     this.exploration?.observe(arm);
   }
@@ -90,43 +90,23 @@ export class CostRankPolicy extends FixedRule {
  * failure and ranks again, until success or τ_max. Neither takes the null action. Before its first query an arm's
  * mean counts as 0 (only with τ_exp = 0: otherwise every arm is explored first).
  */
-export class GreedyPolicy implements Policy {
-  private step!: StepView;
-  private readonly exploration: ForcedExploration;
+export class GreedyPolicy extends FixedRule {
   private readonly successes: Float64Array;
-  private pulledThisStep = 0;
 
   constructor(
-    readonly id: string,
+    id: string,
     private readonly K: number,
     private readonly params: BanditParams,
-    private readonly tillSuccess: boolean,
+    tillSuccess: boolean,
   ) {
-    this.exploration = new ForcedExploration(K, params.tauExp);
+    super(id, tillSuccess, new ForcedExploration(K, params.tauExp));
     this.successes = new Float64Array(K);
   }
 
-  begin(step: StepView): void {
-    this.step = step;
-    this.pulledThisStep = 0;
-    this.exploration.begin();
-  }
-
-  next(): number {
-    const forced = this.exploration.next(this.step.available);
-    if (forced !== FREE) return forced;
-    if (!this.tillSuccess && this.pulledThisStep > 0) return NULL_ACTION;
-    const { costs, available } = this.step;
-    return argmaxAvailable(available, (a) => this.mean(a) - this.params.lambda * costs[a]);
-  }
-
   observe(arm: number, reward: 0 | 1): void {
-    this.pulledThisStep++;
-    this.exploration.observe(arm);
+    super.observe(arm, reward);
     this.successes[arm] += reward;
   }
-
-  end(): void {}
 
   /** The running means (q̂, no bonus) of the available arms. */
   estimates(): ArmEstimate[] {
@@ -135,11 +115,16 @@ export class GreedyPolicy implements Policy {
   }
 
   explain(): PolicyExplanation {
-    return { forced: this.exploration.forced, estimates: this.estimates() };
+    return { forced: this.exploration?.forced === true, estimates: this.estimates() };
+  }
+
+  protected pick(): number {
+    const { costs, available } = this.step;
+    return argmaxAvailable(available, (a) => this.mean(a) - this.params.lambda * costs[a]);
   }
 
   private mean(a: number): number {
-    const n = this.exploration.pulls[a];
+    const n = this.exploration?.pulls[a] ?? 0;
     return n > 0 ? this.successes[a] / n : 0;
   }
 }
