@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MIN_RBF_SIGMA } from './estimators/kernel';
 import { algorithmIds } from './policies/registry';
-import { MIN_SIGMA, runSimulation, runSimulationAsync, SimCancelled, SimConfigError, type SimOptions, type StepBatch } from './simulate';
+import { runSimulation, runSimulationAsync, SimCancelled, SimConfigError, type SimOptions, type StepBatch } from './simulate';
 import { builtinWorld } from './worlds/builtins';
 
 /** Runs and keeps every batch, for checks on the per-step traces. */
@@ -113,7 +114,7 @@ describe('determinism', () => {
 
 describe('configuration errors', () => {
   it('runs the kernel learners at the smallest σ it accepts (no "not positive definite" crash)', () => {
-    const options: SimOptions = { algos: ['promptwise-klr', 'ca-pak-ucb-ts'], T: 30, trials: 1, seed: 0, params: { sigma: MIN_SIGMA } };
+    const options: SimOptions = { algos: ['promptwise-klr', 'ca-pak-ucb-ts'], T: 30, trials: 1, seed: 0, params: { sigma: MIN_RBF_SIGMA } };
     const { results } = runSimulation(builtinWorld('t2i'), options);
     for (const id of options.algos) expect(Number.isFinite(results[id].utility.mean), id).toBe(true);
   });

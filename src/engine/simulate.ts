@@ -1,3 +1,4 @@
+import { isRbfWidth, MIN_RBF_SIGMA } from './estimators/kernel';
 import { meanStd, type Stat } from './metrics';
 import { budgetValue } from './oracle';
 import { type AlgorithmId, createPolicy, isAlgorithmId } from './policies/registry';
@@ -79,9 +80,6 @@ interface Resolved {
   params: BanditParams;
 }
 
-/** The smallest RBF width σ for which 1/(2σ²) is finite (σ > √(1 / (2·Number.MAX_VALUE)) ≈ 5.3e-155), rounded up. */
-export const MIN_SIGMA = 1e-154;
-
 function resolve(options: SimOptions): Resolved {
   const params: BanditParams = { ...defaultParams, ...options.params };
   const positiveInt = (name: string, v: number) => {
@@ -104,10 +102,8 @@ function resolve(options: SimOptions): Resolved {
       throw new SimConfigError(`${name}: must be a ${name === 'lambda' ? 'non-negative' : 'positive'} number (got ${v})`);
     }
   }
-  // The RBF kernel scales by −1/(2σ²) (estimators/kernel.ts): if that overflows, k(x, x) = exp(−∞·0) is NaN and
-  // the kernel learners' Gram matrices stop being positive definite.
-  if (!Number.isFinite(1 / (2 * params.sigma * params.sigma))) {
-    throw new SimConfigError(`sigma: too small for the RBF kernel (1/(2σ²) overflows; got ${params.sigma}, need ≥ ${MIN_SIGMA})`);
+  if (!isRbfWidth(params.sigma)) {
+    throw new SimConfigError(`sigma: too small for the RBF kernel (1/(2σ²) overflows; got ${params.sigma}, need ≥ ${MIN_RBF_SIGMA})`);
   }
   if (!(params.delta > 0 && params.delta < 1)) throw new SimConfigError(`delta: must be in (0, 1) (got ${params.delta})`);
   if (params.alpha !== null && !(Number.isFinite(params.alpha) && params.alpha >= 0)) {

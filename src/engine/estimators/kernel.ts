@@ -1,11 +1,21 @@
 /** A positive-definite kernel on contexts. */
 export type Kernel = (a: Float64Array, b: Float64Array) => number;
 
+/** The smallest RBF width σ for which 1/(2σ²) is finite (σ > √(1 / (2·Number.MAX_VALUE)) ≈ 5.3e-155), rounded up. */
+export const MIN_RBF_SIGMA = 1e-154;
+
+/**
+ * Whether σ can be an RBF width: positive, and not so small that 1/(2σ²) overflows (then k(x, x) = exp(−∞·0) is
+ * NaN and the kernel learners' Gram matrices stop being positive definite).
+ */
+export function isRbfWidth(sigma: number): boolean {
+  return sigma > 0 && Number.isFinite(1 / (2 * sigma * sigma));
+}
+
 /** Gaussian (RBF) kernel k(a, b) = exp(−‖a − b‖² / (2σ²)), the kernel of PAK-UCB and PromptWise-KLR. */
 export function rbf(sigma: number): Kernel {
+  if (!isRbfWidth(sigma)) throw new Error(`rbf: sigma must be ≥ ${MIN_RBF_SIGMA}, got ${sigma}`);
   const scale = -1 / (2 * sigma * sigma);
-  // σ ≤ 0, NaN, or so small that 1/(2σ²) overflows (then k(x, x) = exp(−∞·0) would be NaN).
-  if (!(sigma > 0) || !Number.isFinite(scale)) throw new Error(`rbf: sigma must be a positive number with a finite 1/(2σ²), got ${sigma}`);
   return (a, b) => {
     // ‖a − b‖² summed directly (not ‖a‖² + ‖b‖² − 2aᵀb) so identical points give exactly 1.
     let s0 = 0;
