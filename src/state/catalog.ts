@@ -92,6 +92,9 @@ export const WORLD_NAMES: readonly string[] = WORLDS.map((w) => w.name);
 /** The ids that are oracles (they know q): never "the best baseline". */
 export const ORACLE_IDS: readonly string[] = ['oracle', 'oracle-prop1'];
 
+/** The DP oracle: regret is measured against its expected utility (engine/simulate.ts), so its own is noise. */
+export const REGRET_BENCHMARK_ID = 'oracle';
+
 export function isPromptWise(id: string): boolean {
   return id === 'promptwise' || id.startsWith('promptwise-');
 }

@@ -1,4 +1,5 @@
 import type { AlgoSummary, SimResult, Stat } from '../engine/simulate';
+import { REGRET_BENCHMARK_ID } from '../state/catalog';
 import { formatSeconds, formatSig } from './format';
 import { algoColor } from './palette';
 
@@ -15,15 +16,10 @@ const COLUMNS: { key: Metric; label: string; hint: string }[] = [
   },
 ];
 
-/**
- * The algorithm the regret is measured against (docs/ENGINE.md): its own "regret" is its realised utility against
- * its expected utility, zero-mean noise, and the table says so rather than show it as a result.
- */
-const REGRET_BENCHMARK = 'oracle';
-
 function StatCell({ algo, metric, label, stat }: { algo: string; metric: Metric; label: string; stat: Stat }) {
   const id = `${metric}-${algo}`;
-  const noise = metric === 'regret' && algo === REGRET_BENCHMARK;
+  // The benchmark's own "regret" is its realised against its expected utility: zero-mean noise, not a result.
+  const noise = metric === 'regret' && algo === REGRET_BENCHMARK_ID;
   return (
     // data-label: on a narrow screen each row is a card and each cell says what it is (styles.css).
     <td
