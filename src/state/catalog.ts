@@ -36,7 +36,8 @@ export const ALGORITHMS: readonly AlgoEntry[] = [
   {
     id: 'ca-pak-ucb-ts-official',
     label: 'CA PAK-UCB-tS (official code)',
-    description: "The authors' code's default: argmax q̂ without the −λc term, repeated until success or budget",
+    description:
+      "The authors' code, bugs included: argmax q̂ without the −λc term, ties drawn at random, and its first-pull inverse 1/k(x,x) + β, which locks a trial onto the first model to succeed",
   },
   { id: 'random', label: 'Random', description: 'One uniformly random model per prompt' },
   { id: 'greedy', label: 'Greedy', description: 'One query to the model with the highest average success less λ·c' },
@@ -56,10 +57,16 @@ export const WORLDS: readonly WorldEntry[] = [
     costs: [],
     categories: [],
   },
-  { name: 'sudoku', description: 'Sudoku by number of blanks, five LLMs (illustrative success rates, list prices)', arms: [], costs: [], categories: [] },
+  {
+    name: 'sudoku',
+    description: "Sudoku (paper's Task 1): 5–30 blanks in five buckets, the paper's five models at set prices; success rates illustrative",
+    arms: [],
+    costs: [],
+    categories: [],
+  },
   {
     name: 'sudoku-new-arms',
-    description: 'Sudoku with models joining over time: one more every 200 steps, cheapest first',
+    description: "Sudoku with models joining over time (paper's order): Qwen-Plus and Gemini first, then GPT-4o, DeepSeek, Claude-Opus-4 every 200 steps",
     arms: [],
     costs: [],
     categories: [],

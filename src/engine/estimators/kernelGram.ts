@@ -1,6 +1,6 @@
 import { ContextIndex } from './contextIndex';
 import type { Kernel } from './kernel';
-import { dot, mirrorUpper, spdInvertInPlace, symMatVecUpper, symRankOneSubUpper } from './linalg';
+import { dot, mirrorUpper, sameVector, spdInvertInPlace, symMatVecUpper, symRankOneSubUpper } from './linalg';
 
 /**
  * Shared machinery of the kernel estimators (PAK-UCB kernel ridge and PromptWise-KLR).
@@ -315,10 +315,4 @@ function growTo(a: Float64Array, cap: number): Float64Array {
   const b = new Float64Array(cap);
   b.set(a);
   return b;
-}
-
-function sameVector(a: Float64Array, b: Float64Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
 }

@@ -199,3 +199,11 @@ export function sigmoidSlope(z: number): number {
   const d = 1 + e;
   return e / (d * d);
 }
+
+/** Whether a and b hold the same values (bit for bit) in their first n entries (all of both, by default). */
+export function sameVector(a: Float64Array, b: Float64Array, n?: number): boolean {
+  if (n === undefined && a.length !== b.length) return false;
+  const len = n ?? a.length;
+  for (let k = 0; k < len; k++) if (a[k] !== b[k]) return false;
+  return true;
+}

@@ -1,5 +1,5 @@
 import { ContextIndex } from './contextIndex';
-import { dot, dotAt, mirrorUpper, rowsAxpy, rowsDot, sigmoid, sigmoidSlope, spdInvertInPlace, symMatVecUpper, symRankOneSubUpper } from './linalg';
+import { dot, dotAt, mirrorUpper, rowsAxpy, rowsDot, sameVector, sigmoid, sigmoidSlope, spdInvertInPlace, symMatVecUpper, symRankOneSubUpper } from './linalg';
 
 /**
  * One arm's logistic model for PromptWise (Algorithm 1): the penalised maximum-likelihood estimate θ̂ of
@@ -470,9 +470,4 @@ function growTo(a: Float64Array, cap: number): Float64Array {
   const b = new Float64Array(cap);
   b.set(a);
   return b;
-}
-
-function sameVector(a: Float64Array, b: Float64Array, n: number): boolean {
-  for (let k = 0; k < n; k++) if (a[k] !== b[k]) return false;
-  return true;
 }

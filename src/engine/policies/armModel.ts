@@ -1,3 +1,4 @@
+import { AuthorsKernelRidgeArm } from '../estimators/authorsKernelRidge';
 import { DesignInverse } from '../estimators/designInverse';
 import { rbf } from '../estimators/kernel';
 import { KernelLogisticArm } from '../estimators/kernelLogistic';
@@ -102,7 +103,23 @@ export function kernelLogisticModel(params: BanditParams): ArmModel {
  * confidence score, not clipped to [0, 1]: clipping would turn every optimistic arm into a tie at 1.
  */
 export function kernelRidgeModel(params: BanditParams): ArmModel {
-  const est = new KernelRidgeArm(rbf(params.sigma), params.beta);
+  return kernelUcb(new KernelRidgeArm(rbf(params.sigma), params.beta));
+}
+
+/** The same index on the authors' code's kernel ridge matrix (ca-pak-ucb-ts-official; see AuthorsKernelRidgeArm). */
+export function authorsKernelRidgeModel(params: BanditParams): ArmModel {
+  return kernelUcb(new AuthorsKernelRidgeArm(rbf(params.sigma), params.beta));
+}
+
+interface KernelRegression {
+  readonly count: number;
+  add(x: Float64Array, y: number): void;
+  fit(): void;
+  mean(x: Float64Array): number;
+  width(x: Float64Array): number;
+}
+
+function kernelUcb(est: KernelRegression): ArmModel {
   return {
     get count() {
       return est.count;

@@ -1,6 +1,6 @@
 import type { Rng } from '../rng';
 import { type BanditParams, type Policy, resolveAlpha } from '../types';
-import { kernelLogisticModel, kernelRidgeModel, logisticModel, officialLogisticModel } from './armModel';
+import { authorsKernelRidgeModel, kernelLogisticModel, kernelRidgeModel, logisticModel, officialLogisticModel } from './armModel';
 import { CostRankPolicy, GreedyPolicy, RandomPolicy } from './baselines';
 import { CaPakUcbTs } from './caPakUcb';
 import { ALGORITHM_IDS } from './ids';
@@ -11,7 +11,7 @@ export interface PolicyEnv {
   K: number;
   dim: number;
   params: BanditParams;
-  /** The policy's own stream (random baselines); learners are deterministic given the data. */
+  /** The policy's own stream: the random baselines' draws, and the `-official` variants' exploration order and tie-breaks. */
   rng: Rng;
 }
 
@@ -90,11 +90,13 @@ export const algorithms = {
   },
   'ca-pak-ucb-ts-official': {
     label: 'CA PAK-UCB-tS (official code)',
-    description: "The authors' code's default: argmax q̂ without the −λc term, repeated until success or budget",
+    description:
+      "The authors' code, bugs included: argmax q̂ without the −λc term, ties drawn at random, and its first-pull inverse 1/k(x,x) + β, which locks a trial onto the first model to succeed",
     create: (env) => {
       const { K, params, alpha } = learner(env);
-      const policy = new CaPakUcbTs('ca-pak-ucb-ts-official', K, params, alpha, () => kernelRidgeModel(params)).shuffleExploration(env.rng);
+      const policy = new CaPakUcbTs('ca-pak-ucb-ts-official', K, params, alpha, () => authorsKernelRidgeModel(params)).shuffleExploration(env.rng);
       policy.costAware = false;
+      policy.tieBreak = env.rng;
       return policy;
     },
   },
