@@ -56,7 +56,7 @@ describe('prompt playground', () => {
     const after = await qHats(page);
     expect(after[2]).toBeLessThan(before[2]);
     expect(after.filter((_, i) => i !== 2)).toEqual(before.filter((_, i) => i !== 2));
-    expect(await page.getByTestId('pg-log').textContent()).toContain('o3-mini ✗');
+    expect(await page.getByTestId('pg-log').textContent()).toContain('qwen-plus ✗');
     expect(browser.errors, 'console errors').toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { algorithmIds, algorithms } from '../engine/policies/registry';
 import { builtinWorldNames, builtinWorldSpec } from '../engine/worlds/builtins';
-import { ALGO_IDS, ALGORITHMS, normalizeCatalog, WORLD_NAMES } from './catalog';
+import { ALGO_IDS, ALGORITHMS, normalizeCatalog, WORLD_NAMES, WORLDS } from './catalog';
 
 describe('static catalog', () => {
   it('lists the engine’s algorithms and worlds, in its order, with its labels', () => {
@@ -9,6 +9,10 @@ describe('static catalog', () => {
     expect(WORLD_NAMES).toEqual(builtinWorldNames);
     for (const a of ALGORITHMS) expect(a.label).toBe(algorithms[a.id as keyof typeof algorithms].label);
     for (const name of WORLD_NAMES) expect(builtinWorldSpec(name).name).toBe(name);
+  });
+
+  it('describes each built-in world as the engine does (the picker shows this before the worker answers)', () => {
+    for (const w of WORLDS) expect(w.description, w.name).toBe(builtinWorldSpec(w.name).description);
   });
 
   it('reads the worker’s catalog in its current and older forms', () => {

@@ -14,7 +14,12 @@ export const RESULT: LabResult = {
     traceAlgo: 'promptwise',
     curvePoints: 200,
   },
-  world: { name: 'sudoku', arms: ['gpt-4o-mini', 'deepseek-chat', 'o3-mini', 'gpt-4o', 'o1'], costs: [0.6, 1.1, 4.4, 10, 60], categories: [] },
+  world: {
+    name: 'sudoku',
+    arms: ['gemini-2.5-flash', 'deepseek-chat', 'qwen-plus', 'gpt-4o', 'claude-opus-4'],
+    costs: [0.75, 1.37, 1.6, 12.5, 90],
+    categories: [],
+  },
   summary: {
     world: 'sudoku',
     params: {
@@ -34,7 +39,7 @@ export const RESULT: LabResult = {
     },
     results: {
       promptwise: { utility: stat(0.9156123456789, 0.0231), cost: stat(2.3112, 0.4), success: stat(0.9712, 0.01), regret: stat(33.5, 4.25), seconds: 0.05 },
-      'highest-cost': { utility: stat(0.3828, 0.0123), cost: stat(60, 0), success: stat(0.9828, 0.004), regret: stat(560.7, 12), seconds: 0.001 },
+      'highest-cost': { utility: stat(0.0828, 0.0123), cost: stat(90, 0), success: stat(0.9828, 0.004), regret: stat(560.7, 12), seconds: 0.001 },
       oracle: { utility: stat(0.9484, 0.0032), cost: stat(1.9, 0.1), success: stat(0.97, 0.005), regret: stat(-0.25, 3.1), seconds: 0.002 },
     },
   },

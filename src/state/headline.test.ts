@@ -14,7 +14,7 @@ describe('results headline', () => {
       ['oracle', 'oracle'],
     ]);
     expect(h.sentence).toBe(
-      'PromptWise spends 2.31 per prompt, 96.1% less than always asking o1, the dearest model (60 per prompt), with 97.1% success vs 98.3%. Utility 0.916 (Highest-cost 0.383; Oracle (DP) 0.948).',
+      'PromptWise spends 2.31 per prompt, 97.4% less than always asking claude-opus-4, the dearest model (90 per prompt), with 97.1% success vs 98.3%. Utility 0.916 (Highest-cost 0.0828; Oracle (DP) 0.948).',
     );
   });
 

@@ -87,18 +87,47 @@ describe('sudoku', () => {
       const adequate = row.flatMap((q, a) => (q >= 0.8 ? [a] : []));
       return spec.arms[adequate.reduce((best, a) => (spec.costs[a] < spec.costs[best] ? a : best))];
     });
-    expect(cheapestAdequate).toEqual(['gpt-4o-mini', 'deepseek-chat', 'o3-mini', 'o3-mini', 'o1']);
+    expect(cheapestAdequate).toEqual(['gemini-2.5-flash', 'deepseek-chat', 'gpt-4o', 'claude-opus-4', 'claude-opus-4']);
   });
 
-  it('lets models join every 200 steps in sudoku-new-arms', () => {
+  it("is the paper's Task 1: its five models at their set prices, 5–30 blanks in five buckets", () => {
+    const spec = builtinWorldSpec('sudoku');
+    if (spec.type !== 'categorical') throw new Error('sudoku is categorical');
+    // promptwise.tex, appendix price table (l. 766–780).
+    expect(Object.fromEntries(spec.arms!.map((a, i) => [a, spec.costs[i]]))).toEqual({
+      'gemini-2.5-flash': 0.75,
+      'deepseek-chat': 1.37,
+      'qwen-plus': 1.6,
+      'gpt-4o': 12.5,
+      'claude-opus-4': 90,
+    });
+    const buckets = spec.categories.map((c) => c.replace('blanks-', '').split('-').map(Number));
+    expect(buckets[0][0]).toBe(5);
+    expect(buckets.at(-1)!.at(-1)).toBe(30);
+    buckets.slice(1).forEach(([lo], i) => {
+      expect(lo).toBe(buckets[i][1] + 1);
+    });
+    expect(spec.description).toMatch(/illustrative/);
+  });
+
+  it('asks a different model first on the hardest puzzles (lowest c/q: Gemini on easy ones, Qwen-Plus on the hardest)', () => {
+    const spec = builtinWorldSpec('sudoku');
+    if (spec.type !== 'categorical') throw new Error('sudoku is categorical');
+    const first = spec.q.map((row) => spec.arms![row.reduce((b, q, a) => (spec.costs[a] / q < spec.costs[b] / row[b] ? a : b), 0)]);
+    expect(first[0]).toBe('gemini-2.5-flash');
+    expect(first.at(-1)).toBe('qwen-plus');
+  });
+
+  it("lets models join every 200 steps in sudoku-new-arms, in the paper's order (Qwen-Plus and Gemini first)", () => {
     const world = builtinWorld('sudoku-new-arms');
-    const starts = [0, 200, 400, 600, 800];
+    expect(world.arms).toEqual(['gemini-2.5-flash', 'deepseek-chat', 'qwen-plus', 'gpt-4o', 'claude-opus-4']);
+    const starts = [0, 400, 0, 200, 600];
     const rng = createRng(3);
     for (let t = 0; t < 1000; t += 7) {
       expect(Array.from(world.draw(t, rng).available)).toEqual(starts.map((s) => (t >= s ? 1 : 0)));
     }
-    expect(Array.from(world.draw(199, rng).available)).toEqual([1, 0, 0, 0, 0]);
-    expect(Array.from(world.draw(200, rng).available)).toEqual([1, 1, 0, 0, 0]);
+    expect(Array.from(world.draw(199, rng).available)).toEqual([1, 0, 1, 0, 0]);
+    expect(Array.from(world.draw(200, rng).available)).toEqual([1, 0, 1, 1, 0]);
   });
 
   it('brings in a new prompt type every 250 steps in sudoku-new-prompts, and draws every started one', () => {

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildWorld } from './build';
+import { builtinWorldSpec } from './builtins';
 import { parseWorldJson } from './json';
 
 /** docs/WORLD-FORMAT.md's example worlds must stay valid: each ```json block is parsed and built. */
@@ -21,5 +22,22 @@ describe('docs/WORLD-FORMAT.md', () => {
     const spec = parseWorldJson(text, 'WORLD-FORMAT.md');
     const world = buildWorld(spec, io, { worldPath: `${repo}example.json` });
     expect(world.name).toBe(spec.name);
+  });
+
+  it("prints the built-in sudoku's models, prices and success table as builtins.ts has them", () => {
+    const spec = builtinWorldSpec('sudoku');
+    if (spec.type !== 'categorical') throw new Error('sudoku is categorical');
+    const lines = doc.slice(doc.indexOf('| blanks |')).split('\n');
+    const cells = (line: string) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim());
+    expect(cells(lines[0]).slice(1)).toEqual(spec.arms);
+    const rows = lines.slice(2, 2 + spec.q.length).map((l) => cells(l).slice(1).map(Number));
+    expect(rows).toEqual(spec.q);
+    spec.arms!.forEach((arm, a) => {
+      expect(doc).toContain(`${arm} ${spec.costs[a]}`);
+    });
   });
 });
