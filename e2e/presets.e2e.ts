@@ -91,6 +91,11 @@ describe('the paper’s presets', () => {
       expect(await hashOf(page)).toBe(hash);
       expect(await menuToggle(page).getAttribute('data-current')).toBe(preset.id);
 
+      // A schedule from the link (the adaptation presets) is said beside the dataset controls.
+      const w = preset.world;
+      const schedule = typeof w === 'string' ? [] : [...(w.modelStart ?? []), ...(w.taskStart ?? [])];
+      for (const e of schedule) expect(await page.getByTestId('dataset-schedule').textContent()).toContain(`${e.name} at step ${e.step}`);
+
       const shown = await readTable(page);
       expect(Object.keys(shown)).toEqual(preset.algos);
       expect(Object.keys(cli.results)).toEqual(preset.algos);

@@ -36,7 +36,8 @@ export function datasetWorld(folder: string, choice: DatasetChoice): DatasetWorl
 export function presetWorld(preset: Preset): World {
   const w = preset.world;
   if (typeof w === 'string') return builtinWorld(w);
-  return datasetWorld(w.folder, { features: w.features, dim: w.dim, costs: w.costs, tasks: w.tasks });
+  const { folder, ...choice } = w;
+  return datasetWorld(folder, choice);
 }
 
 /** One prompt row as the report's data summaries need it. */

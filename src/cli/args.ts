@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { algorithmIds } from '../engine/policies/registry';
 import type { BanditParams } from '../engine/types';
 
@@ -18,6 +19,10 @@ export interface CliOptions {
   costs?: 'prices' | 'per-query';
   /** A data folder: only the prompts of these tasks. */
   tasks?: string[];
+  /** A data folder: models that join during the run (`--model-start NAME:STEP,…`). */
+  modelStart?: StartEntry[];
+  /** A data folder: tasks whose prompts arrive during the run (`--task-start TASK:STEP,…`). */
+  taskStart?: StartEntry[];
   /** Write `"seconds": 0` so that the same seed gives a byte-identical file. */
   timing: boolean;
 }
@@ -31,7 +36,8 @@ export class HelpRequested extends Error {}
 export const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--T N] [--trials N] [--seed N]
        [--lambda X] [--tau-max N] [--tau-exp N] [--alpha X] [--delta X] [--ridge X] [--sigma X] [--beta X]
        [--d N] [--fit-iters N] [--json PATH] [--no-timing]
-       [--features task-onehot|hashed-ngrams] [--costs prices|per-query] [--tasks A,B]   (with --world DATA_FOLDER)
+       [--features task-onehot|hashed-ngrams] [--costs prices|per-query] [--tasks A,B]
+       [--model-start MODEL:STEP,…] [--task-start TASK:STEP,…]   (these five with --world DATA_FOLDER)
 algorithms: ${algorithmIds.join(', ')}`;
 
 function number(name: string, raw: string | undefined, check: 'int' | 'posint' | 'nonneg' | 'pos' | 'any'): number | undefined {
@@ -92,6 +98,8 @@ function parseFlags(argv: string[]) {
       features: { type: 'string' },
       costs: { type: 'string' },
       tasks: { type: 'string' },
+      'model-start': { type: 'string' },
+      'task-start': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   }).values;
@@ -147,10 +155,20 @@ export function parseCliArgs(argv: string[]): CliOptions {
     throw new UsageError(`--costs: must be prices or per-query (got "${costs}")`);
   }
 
+  const starts = (flag: 'model-start' | 'task-start'): StartEntry[] | undefined => {
+    const raw = values[flag];
+    if (raw === undefined) return undefined;
+    const parsed = parseStartList(raw);
+    if ('error' in parsed) throw new UsageError(`--${flag}: ${parsed.error}`);
+    return parsed;
+  };
+
   return {
     world: values.world,
     features,
     costs,
+    modelStart: starts('model-start'),
+    taskStart: starts('task-start'),
     tasks:
       values.tasks === undefined
         ? undefined

@@ -124,10 +124,31 @@ describe('npm run sim', () => {
     expect(cost).toBeLessThan(1000);
     expect(run(['--world', folder, '--features', 'embedding']).err).toMatch(/^--features: must be task-onehot or hashed-ngrams/);
     expect(run(['--world', folder, '--d', '8']).err).toMatch(/^--d: task-onehot features have one dimension per task/);
-    expect(run(['--features', 'hashed-ngrams']).err).toMatch(/^--features, --costs and --tasks apply to --world DATA_FOLDER/);
+    expect(run(['--features', 'hashed-ngrams']).err).toMatch(/^--features, --costs, --tasks, --model-start and --task-start apply to --world DATA_FOLDER/);
     const python = run(['--world', join(repo, '../shared/data/humaneval-paper'), '--tasks', 'python-completion', ...algos]);
     expect(python.code).toBe(0);
     expect(run(['--world', join(repo, '../shared/data/humaneval-paper'), '--tasks', 'rust', ...algos]).err).toMatch(/^tasks: no prompt has task "rust"/);
+  });
+
+  it('schedules models and tasks on a data folder (--model-start, --task-start: the adaptation presets)', () => {
+    const folder = join(repo, '../shared/data/humaneval-paper');
+    const algos = ['--algos', 'oracle', '--T', '300', '--trials', '2', '--no-timing'];
+    const json = (extra: string[]) => {
+      const path = join(dir, 'schedule.json');
+      expect(run(['--world', folder, '--json', path, ...algos, ...extra]).code).toBe(0);
+      return JSON.parse(readFileSync(path, 'utf8')).results.oracle;
+    };
+    // Gemini (0.75) is cheaper than Qwen-Plus (1.6): without it for 200 of 300 steps, the oracle pays more.
+    expect(json(['--model-start', 'gemini-2.5-flash-preview:200']).cost.mean).toBeGreaterThan(json([]).cost.mean + 0.3);
+    expect(json(['--task-start', 'python-completion:250'])).not.toEqual(json([]));
+    expect(run(['--world', folder, '--model-start', 'qwen-plus', ...algos]).err).toBe(
+      '--model-start: "qwen-plus" is not NAME:STEP (a name and a step index ≥ 0)',
+    );
+    expect(run(['--world', folder, '--model-start', 'gpt-5:3', ...algos]).err).toBe(
+      'arm_start: no model named "gpt-5" (models: gemini-2.5-flash-preview, qwen-plus)',
+    );
+    expect(run(['--world', folder, '--task-start', 'rust:3', ...algos]).err).toMatch(/^task_start: no prompt has task "rust"/);
+    expect(run(['--model-start', 'a:1']).err).toMatch(/apply to --world DATA_FOLDER/);
   });
 
   it.each([

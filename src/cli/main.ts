@@ -33,7 +33,7 @@ function folderWorld(opts: ReturnType<typeof parseCliArgs>): World {
   if (features === 'task-onehot' && opts.d !== undefined) {
     throw new UsageError('--d: task-onehot features have one dimension per task; use --features hashed-ngrams --d N');
   }
-  return datasetWorldOf(source, { features, dim: opts.d, costs, tasks: opts.tasks });
+  return datasetWorldOf(source, { features, dim: opts.d, costs, tasks: opts.tasks, modelStart: opts.modelStart, taskStart: opts.taskStart });
 }
 
 /**
@@ -44,8 +44,10 @@ export function main(argv: string[], io: Io): number {
   try {
     const opts = parseCliArgs(argv);
     const world = isDataFolder(opts.world) ? folderWorld(opts) : loadWorld(opts.world, nodeWorldIo, { d: opts.d });
-    if (!isDataFolder(opts.world) && (opts.features || opts.costs || opts.tasks)) {
-      throw new UsageError('--features, --costs and --tasks apply to --world DATA_FOLDER (a folder with models.json and prompts.jsonl)');
+    if (!isDataFolder(opts.world) && (opts.features || opts.costs || opts.tasks || opts.modelStart || opts.taskStart)) {
+      throw new UsageError(
+        '--features, --costs, --tasks, --model-start and --task-start apply to --world DATA_FOLDER (a folder with models.json and prompts.jsonl)',
+      );
     }
     const result = runSimulation(world, { algos: opts.algos, T: opts.T, trials: opts.trials, seed: opts.seed, params: opts.params });
     if (!opts.timing) for (const r of Object.values(result.results)) r.seconds = 0;

@@ -12,7 +12,7 @@ describe('CSV export', () => {
     expect(lines[2]).toBe('# link=http://127.0.0.1:4173/#world=sudoku&algos=promptwise,oracle');
     expect(lines[3]).toBe(CSV_COLUMNS.join(','));
     expect(lines[4]).toBe('promptwise,0.9156123456789,0.0231,2.3112,0.4,0.9712,0.01,33.5,4.25');
-    expect(lines[5]).toBe('highest-cost,0.3828,0.0123,60,0,0.9828,0.004,560.7,12');
+    expect(lines[5]).toBe('highest-cost,0.0828,0.0123,90,0,0.9828,0.004,560.7,12');
     expect(lines[6]).toBe('oracle,0.9484,0.0032,1.9,0.1,0.97,0.005,-0.25,3.1');
     expect(lines[7]).toBe('');
     expect(lines).toHaveLength(8);

@@ -26,6 +26,8 @@ function datasetChoiceOf(p: LabParams, embedModel: string): DatasetChoice {
     costs: p.costs,
     ...(p.features === 'embedding' ? { embedModel } : {}),
     ...(p.tasks.length > 0 ? { tasks: [...p.tasks] } : {}),
+    ...(p.modelStart.length > 0 ? { modelStart: p.modelStart.map((e) => ({ ...e })) } : {}),
+    ...(p.taskStart.length > 0 ? { taskStart: p.taskStart.map((e) => ({ ...e })) } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
  * defaults. Changing a parameter rewrites the hash with history.replaceState (no history entry per change).
  */
 import { create } from 'zustand';
-import { FEATURE_TYPES } from '../engine/lab/datasetChoice';
+import { FEATURE_TYPES, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { ALGO_IDS, WORLD_NAMES } from './catalog';
 import {
   DEFAULT_HASH_STATE,
@@ -54,6 +54,14 @@ const withIds = (notices: Notice[]): NoticeItem[] => notices.map((n) => ({ ...n,
 const clampInt = (v: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(v)));
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
 
+/** A saved or patched start list, kept only if it reads back through the link format (parseStartList). */
+function startList(entries: unknown): StartEntry[] {
+  if (!Array.isArray(entries)) return [];
+  const valid = entries.filter((e): e is StartEntry => typeof e === 'object' && e !== null && typeof e.name === 'string' && Number.isInteger(e.step));
+  const parsed = parseStartList(formatStartList(valid));
+  return 'error' in parsed ? [] : parsed;
+}
+
 /** Makes a patch from the controls safe: ranges, known ids, a traced algorithm that runs. */
 export function sanitize(params: LabParams): LabParams {
   const algos = ALGO_IDS.filter((id) => params.algos.includes(id));
@@ -72,6 +80,8 @@ export function sanitize(params: LabParams): LabParams {
     dim: Number.isFinite(params.dim) ? clampInt(params.dim, LIMITS.dim.min, LIMITS.dim.max) : DEFAULT_PARAMS.dim,
     costs: params.costs === 'per-query' ? 'per-query' : 'prices',
     tasks: Array.isArray(params.tasks) ? params.tasks.filter((t) => typeof t === 'string' && /^[\w.-]{1,80}$/.test(t)) : [],
+    modelStart: startList(params.modelStart),
+    taskStart: startList(params.taskStart),
   };
   p.traceAlgo = resolveTraceAlgo(p.algos, ALGO_IDS.includes(params.traceAlgo) ? params.traceAlgo : DEFAULT_PARAMS.traceAlgo);
   return p;

@@ -22,9 +22,23 @@ describe('presets', () => {
       expect(cli.costs).toBe(config.dataset.costs);
       expect(cli.d).toBe(config.dataset.dim);
       expect(cli.tasks).toEqual(config.dataset.tasks);
+      expect(cli.modelStart).toEqual(config.dataset.modelStart);
+      expect(cli.taskStart).toEqual(config.dataset.taskStart);
     } else {
       expect(cli.world).toBe(config.world);
     }
+  });
+
+  it("rebuilds the paper's adaptation experiments on the recorded code data, and says what the data lacks", () => {
+    const byId = (id: string) => PRESETS.find((p) => p.id === id)!;
+    const models = byId('new-models');
+    const prompts = byId('new-prompts');
+    expect(presetHash(models)).toContain('modelStart=gemini-2.5-flash-preview:200');
+    expect(presetHash(prompts)).toContain('taskStart=python-completion:250');
+    expect(presetCliArgs(models).join(' ')).toContain('--model-start gemini-2.5-flash-preview:200');
+    expect(presetCliArgs(prompts).join(' ')).toContain('--task-start python-completion:250');
+    expect(models.description).toMatch(/not in the recorded data/);
+    expect(prompts.description).toMatch(/not recorded/);
   });
 
   it('ids are unique', () => {

@@ -7,7 +7,15 @@ export function presetParams(preset: Preset): LabParams {
   const dataset =
     typeof w === 'string'
       ? {}
-      : { world: `data:${w.folder}`, features: w.features, dim: w.dim ?? DEFAULT_PARAMS.dim, costs: w.costs, tasks: [...(w.tasks ?? [])] };
+      : {
+          world: `data:${w.folder}`,
+          features: w.features,
+          dim: w.dim ?? DEFAULT_PARAMS.dim,
+          costs: w.costs,
+          tasks: [...(w.tasks ?? [])],
+          modelStart: (w.modelStart ?? []).map((e) => ({ ...e })),
+          taskStart: (w.taskStart ?? []).map((e) => ({ ...e })),
+        };
   return {
     ...DEFAULT_PARAMS,
     world: typeof w === 'string' ? w : `data:${w.folder}`,

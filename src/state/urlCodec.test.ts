@@ -57,6 +57,19 @@ describe('URL hash codec: round trip', () => {
         present: false,
         step: null,
       },
+      {
+        params: {
+          ...DEFAULT_PARAMS,
+          world: 'data:humaneval-paper',
+          modelStart: [{ name: 'gemini-2.5-flash-preview', step: 200 }],
+          taskStart: [
+            { name: 'python-completion', step: 250 },
+            { name: 'java-to-cpp', step: 0 },
+          ],
+        },
+        present: false,
+        step: null,
+      },
     ];
     for (const state of states) {
       const hash = encodeHash(state);
@@ -73,6 +86,8 @@ describe('URL hash codec: round trip', () => {
     ['dim=1', 'dim=1 is not valid (an integer 2–384); using 16'],
     ['costs=free', 'costs=free is not valid (prices or per-query); using prices'],
     ['tasks=a,<b>', 'tasks=a,<b> is not valid (a comma-separated list of task names); using all tasks'],
+    ['modelStart=qwen-plus', 'modelStart=qwen-plus is not valid (a comma-separated list of model:step); using every model from step 0'],
+    ['taskStart=a:1,a:2', 'taskStart=a:1,a:2 is not valid (a comma-separated list of task:step); using every task from step 0'],
   ])('a dataset world with %s falls back with a notice', (pair, notice) => {
     const d = decodeHash(`#world=data:x&${pair}`);
     expect(d.notices.map((n) => n.text)).toEqual([notice]);
@@ -82,6 +97,8 @@ describe('URL hash codec: round trip', () => {
   it('writes the dataset keys only for dataset worlds', () => {
     const builtin = encodeHash({ ...DEFAULT_HASH_STATE, params: { ...DEFAULT_PARAMS, features: 'embedding' } });
     expect(builtin).not.toMatch(/features=|dim=|costs=/);
+    const scheduled = { ...DEFAULT_PARAMS, modelStart: [{ name: 'gpt-4o', step: 200 }], taskStart: [{ name: 'x', step: 1 }] };
+    expect(encodeHash({ ...DEFAULT_HASH_STATE, params: scheduled })).not.toMatch(/modelStart=|taskStart=/);
     expect(encodeHash({ ...DEFAULT_HASH_STATE, params: { ...DEFAULT_PARAMS, world: 'data:humaneval-paper' } })).toMatch(
       /^#world=data:humaneval-paper&features=task-onehot&dim=16&costs=prices&algos=/,
     );

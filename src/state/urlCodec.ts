@@ -8,7 +8,15 @@
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
 import { z } from 'zod';
-import { type CostMode, DEFAULT_FEATURE_DIM, FEATURE_TYPES, type FeatureType } from '../engine/lab/datasetChoice';
+import {
+  type CostMode,
+  DEFAULT_FEATURE_DIM,
+  FEATURE_TYPES,
+  type FeatureType,
+  formatStartList,
+  parseStartList,
+  type StartEntry,
+} from '../engine/lab/datasetChoice';
 import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
 /** A recorded dataset served with the app (`data:<folder>`) or imported in this browser (`import:<id>`). */
@@ -41,6 +49,10 @@ export interface LabParams {
   costs: CostMode;
   /** Dataset worlds: only the prompts of these tasks (empty: all). */
   tasks: string[];
+  /** Dataset worlds: models that join during the run (empty: all from step 0). */
+  modelStart: StartEntry[];
+  /** Dataset worlds: tasks whose prompts arrive during the run (empty: all from step 0). */
+  taskStart: StartEntry[];
 }
 
 /** Everything the hash carries: the parameters plus view state. */
@@ -79,6 +91,8 @@ export const DEFAULT_PARAMS: LabParams = {
   dim: DEFAULT_FEATURE_DIM,
   costs: 'prices',
   tasks: [],
+  modelStart: [],
+  taskStart: [],
 };
 
 export const DEFAULT_HASH_STATE: HashState = { params: DEFAULT_PARAMS, present: false, step: null };
@@ -127,6 +141,25 @@ const intField = (min: number, max: number): FieldCodec<number> => ({
   expect: `an integer ${min}–${max}`,
   encode: String,
 });
+
+/** `name:step,…` (parseStartList): who joins a dataset run when. */
+function startListField(what: 'model' | 'task'): FieldCodec<StartEntry[]> {
+  return {
+    schema: z
+      .string()
+      .transform((s, ctx) => {
+        const parsed = parseStartList(s);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .pipe(z.array(z.object({ name: z.string(), step: z.number() })).max(100)),
+    expect: `a comma-separated list of ${what}:step`,
+    encode: formatStartList,
+  };
+}
 
 const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')}, …`);
 
@@ -181,6 +214,8 @@ const FIELDS = {
     expect: 'a comma-separated list of task names',
     encode: (v: string[]) => v.join(','),
   } satisfies FieldCodec<string[]>,
+  modelStart: startListField('model'),
+  taskStart: startListField('task'),
   traceAlgo: {
     schema: z
       .string()
@@ -194,11 +229,31 @@ const FIELDS = {
 type ScalarKey = keyof typeof FIELDS;
 
 /** Keys in the order the hash writes them. */
-const KEY_ORDER = ['world', 'features', 'dim', 'costs', 'tasks', 'algos', 'lambda', 'tauMax', 'tauExp', 'alpha', 'T', 'trials', 'seed', 'traceAlgo'] as const;
+const KEY_ORDER = [
+  'world',
+  'features',
+  'dim',
+  'costs',
+  'tasks',
+  'modelStart',
+  'taskStart',
+  'algos',
+  'lambda',
+  'tauMax',
+  'tauExp',
+  'alpha',
+  'T',
+  'trials',
+  'seed',
+  'traceAlgo',
+] as const;
 /** Keys that mean something for dataset worlds only: links to built-in worlds do not carry them. */
-const DATASET_KEYS = new Set<string>(['features', 'dim', 'costs', 'tasks']);
+const DATASET_KEYS = new Set<string>(['features', 'dim', 'costs', 'tasks', 'modelStart', 'taskStart']);
 const VIEW_KEYS = ['step', 'present'] as const;
 const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
+
+/** What an empty list field means, for notices that fall back to it. */
+const EMPTY_LIST_MEANS = { tasks: 'all tasks', modelStart: 'every model from step 0', taskStart: 'every task from step 0' };
 
 /** Long or odd raw values are shortened in notices. */
 function showRaw(raw: string): string {
@@ -276,7 +331,7 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
         if (k === 'traceAlgo') traceGiven = true;
       } else {
         const fallback = codec.encode((defaults.params as unknown as Record<string, unknown>)[k]);
-        notices.push(invalid(k, raw, codec.expect, fallback === '' && k === 'tasks' ? 'all tasks' : fallback));
+        notices.push(invalid(k, raw, codec.expect, fallback === '' ? EMPTY_LIST_MEANS[k as keyof typeof EMPTY_LIST_MEANS] : fallback));
       }
     } else if (key !== '') {
       notices.push({ field: key, text: `"${showRaw(key)}" is not a lab parameter; it was ignored` });
@@ -314,7 +369,7 @@ export function encodeHash(state: HashState): string {
       continue;
     }
     if (DATASET_KEYS.has(key) && !isDatasetWorldName(params.world)) continue;
-    if (key === 'tasks' && params.tasks.length === 0) continue; // all tasks: the short link
+    if ((key === 'tasks' || key === 'modelStart' || key === 'taskStart') && params[key].length === 0) continue; // the default: the short link
     const codec = FIELDS[key] as FieldCodec<unknown>;
     // ':' is legal in a fragment; keeping it makes `world=data:routeprofile-ulab` readable.
     parts.push(`${key}=${encodeURIComponent(codec.encode(params[key])).replace(/%3A/g, ':')}`);

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../rng';
 import { algorithmIds, drain, simulate } from '../simulate';
 import { errorOf } from '../worlds/testErrors';
+import { formatStartList, parseStartList, type StartEntry } from './datasetChoice';
 import {
   costModes,
   type DatasetSource,
@@ -105,5 +107,68 @@ describe('dataset sources: bad input', () => {
   it('finds no per-query cost field in a malformed or cost-less first line', () => {
     expect(detectPerQueryCostField('{oops')).toBeNull();
     expect(detectPerQueryCostField(tiny.promptsJsonl)).toBeNull();
+  });
+});
+
+describe('schedules on a dataset (modelStart, taskStart: the adaptation presets)', () => {
+  const source = served('humaneval-paper');
+  const choice = { features: 'task-onehot', costs: 'prices' } as const;
+
+  it('a model that joins later is unavailable until its step, and the run uses it after', () => {
+    const world = datasetWorldOf(source, { ...choice, tasks: ['java-to-cpp'], modelStart: [{ name: 'gemini-2.5-flash-preview', step: 200 }] });
+    const rng = createRng(1);
+    expect(Array.from(world.draw(199, rng).available)).toEqual([0, 1]);
+    expect(Array.from(world.draw(200, rng).available)).toEqual([1, 1]);
+    // Without the cheaper Gemini for the first 200 steps, even the oracle pays more.
+    const run = (w: typeof world) => drain(simulate(w, { algos: ['oracle'], T: 400, trials: 2, seed: 0, params: {} })).results.oracle;
+    const always = datasetWorldOf(source, { ...choice, tasks: ['java-to-cpp'] });
+    expect(run(world).cost.mean).toBeGreaterThan(run(always).cost.mean + 0.1);
+  });
+
+  it('names the field for an unknown model, and for a schedule where no model is there at step 0', () => {
+    const e = errorOf(() => datasetSpecOf(source, { ...choice, modelStart: [{ name: 'gpt-5', step: 3 }] }));
+    expect([e.field, e.message]).toEqual(['arm_start', 'arm_start: no model named "gpt-5" (models: gemini-2.5-flash-preview, qwen-plus)']);
+    expect(() =>
+      datasetSpecOf(source, {
+        ...choice,
+        modelStart: [
+          { name: 'gemini-2.5-flash-preview', step: 3 },
+          { name: 'qwen-plus', step: 1 },
+        ],
+      }),
+    ).toThrow('arm_start: some arm must be available at step 0');
+  });
+
+  it('writes taskStart into the world as task_start', () => {
+    const spec = datasetSpecOf(source, { ...choice, taskStart: [{ name: 'python-completion', step: 250 }] });
+    expect(spec.task_start).toEqual({ 'python-completion': 250 });
+    expect(datasetSpecOf(source, choice).task_start).toBeUndefined();
+    expect(datasetSpecOf(source, choice).arm_start).toBeUndefined();
+  });
+});
+
+describe('start lists (one format for the link keys and the CLI flags)', () => {
+  it('parse NAME:STEP entries and print them back', () => {
+    const text = 'qwen-plus:0,gemini-2.5-flash-preview:200';
+    const parsed = parseStartList(text);
+    expect(parsed).toEqual([
+      { name: 'qwen-plus', step: 0 },
+      { name: 'gemini-2.5-flash-preview', step: 200 },
+    ]);
+    expect(formatStartList(parsed as StartEntry[])).toBe(text);
+    expect(parseStartList(' a:1 , ,b:2 ')).toEqual([
+      { name: 'a', step: 1 },
+      { name: 'b', step: 2 },
+    ]);
+    expect(parseStartList('')).toEqual([]);
+  });
+
+  it.each([
+    ['qwen-plus', '"qwen-plus" is not NAME:STEP (a name and a step index ≥ 0)'],
+    ['a:-1', '"a:-1" is not NAME:STEP (a name and a step index ≥ 0)'],
+    ['a:1.5', '"a:1.5" is not NAME:STEP (a name and a step index ≥ 0)'],
+    ['a:1,a:2', 'a is given more than once'],
+  ])('reject %s', (text, error) => {
+    expect(parseStartList(text)).toEqual({ error });
   });
 });

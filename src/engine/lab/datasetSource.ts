@@ -6,10 +6,10 @@
 import { type ModelInfo, parseModelsJson } from '../import/models';
 import { buildDatasetWorld, type DatasetWorld } from '../worlds/dataset';
 import { WorldFormatError } from '../worlds/errors';
-import type { DatasetSpec, FeatureSpec } from '../worlds/schema';
-import { type CostMode, type FeatureType, PER_QUERY_COST_SCALE } from './datasetChoice';
+import { type DatasetSpec, type FeatureSpec, parseWorldSpec } from '../worlds/schema';
+import { type CostMode, type FeatureType, PER_QUERY_COST_SCALE, type StartEntry } from './datasetChoice';
 
-export { type CostMode, costUnit, FEATURE_TYPES, type FeatureType, PER_QUERY_COST_SCALE } from './datasetChoice';
+export { type CostMode, costUnit, FEATURE_TYPES, type FeatureType, PER_QUERY_COST_SCALE, type StartEntry } from './datasetChoice';
 
 export interface DatasetSource {
   name: string;
@@ -33,6 +33,10 @@ export interface DatasetChoice {
   embedModel?: string;
   /** Only the prompts of these tasks (all when absent or empty). */
   tasks?: string[];
+  /** Models that join the pool during the run (the world's arm_start; models not listed: from step 0). */
+  modelStart?: StartEntry[];
+  /** Tasks whose prompts arrive during the run (the world's task_start; tasks not listed: from step 0). */
+  taskStart?: StartEntry[];
 }
 
 /** The per-query cost field of the first prompt row: `cost_usd` (exact) or `cost_usd_est` (estimated), if any. */
@@ -97,7 +101,15 @@ export function datasetSpecOf(source: DatasetSource, choice: DatasetChoice): Dat
     if (!source.prices) throw new WorldFormatError('costs', `${source.name} has no set prices; use its recorded per-query costs`);
     costs = source.prices;
   }
-  return { type: 'dataset', name: source.name, prompts: 'prompts.jsonl', models: source.models, features: featureSpecOf(choice), costs };
+  const spec: DatasetSpec = { type: 'dataset', name: source.name, prompts: 'prompts.jsonl', models: source.models, features: featureSpecOf(choice), costs };
+  if (choice.modelStart && choice.modelStart.length > 0) {
+    for (const e of choice.modelStart) {
+      if (!source.models.includes(e.name)) throw new WorldFormatError('arm_start', `no model named "${e.name}" (models: ${source.models.join(', ')})`);
+    }
+    spec.arm_start = source.models.map((m) => choice.modelStart!.find((e) => e.name === m)?.step ?? 0);
+  }
+  if (choice.taskStart && choice.taskStart.length > 0) spec.task_start = Object.fromEntries(choice.taskStart.map((e) => [e.name, e.step]));
+  return parseWorldSpec(spec, source.name) as DatasetSpec; // the file format's own checks (some model at step 0, …)
 }
 
 /** One field of every prompt line, in file order ('' where a line has no such string or is malformed). */

@@ -161,6 +161,50 @@ describe('dataset world on humaneval-paper (10 recorded trials per model and tas
   });
 });
 
+describe('task_start: prompt types that arrive during the run (the adaptation experiment)', () => {
+  const spec = (taskStart?: Record<string, number>) =>
+    parseWorldSpec({
+      type: 'dataset',
+      name: 'humaneval',
+      prompts: `${SHARED_DATA}humaneval-paper/prompts.jsonl`,
+      models: ['gemini-2.5-flash-preview', 'qwen-plus'],
+      features: 'task-onehot',
+      costs: [0.75, 1.6],
+      ...(taskStart ? { task_start: taskStart } : {}),
+    }) as DatasetSpec;
+
+  it('draws only the started tasks, and every started one soon after it starts', () => {
+    const world = buildDatasetWorld(spec({ 'python-completion': 250 }), nodeIo);
+    const rng = createRng(4);
+    const seen = new Map<string, number>();
+    for (let t = 0; t < 600; t++) {
+      const task = world.categories[world.draw(t, rng).category];
+      if (t < 250) expect(task, `step ${t}`).toBe('java-to-cpp');
+      if (!seen.has(task)) seen.set(task, t);
+    }
+    expect(seen.get('java-to-cpp')).toBe(0);
+    // Half the prompts are Python once it starts: waiting 30 steps for one has odds 2⁻³⁰.
+    expect(seen.get('python-completion')! - 250).toBeLessThan(30);
+  });
+
+  it('draws exactly as without a schedule when every task starts at step 0', () => {
+    const plain = buildDatasetWorld(spec(), nodeIo);
+    const scheduled = buildDatasetWorld(spec({ 'java-to-cpp': 0, 'python-completion': 0 }), nodeIo);
+    const [a, b] = [createRng(9), createRng(9)];
+    for (let t = 0; t < 200; t++) expect(scheduled.draw(t, b).row).toBe(plain.draw(t, a).row);
+  });
+
+  it('names the field for an unknown task, no task at step 0, or a bad step', () => {
+    expect(() => buildDatasetWorld(spec({ rust: 5 }), nodeIo)).toThrow('task_start: no prompt has task "rust" (tasks: java-to-cpp, python-completion)');
+    expect(() => buildDatasetWorld(spec({ 'java-to-cpp': 1, 'python-completion': 2 }), nodeIo)).toThrow('task_start: some task must start at step 0');
+    expect(() => spec({ 'java-to-cpp': -1 })).toThrow(/task_start/);
+    // A task filtered out by --tasks cannot be scheduled either.
+    expect(() => buildDatasetWorld(spec({ 'python-completion': 9 }), nodeIo, { tasks: ['java-to-cpp'] })).toThrow(
+      'task_start: no prompt has task "python-completion" (tasks: java-to-cpp)',
+    );
+  });
+});
+
 describe('dataset world from files in memory', () => {
   const base = { type: 'dataset', name: 'd', prompts: 'p.jsonl', models: ['a', 'b'], features: 'task-onehot', costs: { per_prompt: 'cost' } };
   const row = (id: string, extra: object = {}) =>

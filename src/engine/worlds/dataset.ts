@@ -6,7 +6,7 @@ import type { Rng } from '../rng';
 import type { Prompt, World } from '../types';
 import { show, WorldFormatError } from './errors';
 import { type PromptRow, readPromptRows } from './prompts';
-import { availability } from './schedule';
+import { availability, byPhase } from './schedule';
 import type { DatasetSpec, FeatureSpec } from './schema';
 
 /** Default dimension of hashed-ngrams features when neither the world nor --d sets one. */
@@ -128,6 +128,7 @@ export function buildDatasetWorld(spec: DatasetSpec, io: WorldIO, opts: DatasetO
   }));
   const trials = rows.map((r) => r.trials);
   const availableAt = availability(spec.arm_start, K);
+  const poolAt = promptPools(base, categories, spec.task_start, source);
 
   return {
     name: spec.name,
@@ -140,7 +141,8 @@ export function buildDatasetWorld(spec: DatasetSpec, io: WorldIO, opts: DatasetO
     rowQ: (i) => base[i].q,
     rowCosts: (i) => base[i].costs,
     draw(t: number, rng: Rng): Prompt {
-      return { ...base[rng.int(base.length)], available: availableAt(t) };
+      const pool = poolAt(t);
+      return { ...base[pool === null ? rng.int(base.length) : pool[rng.int(pool.length)]], available: availableAt(t) };
     },
     pull(prompt: Prompt, arm: number, u: number): 0 | 1 {
       const recorded = trials[prompt.row][arm];
@@ -148,6 +150,29 @@ export function buildDatasetWorld(spec: DatasetSpec, io: WorldIO, opts: DatasetO
       return u < prompt.q[arm] ? 1 : 0;
     },
   };
+}
+
+/**
+ * The rows a step may draw from under `task_start` (null: every row, as without a schedule, so such worlds draw
+ * exactly as before): each task's prompts join at its start step, like category_start in categorical worlds.
+ */
+function promptPools(
+  base: readonly { category: number }[],
+  categories: readonly string[],
+  taskStart: Readonly<Record<string, number>> | undefined,
+  source?: string,
+): (t: number) => readonly number[] | null {
+  if (taskStart === undefined) return () => null;
+  const starts = categories.map(() => 0);
+  for (const [task, step] of Object.entries(taskStart)) {
+    const j = categories.indexOf(task);
+    if (j < 0) throw new WorldFormatError('task_start', `no prompt has task ${show(task)} (tasks: ${categories.join(', ')})`, source);
+    starts[j] = step;
+  }
+  if (!starts.includes(0)) {
+    throw new WorldFormatError('task_start', `some task must start at step 0 (got ${show(taskStart)}; tasks: ${categories.join(', ')})`, source);
+  }
+  return byPhase(starts, categories.length, (active) => base.flatMap((row, i) => (active[row.category] ? [i] : [])));
 }
 
 /** Which rows to keep for `tasks` (null: all); an unknown task is an error naming the ones there are. */

@@ -51,6 +51,12 @@ export interface DatasetSpec extends CommonSpec {
   models: string[];
   features: FeatureSpec;
   costs: number[] | { per_prompt: string };
+  /**
+   * Step (0-based) from which each named task's prompts may be drawn (tasks not named: from step 0); new prompt
+   * types arriving during the run, as `category_start` for categorical worlds. Task names are checked against
+   * the prompts when the world is built.
+   */
+  task_start?: Record<string, number>;
 }
 
 export type WorldSpec = CategoricalSpec | LogisticSpec | DatasetSpec;
@@ -255,6 +261,7 @@ const datasetShape = {
   prompts: z.string(expecting('the path of a JSONL file')).min(1, expecting('the path of a JSONL file')),
   models: names('model names'),
   features: featureSchema,
+  task_start: z.record(label, stepIndex, expecting('an object {"<task>": step index}')).optional(),
   costs: z.union([costList, strict({ per_prompt: label }, 'per-prompt costs')], {
     error: (issue) =>
       issue.input === undefined

@@ -105,6 +105,20 @@ function DatasetControlsFor({ world }: { world: string }) {
           ))}
         </fieldset>
       )}
+      {(params.modelStart.length > 0 || params.taskStart.length > 0) && (
+        <div className="help" data-testid="dataset-schedule">
+          <p>
+            Joining during the run (from the link):{' '}
+            {[...params.modelStart.map((e) => `model ${e.name} at step ${e.step}`), ...params.taskStart.map((e) => `task ${e.name} at step ${e.step}`)].join(
+              '; ',
+            )}
+            .
+          </p>
+          <button type="button" className="btn link" data-testid="clear-schedule" onClick={() => set({ modelStart: [], taskStart: [] })}>
+            Everything from step 0
+          </button>
+        </div>
+      )}
       <div className="control-head">
         <label htmlFor={ids.costs}>Costs</label>
       </div>
