@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../cli/args';
-import { PRESETS, presetCliArgs } from '../engine/lab/presets';
+import { PRESETS, presetCliArgs, presetCommand } from '../engine/lab/presets';
 import { labConfigOf } from './labConfig';
 import { presetHash, presetParams } from './presets';
 import { decodeHash } from './urlCodec';
@@ -39,6 +40,12 @@ describe('presets', () => {
     expect(presetCliArgs(prompts).join(' ')).toContain('--task-start python-completion:250');
     expect(models.description).toMatch(/not in the recorded data/);
     expect(prompts.description).toMatch(/not recorded/);
+  });
+
+  it("docs/LAB.md's preset table is every preset's link and command, in order", () => {
+    const doc = readFileSync(new URL('../../docs/LAB.md', import.meta.url), 'utf8');
+    const rows = doc.split('\n').filter((l) => /^\| `[\w.-]+` \| .* \| `#/.test(l));
+    expect(rows).toEqual(PRESETS.map((p) => `| \`${p.id}\` | ${p.title} | \`${presetHash(p)}\` | \`${presetCommand(p)}\` |`));
   });
 
   it('ids are unique', () => {
