@@ -414,6 +414,50 @@ function officialBlock(presetId: string, checked: boolean, lambda?: number): Blo
   };
 }
 
+const SPREAD_ALGOS = ['promptwise', 'ca-pak-ucb-ts', 'ca-pak-ucb-ts-official', 'ca-pak-ucb-ts-official-ca'];
+
+/**
+ * Does the authors' code's lock-in (ca-pak-ucb-ts-official, docs/ENGINE.md reading 12) explain Table 1's spread for
+ * CA PAK-UCB-tS? Per-trial spread of success and cost beside the paper's, on every world with the paper's prices.
+ */
+function officialSpreadBlock(): BlockDef {
+  // Lab rows take the paper's CA PAK-UCB-tS row's place beside each of the code's variants.
+  const worlds = [
+    { label: "t2i (five models, the paper's prices)", preset: 't2i' },
+    { label: 'sudoku (Task 1 models and prices)', preset: 'sudoku' },
+    { label: 'HumanEval replay (two models)', preset: 'humaneval' },
+  ].map((w) => ({ ...w, preset: PRESETS.find((p) => p.id === w.preset)! }));
+  const cv = (s: { mean: number; std: number }) => fixed(s.std / s.mean, 2);
+  return {
+    id: 'official-spread',
+    checked: true,
+    command: worlds.map((w) => `npm run sim -- ${presetCliArgs({ ...w.preset, algos: SPREAD_ALGOS }).join(' ')}`).join('\n'),
+    build() {
+      const paper = PAPER_NUMBERS.humaneval;
+      const rows: string[][] = SPREAD_ALGOS.filter((id) => id in paper.results).map((id) => {
+        const p = paper.results[id];
+        return [
+          'paper, Table 1 (HumanEval, five models 0.75–90)',
+          label(id),
+          `${fixed(p.success, 2)} ± ${fixed(p.successStd, 2)}`,
+          `${fixed(p.cost, 2)} ± ${fixed(p.costStd, 2)}`,
+          cv({ mean: p.cost, std: p.costStd }),
+        ];
+      });
+      for (const w of worlds) {
+        const r = run(presetWorld(w.preset), SPREAD_ALGOS, w.preset.params, w.preset.trials).results;
+        for (const id of SPREAD_ALGOS) {
+          const s = r[id];
+          rows.push([`lab, ${w.label}`, label(id), `${fixed(100 * s.success.mean, 2)} ± ${fixed(100 * s.success.std, 2)}`, pm(s.cost, 2), cv(s.cost)]);
+        }
+      }
+      return {
+        table: markdownTable(['run', 'algorithm', 'success % (± std over 20 trials)', 'cost per prompt (± std)', 'cost std ÷ mean'], rows),
+      };
+    },
+  };
+}
+
 /** Every block, in the document's order. */
 export const BLOCKS: readonly BlockDef[] = [
   ...PRESETS.map(presetBlock),
@@ -427,4 +471,5 @@ export const BLOCKS: readonly BlockDef[] = [
   officialBlock('t2i', true, 0.05),
   officialBlock('humaneval', false),
   officialBlock('humaneval-x', false),
+  officialSpreadBlock(),
 ];

@@ -65,7 +65,7 @@ adaptation presets).`);
 
 ${preset.description}
 
-**Paper (our summary of its claim):** ${preset.paper ?? '— (not an experiment of the paper: the featurizer ablation is ours)'}
+**Paper (our summary of its claim):** ${preset.paper ?? '— (not an experiment of the paper: ours)'}
 
 ${table(outputs, `preset-${preset.id}`)}
 
@@ -145,7 +145,10 @@ ${note(FINDING_NOTES.rbf)}
 
 \`promptwise-official\` follows the authors' code: bonus α·xᵀV⁻¹x with V⁻¹ started from 10⁻⁶·I (so the bonus is
 about zero) and the MLE under ½‖θ‖², exploration only from τ_exp. \`ca-pak-ucb-ts-official\` is the code's
-default CA PAK-UCB-tS: argmax q̂ without the −λc term. Each beside our reading of the paper, same seed.
+default CA PAK-UCB-tS, bugs included: argmax q̂ without the −λc term, random tie-breaks, and the first-pull inverse
+1/k(x,x) + β that locks most trials onto the first model to succeed (docs/ENGINE.md, reading 12);
+\`ca-pak-ucb-ts-official-ca\` is the same code with its cost-aware option. Each beside our reading of the paper,
+same seed.
 
 #### t2i (λ = 0.01, τ_max = 5)
 
@@ -164,6 +167,12 @@ ${table(outputs, 'official-humaneval')}
 ${table(outputs, 'official-humaneval-x')}
 
 ${note(FINDING_NOTES.official)}
+
+#### Does the code's lock-in explain Table 1's spread for CA PAK-UCB-tS?
+
+${table(outputs, 'official-spread')}
+
+${note(FINDING_NOTES.officialSpread)}
 
 ## How to regenerate
 

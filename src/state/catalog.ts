@@ -39,6 +39,12 @@ export const ALGORITHMS: readonly AlgoEntry[] = [
     description:
       "The authors' code, bugs included: argmax q̂ without the −λc term, ties drawn at random, and its first-pull inverse 1/k(x,x) + β, which locks a trial onto the first model to succeed",
   },
+  {
+    id: 'ca-pak-ucb-ts-official-ca',
+    label: 'CA PAK-UCB-tS (official code, cost-aware)',
+    description:
+      "The authors' code with its cost-aware option (cost_aware_greedy): as CA PAK-UCB-tS (official code), but choosing argmax q̂ − λc, the paper's rule",
+  },
   { id: 'random', label: 'Random', description: 'One uniformly random model per prompt' },
   { id: 'greedy', label: 'Greedy', description: 'One query to the model with the highest average success less λ·c' },
   { id: 'random-ts', label: 'Random-till-Succeed', description: 'Random models until one succeeds or the budget is spent' },
@@ -91,7 +97,7 @@ export const WORLDS: readonly WorldEntry[] = [
 export const ALGO_IDS: readonly string[] = ALGORITHMS.map((a) => a.id);
 
 /** The readings of the authors' code (docs/ENGINE.md): selectable, but not run by default. */
-export const OFFICIAL_CODE_IDS: readonly string[] = ['promptwise-official', 'ca-pak-ucb-ts-official'];
+export const OFFICIAL_CODE_IDS: readonly string[] = ALGO_IDS.filter((id) => id.includes('-official'));
 /** What a fresh page runs: every algorithm of the paper and ours. */
 export const DEFAULT_ALGO_IDS: readonly string[] = ALGO_IDS.filter((id) => !OFFICIAL_CODE_IDS.includes(id));
 export const WORLD_NAMES: readonly string[] = WORLDS.map((w) => w.name);

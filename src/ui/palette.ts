@@ -73,6 +73,7 @@ const ALGO_STYLES: Record<string, AlgoStyle> = {
   'promptwise-official': { color: '#7A9CC6', dash: '1 3', family: 'promptwise', width: 2 },
   'ca-pak-ucb-ts': { color: '#D97A06', family: 'competitor', width: 2 },
   'ca-pak-ucb-ts-official': { color: '#E8A85C', dash: '1 3', family: 'competitor', width: 2 },
+  'ca-pak-ucb-ts-official-ca': { color: '#C4884A', dash: '4 2 1 2', family: 'competitor', width: 2 },
   random: { color: '#B0798F', family: 'baseline', width: 1.75 },
   'random-ts': { color: '#C9A2B4', dash: '6 3', family: 'baseline', width: 1.75 },
   greedy: { color: '#5F9E6E', family: 'baseline', width: 1.75 },

@@ -10,6 +10,7 @@ export const ALGORITHM_IDS = [
   'promptwise-official',
   'ca-pak-ucb-ts',
   'ca-pak-ucb-ts-official',
+  'ca-pak-ucb-ts-official-ca',
   'random',
   'greedy',
   'random-ts',

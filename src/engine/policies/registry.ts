@@ -100,6 +100,17 @@ export const algorithms = {
       return policy;
     },
   },
+  'ca-pak-ucb-ts-official-ca': {
+    label: 'CA PAK-UCB-tS (official code, cost-aware)',
+    description:
+      "The authors' code with its cost-aware option (cost_aware_greedy): as CA PAK-UCB-tS (official code), but choosing argmax q̂ − λc, the paper's rule",
+    create: (env) => {
+      const { K, params, alpha } = learner(env);
+      const policy = new CaPakUcbTs('ca-pak-ucb-ts-official-ca', K, params, alpha, () => authorsKernelRidgeModel(params)).shuffleExploration(env.rng);
+      policy.tieBreak = env.rng;
+      return policy;
+    },
+  },
   random: {
     label: 'Random',
     description: 'One uniformly random model per prompt',
