@@ -23,6 +23,18 @@ interface AlgorithmInfo {
 
 const learner = (env: PolicyEnv) => ({ ...env, alpha: resolveAlpha(env.params, env.K) });
 
+/**
+ * CA PAK-UCB-tS as the authors' code runs it (docs/ENGINE.md reading 12): its kernel ridge matrix, random
+ * exploration order and tie-breaks, and the −λc term only with its cost-aware option.
+ */
+function authorsCaPakUcbTs(id: string, env: PolicyEnv, costAware: boolean): Policy {
+  const { K, params, alpha } = learner(env);
+  const policy = new CaPakUcbTs(id, K, params, alpha, () => authorsKernelRidgeModel(params)).shuffleExploration(env.rng);
+  policy.costAware = costAware;
+  policy.tieBreak = env.rng;
+  return policy;
+}
+
 /** Every algorithm the lab and the CLI know, by the ids of ../shared/spec/cli.md. */
 export const algorithms = {
   promptwise: {
@@ -92,24 +104,13 @@ export const algorithms = {
     label: 'CA PAK-UCB-tS (official code)',
     description:
       "The authors' code, bugs included: argmax q̂ without the −λc term, ties drawn at random, and its first-pull inverse 1/k(x,x) + β, which locks a trial onto the first model to succeed",
-    create: (env) => {
-      const { K, params, alpha } = learner(env);
-      const policy = new CaPakUcbTs('ca-pak-ucb-ts-official', K, params, alpha, () => authorsKernelRidgeModel(params)).shuffleExploration(env.rng);
-      policy.costAware = false;
-      policy.tieBreak = env.rng;
-      return policy;
-    },
+    create: (env) => authorsCaPakUcbTs('ca-pak-ucb-ts-official', env, false),
   },
   'ca-pak-ucb-ts-official-ca': {
     label: 'CA PAK-UCB-tS (official code, cost-aware)',
     description:
       "The authors' code with its cost-aware option (cost_aware_greedy): as CA PAK-UCB-tS (official code), but choosing argmax q̂ − λc, the paper's rule",
-    create: (env) => {
-      const { K, params, alpha } = learner(env);
-      const policy = new CaPakUcbTs('ca-pak-ucb-ts-official-ca', K, params, alpha, () => authorsKernelRidgeModel(params)).shuffleExploration(env.rng);
-      policy.tieBreak = env.rng;
-      return policy;
-    },
+    create: (env) => authorsCaPakUcbTs('ca-pak-ucb-ts-official-ca', env, true),
   },
   random: {
     label: 'Random',

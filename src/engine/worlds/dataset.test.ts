@@ -127,16 +127,20 @@ describe('dataset world on routeprofile-ulab (600 prompts × 8 models, exact per
   });
 });
 
-describe('dataset world on humaneval-paper (10 recorded trials per model and task)', () => {
-  const spec = parseWorldSpec({
+/** The recorded HumanEval data as a world file would name it, with `extra` fields (e.g. a task_start). */
+const humanevalSpec = (extra: object = {}) =>
+  parseWorldSpec({
     type: 'dataset',
     name: 'humaneval',
     prompts: `${SHARED_DATA}humaneval-paper/prompts.jsonl`,
     models: ['gemini-2.5-flash-preview', 'qwen-plus'],
     features: 'task-onehot',
     costs: [0.75, 1.6],
+    ...extra,
   }) as DatasetSpec;
-  const world = buildDatasetWorld(spec, nodeIo);
+
+describe('dataset world on humaneval-paper (10 recorded trials per model and task)', () => {
+  const world = buildDatasetWorld(humanevalSpec(), nodeIo);
   const lines = readFileSync(`${SHARED_DATA}humaneval-paper/prompts.jsonl`, 'utf8')
     .trim()
     .split('\n')
@@ -162,16 +166,7 @@ describe('dataset world on humaneval-paper (10 recorded trials per model and tas
 });
 
 describe('task_start: prompt types that arrive during the run (the adaptation experiment)', () => {
-  const spec = (taskStart?: Record<string, number>) =>
-    parseWorldSpec({
-      type: 'dataset',
-      name: 'humaneval',
-      prompts: `${SHARED_DATA}humaneval-paper/prompts.jsonl`,
-      models: ['gemini-2.5-flash-preview', 'qwen-plus'],
-      features: 'task-onehot',
-      costs: [0.75, 1.6],
-      ...(taskStart ? { task_start: taskStart } : {}),
-    }) as DatasetSpec;
+  const spec = (taskStart?: Record<string, number>) => humanevalSpec(taskStart ? { task_start: taskStart } : {});
 
   it('draws only the started tasks, and every started one soon after it starts', () => {
     const world = buildDatasetWorld(spec({ 'python-completion': 250 }), nodeIo);
