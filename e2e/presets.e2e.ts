@@ -34,10 +34,11 @@ interface CliJson {
 let jsonDir: string;
 
 /** The preset's documented command, run in-process from the repo root (where `../shared/data/…` resolves). */
-function runPresetCommand(preset: Preset): CliJson {
+async function runPresetCommand(preset: Preset): Promise<CliJson> {
   const json = join(jsonDir, `${preset.id}.json`);
   const errors: string[] = [];
-  const code = main([...presetCliArgs(preset), '--json', json, '--no-timing'], { out() {}, err: (line) => errors.push(line) });
+  // One job: this thread, while the page's worker has the other core (the results are the same for any --jobs).
+  const code = await main([...presetCliArgs(preset), '--json', json, '--no-timing', '--jobs', '1'], { out() {}, err: (line) => errors.push(line) });
   expect(code, `${presetCommand(preset)} failed: ${errors.join('\n')}`).toBe(0);
   return JSON.parse(readFileSync(json, 'utf8')) as CliJson;
 }
@@ -82,7 +83,7 @@ describe('the paper’s presets', () => {
       const hash = presetHash(preset);
       const page = await openLab(browser, hash);
       // The CLI runs here while the page's worker runs the same simulation (two cores: one each).
-      const cli = runPresetCommand(preset);
+      const cli = await runPresetCommand(preset);
       const openAndCliSeconds = (performance.now() - started) / 1000;
       await waitForCurrentResult(page, RUN_TIMEOUT_MS);
 

@@ -23,6 +23,8 @@ export interface CliOptions {
   modelStart?: StartEntry[];
   /** A data folder: tasks whose prompts arrive during the run (`--task-start TASK:STEP,…`). */
   taskStart?: StartEntry[];
+  /** Worker threads for the trials (default: one per core, at most one per trial); any number gives the same results. */
+  jobs?: number;
   /** Write `"seconds": 0` so that the same seed gives a byte-identical file. */
   timing: boolean;
 }
@@ -35,7 +37,7 @@ export class HelpRequested extends Error {}
 
 export const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--T N] [--trials N] [--seed N]
        [--lambda X] [--tau-max N] [--tau-exp N] [--alpha X] [--delta X] [--ridge X] [--sigma X] [--beta X]
-       [--d N] [--fit-iters N] [--json PATH] [--no-timing]
+       [--d N] [--fit-iters N] [--json PATH] [--no-timing] [--jobs N]
        [--features task-onehot|hashed-ngrams] [--costs prices|per-query] [--tasks A,B]
        [--model-start MODEL:STEP,…] [--task-start TASK:STEP,…]   (these five with --world DATA_FOLDER)
 algorithms: ${algorithmIds.join(', ')}`;
@@ -95,6 +97,7 @@ function parseFlags(argv: string[]) {
       'fit-iters': { type: 'string' },
       json: { type: 'string' },
       'no-timing': { type: 'boolean', default: false },
+      jobs: { type: 'string' },
       features: { type: 'string' },
       costs: { type: 'string' },
       tasks: { type: 'string' },
@@ -183,6 +186,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     params,
     d: number('d', values.d, 'posint'),
     json: values.json,
+    jobs: number('jobs', values.jobs, 'posint'),
     timing: !values['no-timing'],
   };
 }

@@ -9,10 +9,10 @@ import { main } from './main';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pw-cli-'));
 
-function run(argv: string[]) {
+async function run(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -35,9 +35,9 @@ const categorical = {
 };
 
 describe('npm run sim', () => {
-  it('prints the table and writes the results file of the CLI contract', () => {
+  it('prints the table and writes the results file of the CLI contract', async () => {
     const json = join(dir, 'out.json');
-    const r = run(['--world', 't2i', '--algos', 'promptwise,random,oracle', '--T', '200', '--trials', '3', '--json', json]);
+    const r = await run(['--world', 't2i', '--algos', 'promptwise,random,oracle', '--T', '200', '--trials', '3', '--json', json]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/promptwise\s+\S+ ± /);
     const file = JSON.parse(readFileSync(json, 'utf8'));
@@ -52,18 +52,66 @@ describe('npm run sim', () => {
     }
   });
 
-  it('gives a byte-identical file for the same seed (with --no-timing) and a different one for another seed', () => {
+  it('gives a byte-identical file for the same seed (with --no-timing) and a different one for another seed', async () => {
     const args = (seed: string, out: string) => ['--world', 'sudoku', '--T', '150', '--trials', '2', '--seed', seed, '--no-timing', '--json', join(dir, out)];
-    expect(run(args('4', 'a.json')).code).toBe(0);
-    expect(run(args('4', 'b.json')).code).toBe(0);
-    expect(run(args('5', 'c.json')).code).toBe(0);
+    expect((await run(args('4', 'a.json'))).code).toBe(0);
+    expect((await run(args('4', 'b.json'))).code).toBe(0);
+    expect((await run(args('5', 'c.json'))).code).toBe(0);
     const read = (f: string) => readFileSync(join(dir, f), 'utf8');
     expect(read('a.json')).toBe(read('b.json'));
     expect(read('a.json')).not.toBe(read('c.json'));
   });
 
-  it('runs a world file', () => {
-    const r = run(['--world', worldFile('ok.json', categorical), '--algos', 'promptwise,oracle', '--T', '50', '--trials', '1']);
+  it('gives the same file with 1, 2 or 3 worker threads (--jobs): trials are independent, merged in trial order', async () => {
+    // Every learner family, the random baselines (their own streams) and a data folder with per-trial worlds.
+    const runs = [
+      ['--world', 't2i', '--algos', 'all', '--T', '120', '--trials', '5'],
+      [
+        '--world',
+        join(repo, '../shared/data/humaneval-paper'),
+        '--features',
+        'hashed-ngrams',
+        '--d',
+        '16',
+        '--algos',
+        'promptwise,random-ts,oracle',
+        '--T',
+        '80',
+        '--trials',
+        '4',
+      ],
+    ];
+    for (const argv of runs) {
+      const files = await Promise.all(
+        [1, 2, 3].map(async (jobs) => {
+          const json = join(dir, `jobs-${jobs}.json`);
+          const r = await run([...argv, '--jobs', String(jobs), '--no-timing', '--json', json]);
+          expect(r.err).toBe('');
+          return readFileSync(json, 'utf8');
+        }),
+      );
+      expect(files[1]).toBe(files[0]);
+      expect(files[2]).toBe(files[0]);
+    }
+    // Without --jobs, trials 0–1 run here and the rest on the pool when it pays (here: always): the same file.
+    const argv = ['--world', 'sudoku', '--algos', 'promptwise,greedy,random,oracle', '--T', '100', '--trials', '7', '--no-timing'];
+    const file = async (extra: string[], name: string) => {
+      expect((await run([...argv, ...extra, '--json', join(dir, name)])).err).toBe('');
+      return readFileSync(join(dir, name), 'utf8');
+    };
+    process.env.PROMPTWISE_POOL_SECONDS = '0';
+    try {
+      expect(await file([], 'adaptive.json')).toBe(await file(['--jobs', '1'], 'one.json'));
+    } finally {
+      delete process.env.PROMPTWISE_POOL_SECONDS;
+    }
+    // An error in the workers is still one line, with the exit code of the same error in this thread.
+    const bad = await run(['--world', join(repo, '../shared/data/humaneval-paper'), '--tasks', 'rust', '--jobs', '2', '--trials', '2']);
+    expect([bad.code, bad.err]).toEqual([2, 'tasks: no prompt has task "rust" (tasks: java-to-cpp, python-completion)']);
+  });
+
+  it('runs a world file', async () => {
+    const r = await run(['--world', worldFile('ok.json', categorical), '--algos', 'promptwise,oracle', '--T', '50', '--trials', '1']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('world two-by-two');
@@ -86,69 +134,73 @@ describe('npm run sim', () => {
     ['non-positive cost', { ...categorical, costs: [0, 10] }, /^costs\[0\]: /],
     ['malformed JSON', '{"type": "categorical", "arms": [', /^\(file\): /],
   ];
-  it.each(bad)('rejects a world file with %s: exit ≠ 0 and one line naming the field', (_, body, field) => {
-    const r = run(['--world', worldFile('bad.json', body), '--T', '10', '--trials', '1']);
+  it.each(bad)('rejects a world file with %s: exit ≠ 0 and one line naming the field', async (_, body, field) => {
+    const r = await run(['--world', worldFile('bad.json', body), '--T', '10', '--trials', '1']);
     expect(r.code).not.toBe(0);
     expect(r.err.split('\n')).toHaveLength(1);
     expect(r.err).toMatch(field);
     expect(r.out).toBe('');
   });
 
-  it('rejects a dataset world naming an unknown model, and one whose prompts file is missing', () => {
+  it('rejects a dataset world naming an unknown model, and one whose prompts file is missing', async () => {
     const prompts = join(dir, 'p.jsonl');
     writeFileSync(prompts, ['a', 'b'].map((id) => JSON.stringify({ id, text: id, task: 't', outcomes: { m1: 1, m2: 0 } })).join('\n'));
     const base = { type: 'dataset', name: 'ds', prompts: 'p.jsonl', models: ['m1', 'm2'], costs: [1, 2], features: 'task-onehot' };
-    expect(run(['--world', worldFile('ds.json', base), '--T', '10', '--trials', '1']).code).toBe(0);
+    expect((await run(['--world', worldFile('ds.json', base), '--T', '10', '--trials', '1'])).code).toBe(0);
 
-    const unknown = run(['--world', worldFile('ds2.json', { ...base, models: ['m1', 'm3'] }), '--T', '10', '--trials', '1']);
+    const unknown = await run(['--world', worldFile('ds2.json', { ...base, models: ['m1', 'm3'] }), '--T', '10', '--trials', '1']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.err).toMatch(/^models\[1\]: .*m3/);
 
-    const missing = run(['--world', worldFile('ds3.json', { ...base, prompts: 'nowhere.jsonl' }), '--T', '10', '--trials', '1']);
+    const missing = await run(['--world', worldFile('ds3.json', { ...base, prompts: 'nowhere.jsonl' }), '--T', '10', '--trials', '1']);
     expect(missing.code).not.toBe(0);
     expect(missing.err).toMatch(/^prompts: .*nowhere\.jsonl/);
   });
 
-  it('runs a recorded data folder of ../shared/data, with the featurizer and cost mode asked for', () => {
+  it('runs a recorded data folder of ../shared/data, with the featurizer and cost mode asked for', async () => {
     const folder = join(repo, '../shared/data/routeprofile-ulab');
     const algos = ['--algos', 'greedy,oracle', '--T', '40', '--trials', '1'];
-    const priced = run(['--world', folder, ...algos]);
+    const priced = await run(['--world', folder, ...algos]);
     expect(priced.err).toBe('');
     expect(priced.out).toContain('world routeprofile-ulab');
     const json = join(dir, 'folder.json');
-    const perQuery = run(['--world', folder, '--features', 'hashed-ngrams', '--d', '16', '--costs', 'per-query', '--json', json, ...algos]);
+    const perQuery = await run(['--world', folder, '--features', 'hashed-ngrams', '--d', '16', '--costs', 'per-query', '--json', json, ...algos]);
     expect(perQuery.code).toBe(0);
     // µ$ per query: routeprofile's recorded costs are 1e-5…1e-3 USD
     const cost = JSON.parse(readFileSync(json, 'utf8')).results.oracle.cost.mean;
     expect(cost).toBeGreaterThan(1);
     expect(cost).toBeLessThan(1000);
-    expect(run(['--world', folder, '--features', 'embedding']).err).toMatch(/^--features: must be task-onehot or hashed-ngrams/);
-    expect(run(['--world', folder, '--d', '8']).err).toMatch(/^--d: task-onehot features have one dimension per task/);
-    expect(run(['--features', 'hashed-ngrams']).err).toMatch(/^--features, --costs, --tasks, --model-start and --task-start apply to --world DATA_FOLDER/);
-    const python = run(['--world', join(repo, '../shared/data/humaneval-paper'), '--tasks', 'python-completion', ...algos]);
+    expect((await run(['--world', folder, '--features', 'embedding'])).err).toMatch(/^--features: must be task-onehot or hashed-ngrams/);
+    expect((await run(['--world', folder, '--d', '8'])).err).toMatch(/^--d: task-onehot features have one dimension per task/);
+    expect((await run(['--features', 'hashed-ngrams'])).err).toMatch(
+      /^--features, --costs, --tasks, --model-start and --task-start apply to --world DATA_FOLDER/,
+    );
+    const python = await run(['--world', join(repo, '../shared/data/humaneval-paper'), '--tasks', 'python-completion', ...algos]);
     expect(python.code).toBe(0);
-    expect(run(['--world', join(repo, '../shared/data/humaneval-paper'), '--tasks', 'rust', ...algos]).err).toMatch(/^tasks: no prompt has task "rust"/);
+    expect((await run(['--world', join(repo, '../shared/data/humaneval-paper'), '--tasks', 'rust', ...algos])).err).toMatch(
+      /^tasks: no prompt has task "rust"/,
+    );
   });
 
-  it('schedules models and tasks on a data folder (--model-start, --task-start: the adaptation presets)', () => {
+  it('schedules models and tasks on a data folder (--model-start, --task-start: the adaptation presets)', async () => {
     const folder = join(repo, '../shared/data/humaneval-paper');
     const algos = ['--algos', 'oracle', '--T', '300', '--trials', '2', '--no-timing'];
-    const json = (extra: string[]) => {
+    const json = async (extra: string[]) => {
       const path = join(dir, 'schedule.json');
-      expect(run(['--world', folder, '--json', path, ...algos, ...extra]).code).toBe(0);
+      expect((await run(['--world', folder, '--json', path, ...algos, ...extra])).code).toBe(0);
       return JSON.parse(readFileSync(path, 'utf8')).results.oracle;
     };
     // Gemini (0.75) is cheaper than Qwen-Plus (1.6): without it for 200 of 300 steps, the oracle pays more.
-    expect(json(['--model-start', 'gemini-2.5-flash-preview:200']).cost.mean).toBeGreaterThan(json([]).cost.mean + 0.3);
-    expect(json(['--task-start', 'python-completion:250'])).not.toEqual(json([]));
-    expect(run(['--world', folder, '--model-start', 'qwen-plus', ...algos]).err).toBe(
+    expect((await json(['--model-start', 'gemini-2.5-flash-preview:200'])).cost.mean).toBeGreaterThan((await json([])).cost.mean + 0.3);
+    expect(await json(['--task-start', 'python-completion:250'])).not.toEqual(await json([]));
+    expect((await run(['--world', folder, '--model-start', 'qwen-plus', ...algos])).err).toBe(
       '--model-start: "qwen-plus" is not NAME:STEP (a name and a step index ≥ 0)',
     );
-    expect(run(['--world', folder, '--model-start', 'gpt-5:3', ...algos]).err).toBe(
+    expect((await run(['--world', folder, '--model-start', 'gpt-5:3', ...algos])).err).toBe(
       'arm_start: no model named "gpt-5" (models: gemini-2.5-flash-preview, qwen-plus)',
     );
-    expect(run(['--world', folder, '--task-start', 'rust:3', ...algos]).err).toMatch(/^task_start: no prompt has task "rust"/);
-    expect(run(['--model-start', 'a:1']).err).toMatch(/apply to --world DATA_FOLDER/);
+    expect((await run(['--world', folder, '--task-start', 'rust:3', ...algos])).err).toMatch(/^task_start: no prompt has task "rust"/);
+    expect((await run(['--model-start', 'a:1'])).err).toMatch(/apply to --world DATA_FOLDER/);
   });
 
   it.each([
@@ -157,13 +209,13 @@ describe('npm run sim', () => {
     [['--lambda', '-1'], '--lambda: must be a non-negative number (got "-1")'],
     [['--algos', 'promptwise-klr', '--sigma', '1e-170'], 'sigma: too small for the RBF kernel'],
     [['--world', 'nowhere-world'], 'world: no built-in world or file named "nowhere-world"'],
-  ])('rejects bad options %j', (argv, message) => {
-    const r = run(argv);
+  ])('rejects bad options %j', async (argv, message) => {
+    const r = await run(argv);
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);
   });
 
-  it('as a real process: exits non-zero with one line and no stack trace', () => {
+  it('as a real process: exits non-zero with one line and no stack trace', async () => {
     const p = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', '--world', join(dir, 'missing.json')], { cwd: repo, encoding: 'utf8' });
     expect(p.status).not.toBe(0);
     expect(p.stderr.trim().split('\n')).toHaveLength(1);

@@ -1,55 +1,65 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { costModes, datasetWorldOf, folderSource } from '../engine/lab/datasetSource';
-import { runSimulation, SimConfigError } from '../engine/simulate';
-import type { World } from '../engine/types';
+import { writeFileSync } from 'node:fs';
+import {
+  checkOptions,
+  drain,
+  mergeOutcomes,
+  runSimulation,
+  SimConfigError,
+  type SimOptions,
+  type SimResult,
+  simulateTrials,
+  summarize,
+} from '../engine/simulate';
 import { WorldFormatError } from '../engine/worlds/errors';
-import { loadWorld } from '../engine/worlds/load';
-import { HelpRequested, parseCliArgs, UsageError } from './args';
+import { type CliOptions, HelpRequested, parseCliArgs, UsageError } from './args';
+import { poolSize, poolWorthSeconds, runPooled, runSlices, TrialWorkerError, trialSlices } from './pool';
 import { formatTable } from './table';
+import { worldFor } from './world';
 
 export interface Io {
   out(line: string): void;
   err(line: string): void;
 }
 
-/** File access for world files and the prompts files they name (paths relative to the world file). */
-export const nodeWorldIo = {
-  readText: (path: string) => readFileSync(path, 'utf8'),
-  resolve: (base: string, rel: string) => resolve(dirname(base), rel),
-};
-
-/** A folder holding models.json and prompts.jsonl, as in ../shared/data (the lab's recorded datasets). */
-function isDataFolder(path: string): boolean {
-  return existsSync(path) && statSync(path).isDirectory() && existsSync(join(path, 'models.json')) && existsSync(join(path, 'prompts.jsonl'));
-}
-
-/** The world the lab builds for a data folder with the same choices (docs/LAB.md, "Recorded datasets"). */
-function folderWorld(opts: ReturnType<typeof parseCliArgs>): World {
-  const dir = opts.world;
-  const source = folderSource(basename(resolve(dir)), readFileSync(join(dir, 'models.json'), 'utf8'), readFileSync(join(dir, 'prompts.jsonl'), 'utf8'));
-  const costs = opts.costs ?? costModes(source)[0];
-  const features = opts.features ?? 'task-onehot';
-  if (features === 'task-onehot' && opts.d !== undefined) {
-    throw new UsageError('--d: task-onehot features have one dimension per task; use --features hashed-ngrams --d N');
-  }
-  return datasetWorldOf(source, { features, dim: opts.d, costs, tasks: opts.tasks, modelStart: opts.modelStart, taskStart: opts.taskStart });
+/** `--jobs N`: one job runs in this thread, more on worker threads, each building the (same) world itself. */
+async function runJobs(opts: CliOptions, options: SimOptions, argv: string[], jobs: number): Promise<SimResult> {
+  return Math.min(jobs, opts.trials) === 1 ? runSimulation(worldFor(opts), options) : runPooled(options, argv, jobs);
 }
 
 /**
- * `npm run sim`: the same engine as the lab, headless. Returns the exit code; every expected failure
- * (bad option, bad world file) is one line on stderr, never a stack trace.
+ * Without --jobs: trials 0 and 1 run here, and trial 1 (past most of the JIT's warm-up) times the run; the other
+ * trials go to one worker per core when they would take more than POOL_WORTH_SECONDS in this thread, else they
+ * run here too. The file is the same either way.
  */
-export function main(argv: string[], io: Io): number {
+async function runAdaptive(opts: CliOptions, options: SimOptions, argv: string[]): Promise<SimResult> {
+  const world = worldFor(opts);
+  const head = Math.min(2, opts.trials);
+  const warm = drain(simulateTrials(world, options, { from: 0, to: head - 1 }));
+  const started = performance.now();
+  const timed = drain(simulateTrials(world, options, { from: head - 1, to: head }));
+  const rest = ((performance.now() - started) / 1000) * (opts.trials - head);
+  const done = [warm, timed];
+  const workers = poolSize(opts.trials - head);
+  if (opts.trials === head) return summarize(world, options, mergeOutcomes(done));
+  if (workers === 1 || rest < poolWorthSeconds()) {
+    return summarize(world, options, mergeOutcomes([...done, drain(simulateTrials(world, options, { from: head, to: opts.trials }))]));
+  }
+  const slices = trialSlices(opts.trials - head, workers).map((s) => ({ from: s.from + head, to: s.to + head }));
+  const answers = await runSlices(argv, slices);
+  return summarize(world, options, mergeOutcomes([...done, ...answers.map((a) => a.outcomes)]));
+}
+
+/**
+ * `npm run sim`: the same engine as the lab, headless. Resolves to the exit code; every expected failure
+ * (bad option, bad world file) is one line on stderr, never a stack trace. The trials run on `--jobs` worker
+ * threads (pool.ts), with the same results for any number of them.
+ */
+export async function main(argv: string[], io: Io): Promise<number> {
   try {
     const opts = parseCliArgs(argv);
-    const world = isDataFolder(opts.world) ? folderWorld(opts) : loadWorld(opts.world, nodeWorldIo, { d: opts.d });
-    if (!isDataFolder(opts.world) && (opts.features || opts.costs || opts.tasks || opts.modelStart || opts.taskStart)) {
-      throw new UsageError(
-        '--features, --costs, --tasks, --model-start and --task-start apply to --world DATA_FOLDER (a folder with models.json and prompts.jsonl)',
-      );
-    }
-    const result = runSimulation(world, { algos: opts.algos, T: opts.T, trials: opts.trials, seed: opts.seed, params: opts.params });
+    const options = { algos: opts.algos, T: opts.T, trials: opts.trials, seed: opts.seed, params: opts.params };
+    checkOptions(options); // a bad option is one message here, not one per worker
+    const result = opts.jobs === undefined ? await runAdaptive(opts, options, argv) : await runJobs(opts, options, argv, opts.jobs);
     if (!opts.timing) for (const r of Object.values(result.results)) r.seconds = 0;
     io.out(formatTable(result));
     if (opts.json) {
@@ -66,7 +76,7 @@ export function main(argv: string[], io: Io): number {
       io.out(e.message);
       return 0;
     }
-    if (e instanceof UsageError || e instanceof WorldFormatError || e instanceof SimConfigError) {
+    if (e instanceof UsageError || e instanceof WorldFormatError || e instanceof SimConfigError || (e instanceof TrialWorkerError && e.expected)) {
       io.err(e.message);
       return 2;
     }

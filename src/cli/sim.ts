@@ -1,6 +1,8 @@
 import { main } from './main';
 
-process.exitCode = main(process.argv.slice(2), {
+main(process.argv.slice(2), {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
+}).then((code) => {
+  process.exitCode = code;
 });

@@ -136,14 +136,44 @@ const now = () => globalThis.performance.now();
  * are derived from the base seed, so trial i does not depend on how many draws earlier trials made.
  */
 export function* simulate(world: World, options: SimOptions, chunk = 100, tracer?: StepTracer): Generator<StepBatch, SimResult, void> {
+  const outcomes = yield* simulateTrials(world, options, { from: 0, to: options.trials }, chunk, tracer);
+  return summarize(world, options, outcomes);
+}
+
+/**
+ * Per algorithm, each trial's per-step averages (utility, cost, success) and cumulative regret, in trial order,
+ * and the seconds its trials took: what a slice of a run produces, and what the summary is computed from.
+ */
+export type TrialOutcomes = Record<string, { utility: number[]; cost: number[]; success: number[]; regret: number[]; seconds: number }>;
+
+/** The trials [from, to) of a run: a slice one worker of a pool can run alone (trial i depends only on i). */
+export interface TrialRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * Runs trials [range.from, range.to) of `options` (which still names the whole run's trial count): a slice of
+ * `simulate`, yielding its StepBatches and returning the slice's outcomes. Each trial's streams come from the
+ * base seed and the trial's index, so slices run anywhere give the trials a whole run gives (mergeOutcomes).
+ */
+export function* simulateTrials(
+  world: World,
+  options: SimOptions,
+  range: TrialRange,
+  chunk = 100,
+  tracer?: StepTracer,
+): Generator<StepBatch, TrialOutcomes, void> {
   const { algos, T, trials, seed, params } = resolve(options);
+  if (!(Number.isInteger(range.from) && Number.isInteger(range.to) && 0 <= range.from && range.from <= range.to && range.to <= trials)) {
+    throw new RangeError(`trials [${range.from}, ${range.to}) are not within the run's ${trials}`);
+  }
   const K = world.arms.length;
   const { lambda, tauMax } = params;
-  const perTrial = new Map(
-    algos.map((id) => [id, { utility: [] as number[], cost: [] as number[], success: [] as number[], regret: [] as number[], seconds: 0 }]),
-  );
+  const perTrial: TrialOutcomes = Object.create(null);
+  for (const id of algos) perTrial[id] = { utility: [], cost: [], success: [], regret: [], seconds: 0 };
 
-  for (let trial = 0; trial < trials; trial++) {
+  for (let trial = range.from; trial < range.to; trial++) {
     const contextRng = createRng(deriveSeed(seed, 'trial', trial, 'contexts'));
     const prompts: Prompt[] = new Array(T);
     const best = new Float64Array(T);
@@ -206,12 +236,12 @@ export function* simulate(world: World, options: SimOptions, chunk = 100, tracer
           r.success += rec.success;
           r.regret += best[t] - rec.utility;
         }
-        perTrial.get(r.id)!.seconds += (now() - started) / 1000;
+        perTrial[r.id].seconds += (now() - started) / 1000;
         yield batch;
       }
     }
     for (const r of runners) {
-      const acc = perTrial.get(r.id)!;
+      const acc = perTrial[r.id];
       acc.utility.push(r.utility / T);
       acc.cost.push(r.cost / T);
       acc.success.push(r.success / T);
@@ -219,8 +249,35 @@ export function* simulate(world: World, options: SimOptions, chunk = 100, tracer
     }
   }
 
+  return perTrial;
+}
+
+/** The outcomes of consecutive trial slices, in the order given: one run's outcomes, whatever the slicing. */
+export function mergeOutcomes(parts: readonly TrialOutcomes[]): TrialOutcomes {
+  const merged: TrialOutcomes = Object.create(null);
+  for (const part of parts) {
+    for (const [id, o] of Object.entries(part)) {
+      merged[id] ??= { utility: [], cost: [], success: [], regret: [], seconds: 0 };
+      const m = merged[id];
+      m.utility.push(...o.utility);
+      m.cost.push(...o.cost);
+      m.success.push(...o.success);
+      m.regret.push(...o.regret);
+      m.seconds += o.seconds;
+    }
+  }
+  return merged;
+}
+
+/** The results file of a run from its trials' outcomes: mean and population std over trials (cli.md). */
+export function summarize(world: Pick<World, 'name' | 'arms' | 'dim'>, options: SimOptions, outcomes: TrialOutcomes): SimResult {
+  const { algos, T, trials, seed, params } = resolve(options);
+  const K = world.arms.length;
+  const { lambda, tauMax } = params;
   const results: Record<string, AlgoSummary> = {};
-  for (const [id, acc] of perTrial) {
+  for (const id of algos) {
+    const acc = outcomes[id];
+    if (acc === undefined || acc.utility.length !== trials) throw new Error(`summarize: ${id} has ${acc?.utility.length ?? 0} of ${trials} trials`);
     results[id] = {
       utility: meanStd(acc.utility),
       cost: meanStd(acc.cost),
