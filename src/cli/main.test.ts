@@ -215,10 +215,22 @@ describe('npm run sim', () => {
     expect(r.err).toContain(message);
   });
 
-  it('as a real process: exits non-zero with one line and no stack trace', async () => {
-    const p = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', '--world', join(dir, 'missing.json')], { cwd: repo, encoding: 'utf8' });
-    expect(p.status).not.toBe(0);
+  it('as a real process (`npm run sim`: bin/sim.mjs, the bundled CLI): exits non-zero with one line and no stack trace', async () => {
+    const p = spawnSync(process.execPath, ['bin/sim.mjs', '--world', join(dir, 'missing.json')], { cwd: repo, encoding: 'utf8' });
+    expect(p.status).toBe(2);
     expect(p.stderr.trim().split('\n')).toHaveLength(1);
     expect(p.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('as a real process with a worker pool: the bundled workers give the in-process file', async () => {
+    const argv = ['--world', 'sudoku', '--algos', 'promptwise,ca-pak-ucb-ts,random,oracle', '--T', '100', '--trials', '4', '--no-timing'];
+    const files = ['1', '2'].map((jobs) => {
+      const json = join(dir, `process-${jobs}.json`);
+      const p = spawnSync(process.execPath, ['bin/sim.mjs', ...argv, '--jobs', jobs, '--json', json], { cwd: repo, encoding: 'utf8' });
+      expect(p.stderr).toBe('');
+      expect(p.status).toBe(0);
+      return readFileSync(json, 'utf8');
+    });
+    expect(files[1]).toBe(files[0]);
   });
 });

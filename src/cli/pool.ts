@@ -75,6 +75,9 @@ export async function runSlices(
   argv: string[],
   slices: readonly TrialRange[],
 ): Promise<{ outcomes: TrialOutcomes; world: Pick<World, 'name' | 'arms' | 'dim'> }[]> {
+  // `npm run sim` (bin/sim.mjs) has bundled the worker with the CLI; run from source (tsx, vitest), bundle it here.
+  const bundled = process.env.PROMPTWISE_TRIAL_WORKER;
+  if (bundled) return Promise.all(slices.map((range) => runWorker(bundled, { argv, range })));
   const dir = mkdtempSync(join(tmpdir(), 'promptwise-trials-'));
   try {
     const entry = join(dir, 'trialWorker.mjs');
