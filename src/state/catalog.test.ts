@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { algorithmIds, algorithms } from '../engine/policies/registry';
 import { builtinWorldNames, builtinWorldSpec } from '../engine/worlds/builtins';
@@ -9,6 +10,12 @@ describe('static catalog', () => {
     expect(WORLD_NAMES).toEqual(builtinWorldNames);
     for (const a of ALGORITHMS) expect(a.label).toBe(algorithms[a.id as keyof typeof algorithms].label);
     for (const name of WORLD_NAMES) expect(builtinWorldSpec(name).name).toBe(name);
+  });
+
+  it("docs/LAB.md's link-key table lists every algorithm id, in the registry's order", () => {
+    const doc = readFileSync(new URL('../../docs/LAB.md', import.meta.url), 'utf8');
+    const line = doc.split('\n').find((l) => l.startsWith('| `algos` |'))!;
+    expect([...line.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]).filter((id) => id !== 'algos' && id !== '-official')).toEqual(algorithmIds);
   });
 
   it('describes each built-in world as the engine does (the picker shows this before the worker answers)', () => {
