@@ -162,7 +162,9 @@ async function main(): Promise<void> {
     console.log(
       `MiniLM-sized random model (TINY_DIMS=${MINILM_DIMS}), ${DTYPE} weights, ${prompts.length} RouterProfile prompts (batch 1: the first ${BATCH1_COUNT})`,
     );
-    console.log(`Chromium ${web.chromium} headless, WASM with ${web.threads} thread(s) (the page is not cross-origin isolated)`);
+    console.log(
+      `Chromium ${web.chromium} headless, WASM with ${web.threads} thread(s) ${web.threads === '1' ? '(the page is not cross-origin isolated)' : '(cross-origin isolated: vite.config.ts)'}`,
+    );
     console.log('');
     console.log('| batch | Chromium WASM (prompts/s) | Node, default threads | Node, 1 thread | Node ÷ Chromium | target |');
     console.log('| ---: | ---: | ---: | ---: | ---: | --- |');

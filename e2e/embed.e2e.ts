@@ -141,6 +141,9 @@ describe('embeddings in Chromium (WASM)', () => {
     expect(q8).toMatchObject({ status: 'ready', device: 'wasm', dims: 32, cached: 0, computed: 2, dtype: 'q8' });
     expect(q8.sawProgressBar, `statuses ${q8.statuses.join(' → ')}`).toBe(true);
     expect(await page.getByTestId('embed-device').textContent()).toMatch(/WASM/);
+    // The app is served cross-origin isolated (vite.config.ts), so ONNX Runtime runs one WASM thread per core.
+    expect(await page.evaluate('crossOriginIsolated')).toBe(true);
+    expect(await page.getByTestId('embed-threads').textContent()).toMatch(/\b[2-4] threads\b/);
 
     await choose(page, { dtype: 'fp32' });
     const fp32 = await embed(page);

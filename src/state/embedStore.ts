@@ -41,6 +41,8 @@ export interface EmbedState {
   lastTest: EmbedTestResult | null;
   /** Whether the browser offers a WebGPU adapter; null until asked. */
   webgpuAvailable: boolean | null;
+  /** ONNX Runtime's WASM threads in the worker (1 unless the page is cross-origin isolated); null until asked. */
+  wasmThreads: number | null;
   /** Counts `embedAll` calls: the panel shows it, so a test can tell this call's outcome from the last one's. */
   calls: number;
   setSettings(patch: Partial<EmbedSettings>): void;
@@ -57,6 +59,7 @@ export const useEmbed = create<EmbedState>()(
       lastReport: null,
       lastTest: null,
       webgpuAvailable: null,
+      wasmThreads: null,
       calls: 0,
       // New settings make the last status stale (a new model has not been loaded yet).
       setSettings: (patch) => set((s) => ({ settings: { ...s.settings, ...patch }, status: { kind: 'idle' } })),
@@ -165,9 +168,9 @@ export async function clearEmbeddings(): Promise<void> {
 /** Asks the worker whether WebGPU is available (starts the worker; transformers.js loads with it). */
 export async function probeWebGpu(): Promise<void> {
   try {
-    const { webgpu } = await embedCapabilities();
-    useEmbed.setState({ webgpuAvailable: webgpu });
+    const { webgpu, threads } = await embedCapabilities();
+    useEmbed.setState({ webgpuAvailable: webgpu, wasmThreads: threads });
   } catch {
-    useEmbed.setState({ webgpuAvailable: false });
+    useEmbed.setState({ webgpuAvailable: false, wasmThreads: null });
   }
 }

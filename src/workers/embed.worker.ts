@@ -21,11 +21,22 @@ if (onnxEnv.wasm) {
   onnxEnv.wasm.wasmPaths = { wasm: new URL(ortWasmUrl, import.meta.url).href, mjs: new URL(ortLoaderUrl, import.meta.url).href };
   // Already in a worker: ORT's own proxy worker would only add a hop.
   onnxEnv.wasm.proxy = false;
+  onnxEnv.wasm.numThreads = embedThreads();
+}
+
+/**
+ * ORT's WASM threads: one per core (at most 4, where ORT's gains level off), when the page is cross-origin
+ * isolated (vite.config.ts's headers), which threads need for SharedArrayBuffer; else 1.
+ */
+export function embedThreads(): number {
+  return globalThis.crossOriginIsolated ? Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1)) : 1;
 }
 
 export interface EmbedCapabilities {
   /** The browser offers a WebGPU adapter (so `auto` runs WebGPU). */
   webgpu: boolean;
+  /** ONNX Runtime's WASM threads (more than 1 only when the page is cross-origin isolated). */
+  threads: number;
 }
 
 interface GpuLike {
@@ -138,7 +149,7 @@ function throttled(onProgress: (p: EmbedProgress) => void): (p: EmbedProgress) =
 
 export const api = {
   async capabilities(): Promise<EmbedCapabilities> {
-    return { webgpu: await hasWebGpu() };
+    return { webgpu: await hasWebGpu(), threads: onnxEnv.wasm?.numThreads ?? 1 };
   },
 
   /**

@@ -19,6 +19,7 @@ const DEVICE_NAMES: Record<string, string> = { webgpu: 'WebGPU', wasm: 'WASM (CP
 function StatusLine() {
   const status = useEmbed((s) => s.status);
   const webgpu = useEmbed((s) => s.webgpuAvailable);
+  const threads = useEmbed((s) => s.wasmThreads);
   const calls = useEmbed((s) => s.calls);
   const attrs = { 'data-testid': 'embed-status', 'data-status': status.kind, 'data-call': calls };
   switch (status.kind) {
@@ -43,7 +44,13 @@ function StatusLine() {
     case 'ready':
       return (
         <p className="embed-status" {...attrs} data-device={status.device}>
-          Running on <strong data-testid="embed-device">{DEVICE_NAMES[status.device] ?? status.device}</strong> ({status.dtype}).
+          Running on <strong data-testid="embed-device">{DEVICE_NAMES[status.device] ?? status.device}</strong> ({status.dtype}
+          {status.device === 'wasm' && threads !== null && (
+            <span data-testid="embed-threads">
+              , {threads} {threads === 1 ? 'thread: the page is not cross-origin isolated' : 'threads'}
+            </span>
+          )}
+          ).
         </p>
       );
     case 'error':
