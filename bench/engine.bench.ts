@@ -5,12 +5,15 @@
  *   PromptWise on the same prompts and rewards with each;
  * - the CLI's trial pool (`--jobs 2`) against one job, on the t2i table and the HumanEval replay, each the wall
  *   time of `npm run sim` (node bin/sim.mjs) from start to exit, in the same run;
- * - the bundled CLI against the same code run through tsx (the 1.3× the engine loses under tsx).
+ * - the bundled CLI against the same code run through tsx (the 1.3× the engine loses under tsx);
+ * - the engine (`npm run sim`) against bench/reference/promptwise_numpy.py replaying the same trial (issue 11's yardstick).
  * Targets are printed beside them (issue 11); a missed target is reported, never an exit code. The 1-minute load
  * average is printed with every figure (the machine is shared: absolute times swing 2× with load).
  */
 import { spawnSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ArmModel, logisticModel } from '../src/engine/policies/armModel';
 import { PromptWise } from '../src/engine/policies/promptwise';
@@ -160,6 +163,67 @@ rows.push('', '| case | bundled, `npm run sim` (s) | tsx src/cli/sim.ts (s) | sp
     median(tsx).toFixed(3),
     `${(median(tsx) / median(bundled)).toFixed(2)}×`,
     '> 1 (bundled no slower)',
+    load(),
+  ]);
+}
+
+// --- 4. The numpy reference (issue 11's yardstick) on the engine's own trial ------------------------------
+
+/** Trial 0 of seed 0 of the logistic world as the engine draws it, for bench/reference/promptwise_numpy.py. */
+function trialFile(d: number, T: number): string {
+  const world = builtinWorld('logistic', { d });
+  const params = { ...defaultParams };
+  const K = world.arms.length;
+  const contextRng = createRng(deriveSeed(0, 'trial', 0, 'contexts'));
+  const rewardRng = createRng(deriveSeed(0, 'trial', 0, 'rewards'));
+  const prompts = Array.from({ length: T }, (_, t) => world.draw(t, contextRng));
+  const file = join(mkdtempSync(join(tmpdir(), 'pw-bench-')), 'trial.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      contexts: prompts.map((p) => Array.from(p.x)),
+      q: prompts.map((p) => Array.from(p.q)),
+      costs: Array.from(prompts[0].costs),
+      uniforms: Array.from({ length: T * K * params.tauMax }, () => rewardRng.uniform()),
+      lambda: params.lambda,
+      tauMax: params.tauMax,
+      ridge: params.ridge,
+      alpha: resolveAlpha(params, K),
+    }),
+  );
+  return file;
+}
+
+rows.push('', '| case | this engine, `npm run sim` (s) | numpy reference (s) | speed-up | goal | load |', '| --- | ---: | ---: | ---: | --- | ---: |');
+for (const d of [64, 384]) {
+  const T = 1000;
+  const file = trialFile(d, T);
+  const numpy = spawnSync(process.env.BENCH_PYTHON ?? 'python3', [join(root, 'bench/reference/promptwise_numpy.py'), file], {
+    encoding: 'utf8',
+    env: { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' },
+  });
+  rmSync(dirname(file), { recursive: true, force: true });
+  if (numpy.status !== 0) {
+    row([`PromptWise, 1 trial, K=5, T=${T}, d=${d}`, '', `not run: ${numpy.stderr.trim().split('\n').at(-1)}`, '', '≥ 20×', load()]);
+    continue;
+  }
+  const [seconds, utility, version, blas] = numpy.stdout.trim().split(' ');
+  const [numpySeconds, numpyUtility] = [Number(seconds), Number(utility)];
+  const engine = cli(['--world', 'logistic', '--d', String(d), '--algos', 'promptwise', '--trials', '1', '--jobs', '1']).stdout;
+  const engineSeconds = secondsOf(engine, 'promptwise');
+  const engineUtility = Number(
+    engine
+      .split('\n')
+      .find((l) => l.startsWith('promptwise '))
+      ?.trim()
+      .split(/\s+/)[1],
+  );
+  row([
+    `PromptWise, 1 trial, K=5, T=${T}, d=${d}, exact MLE (utility ${engineUtility.toFixed(4)} here, ${numpyUtility.toFixed(4)} in ${version}, ${blas}, 1 thread)`,
+    engineSeconds.toFixed(3),
+    numpySeconds.toFixed(3),
+    `${(numpySeconds / engineSeconds).toFixed(1)}×`,
+    '≥ 20×',
     load(),
   ]);
 }
