@@ -1,7 +1,20 @@
 import type { Rng } from '../rng';
 import { clearlyGreater } from '../ties';
 import { NULL_ACTION } from '../types';
+import type { ArmModel } from './armModel';
 import { argmaxAvailable, Learner } from './learner';
+
+/** How the choice is made: the paper's rule by default; the authors' code's readings otherwise (registry.ts). */
+export interface CaPakUcbRule {
+  /** Whether the choice subtracts λc_a (the paper's cost-aware rule); the authors' code omits it by default. */
+  costAware: boolean;
+  /**
+   * The authors' code breaks ties at random: it keeps the prompt's scores and draws from their argmax set on every
+   * pull (`np.random.choice(np.where(ucb == max))`). Null: ties go to the lower index, as everywhere else. Ties
+   * are "within rounding" (ties.ts) so a run is the same on every platform.
+   */
+  tieBreak: Rng | null;
+}
 
 /**
  * CA PAK-UCB-tS (§5.1, promptwise.tex l. 367): the cost-aware variant of PAK-UCB [Hu et al. 2025] (kernel ridge
@@ -12,18 +25,17 @@ import { argmaxAvailable, Learner } from './learner';
 export class CaPakUcbTs extends Learner {
   private chosen = NULL_ACTION;
   private tied: number[] = [];
-  /**
-   * Whether the choice subtracts λc_a (the paper's cost-aware rule). The authors' code omits it by default
-   * (ca-pak-ucb-ts-official): argmax q̂_a, cost-blind.
-   */
-  costAware = true;
-  /**
-   * The authors' code (ca-pak-ucb-ts-official) breaks ties at random: it keeps the prompt's scores and draws
-   * from their argmax set on every pull (`np.random.choice(np.where(ucb == max))`). Null: ties go to the
-   * lower index, as everywhere else (ties.ts). Ties are "within rounding" (ties.ts) so a run is the same on
-   * every platform.
-   */
-  tieBreak: Rng | null = null;
+
+  constructor(
+    id: string,
+    K: number,
+    params: ConstructorParameters<typeof Learner>[2],
+    alpha: number,
+    makeModel: () => ArmModel,
+    private readonly rule: CaPakUcbRule = { costAware: true, tieBreak: null },
+  ) {
+    super(id, K, params, alpha, makeModel);
+  }
 
   begin(step: Parameters<Learner['begin']>[0]): void {
     super.begin(step);
@@ -33,16 +45,17 @@ export class CaPakUcbTs extends Learner {
   protected choose(): number {
     if (this.chosen === NULL_ACTION) {
       const { available, costs } = this.step;
-      const lambda = this.costAware ? this.params.lambda : 0;
+      const lambda = this.rule.costAware ? this.params.lambda : 0;
       const score = (a: number) => this.estimate(a).qHat - lambda * costs[a];
       this.chosen = argmaxAvailable(available, score);
-      if (this.tieBreak !== null) {
+      if (this.rule.tieBreak !== null) {
         const best = score(this.chosen);
         this.tied = [];
         for (let a = 0; a < available.length; a++) if (available[a] && !clearlyGreater(best, score(a))) this.tied.push(a);
       }
     }
-    if (this.tieBreak !== null && this.tied.length > 1) return this.tied[this.tieBreak.int(this.tied.length)];
+    const { tieBreak } = this.rule;
+    if (tieBreak !== null && this.tied.length > 1) return this.tied[tieBreak.int(this.tied.length)];
     return this.chosen;
   }
 }

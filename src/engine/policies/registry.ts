@@ -29,10 +29,7 @@ const learner = (env: PolicyEnv) => ({ ...env, alpha: resolveAlpha(env.params, e
  */
 function authorsCaPakUcbTs(id: string, env: PolicyEnv, costAware: boolean): Policy {
   const { K, params, alpha } = learner(env);
-  const policy = new CaPakUcbTs(id, K, params, alpha, () => authorsKernelRidgeModel(params)).shuffleExploration(env.rng);
-  policy.costAware = costAware;
-  policy.tieBreak = env.rng;
-  return policy;
+  return new CaPakUcbTs(id, K, params, alpha, () => authorsKernelRidgeModel(params), { costAware, tieBreak: env.rng }).shuffleExploration(env.rng);
 }
 
 /** Every algorithm the lab and the CLI know, by the ids of ../shared/spec/cli.md. */
