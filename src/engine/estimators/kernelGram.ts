@@ -123,6 +123,11 @@ export class RegularisedInverse {
     return this.diag[j];
   }
 
+  /** (M⁻¹)_jj. */
+  inverseDiagonal(j: number): number {
+    return this.inv[j * this.cap + j];
+  }
+
   /**
    * Takes in the gram's next support point (index `size`), whose kernel column over the earlier points
    * is b and whose own kernel value is kxx, with regulariser dNew.
@@ -256,6 +261,11 @@ export class KernelPosterior {
     return this.sums[j];
   }
 
+  /** Index of the support point equal to x, or −1. */
+  find(x: Float64Array): number {
+    return this.gram.find(x);
+  }
+
   /** Records (x, y); returns the support point it landed on and whether that point is new. */
   observe(x: Float64Array, y: number): { index: number; isNew: boolean } {
     let j = this.gram.find(x);
@@ -290,10 +300,20 @@ export class KernelPosterior {
   }
 
   /**
-   * Posterior variance k(x,x) − k_xᵀ(K + βI)⁻¹k_x of the ungrouped data, = k(x,x) − k_uᵀA⁻¹k_u, clipped at 0
-   * (rounding can push it a hair below when x is a heavily repeated support point).
+   * Posterior variance k(x,x) − k_xᵀ(K + βI)⁻¹k_x of the ungrouped data, = k(x,x) − k_uᵀA⁻¹k_u, clipped at 0.
+   *
+   * At a support point x_j, k_u = K_u·e_j, and with D = β·diag(1/n_j) = A − K_u the quadratic form collapses:
+   * K_uA⁻¹K_u = A − 2D + DA⁻¹D, so the variance is D_jj·(1 − D_jj·(A⁻¹)_jj), O(1) instead of O(m²). That is
+   * the case of every pull after the first on a replayed dataset or a categorical world, and the product is
+   * also the more accurate form: the subtraction k(x,x) − k_uᵀA⁻¹k_u cancels to a few digits for a heavily
+   * repeated point (it can even come out a hair below 0), where 1 − D_jj(A⁻¹)_jj ≈ K_jj/(K_jj + D_jj) does not.
    */
   variance(x: Float64Array): number {
+    const j = this.gram.find(x);
+    if (j >= 0) {
+      const dj = this.beta / this.counts[j];
+      return Math.max(0, dj * (1 - dj * this.ainv.inverseDiagonal(j)));
+    }
     if (this.varVersion === this.version && this.varX !== null && sameVector(this.varX, x)) {
       return this.varValue;
     }

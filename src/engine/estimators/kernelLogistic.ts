@@ -116,8 +116,10 @@ export class KernelLogisticArm {
     }
   }
 
-  /** f(x) = Σ_j a_j k(x_j, x). */
+  /** f(x) = Σ_j a_j k(x_j, x): at a support point x_j, the f_j = (K_u a)_j that fit() keeps (O(1)). */
   logit(x: Float64Array): number {
+    const j = this.post.find(x);
+    if (j >= 0) return this.f[j];
     const k = this.post.gram.kernelVector(x);
     return dot(k, this.a, k.length);
   }

@@ -42,9 +42,14 @@ export class KernelRidgeArm {
     this.stale = false;
   }
 
-  /** k_xᵀ(K + βI)⁻¹y (0 before any data). */
+  /**
+   * k_xᵀ(K + βI)⁻¹y (0 before any data). At a support point x_j, k_u = K_u·e_j = (A − D)e_j, so the mean is
+   * ȳ_j − D_jj·(A⁻¹ȳ)_j with D_jj = β/n_j: O(1), without the kernel vector (see KernelPosterior.variance).
+   */
   mean(x: Float64Array): number {
     this.fit();
+    const j = this.post.find(x);
+    if (j >= 0) return this.ybar[j] - (this.post.beta / this.post.countOf(j)) * this.alpha[j];
     const k = this.post.gram.kernelVector(x);
     return dot(k, this.alpha, k.length);
   }
