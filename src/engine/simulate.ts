@@ -325,10 +325,10 @@ export interface AsyncHooks {
 
 /**
  * Drives a simulation to its end inside another generator (`yield*`): each StepBatch goes to `tick`, whose
- * value is yielded in its place; the simulation's result is returned. The lab run, the sweeps and the
+ * value is yielded in its place; the simulation's result (a summary, or a slice's outcomes) is returned. The lab run, the sweeps and the
  * featurizer ablation report progress this way.
  */
-export function* driveSimulation<Y>(sim: Generator<StepBatch, SimResult, void>, tick: (batch: StepBatch) => Y): Generator<Y, SimResult, void> {
+export function* driveSimulation<Y, R>(sim: Generator<StepBatch, R, void>, tick: (batch: StepBatch) => Y): Generator<Y, R, void> {
   for (;;) {
     const step = sim.next();
     if (step.done) return step.value;

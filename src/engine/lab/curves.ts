@@ -19,9 +19,11 @@ export function curveSteps(T: number, maxPoints: number): Int32Array {
 const METRICS = ['utility', 'cost', 'success', 'regret'] as const;
 type Metric = (typeof METRICS)[number];
 
+/** One algorithm's per-trial curve values: per metric, row i = trial (first + i), column k = kept step k. */
+export type CurveRows = Record<Metric, Float64Array>;
+
 interface AlgoState {
-  /** Per metric, the per-trial value at each kept step: row trial, column k (trials × P). */
-  values: Record<Metric, Float64Array>;
+  values: CurveRows;
   /** Running sums of the trial in progress, in step order (the same order as the summary's). */
   sumUtility: number;
   sumCost: number;
@@ -29,8 +31,8 @@ interface AlgoState {
   sumRegret: number;
   /** Index of the next kept step. */
   next: number;
-  /** Trials whose last step has been seen. */
-  trialsDone: number;
+  /** Per trial of the range: whether its last step has been seen (or its row placed). */
+  done: Uint8Array;
 }
 
 /**
@@ -41,6 +43,11 @@ interface AlgoState {
  * The running sums are accumulated in step order from the batch values, which are the very numbers the
  * summary adds up, and mean ± std use the summary's own `meanStd` over trials in trial order: at t = T the
  * curves equal the summary bit for bit. Memory: 4 × trials × points numbers per algorithm, not trials × T.
+ *
+ * An accumulator may hold a slice of the run's trials, [first, first + trials): a worker of the pool fills
+ * one per slice, and the page's accumulator for the whole run takes the slices' rows with `place`. Each
+ * trial's row depends on that trial alone, so the curves come out the same, bit for bit, however the trials
+ * were sliced.
  */
 export class CurveAccumulator {
   readonly steps: Int32Array;
@@ -50,8 +57,10 @@ export class CurveAccumulator {
   constructor(
     private readonly algos: readonly string[],
     private readonly T: number,
+    /** Trials held: [first, first + trials). */
     private readonly trials: number,
     maxPoints: number,
+    private readonly first = 0,
   ) {
     this.steps = curveSteps(T, maxPoints);
     const size = trials * this.steps.length;
@@ -68,18 +77,18 @@ export class CurveAccumulator {
         sumSuccess: 0,
         sumRegret: 0,
         next: 0,
-        trialsDone: 0,
+        done: new Uint8Array(trials),
       });
     }
     this.column = new Float64Array(trials);
   }
 
-  /** Feeds one batch; batches of one (algorithm, trial) must come in step order, trials in order. */
+  /** Feeds one batch; batches of one (algorithm, trial) must come in step order. */
   add(batch: StepBatch): void {
-    const st = this.state.get(batch.algo);
-    if (!st) throw new Error(`CurveAccumulator: unexpected algorithm ${batch.algo}`);
+    const st = this.stateOf(batch.algo);
+    const row = batch.trial - this.first;
+    if (!(row >= 0 && row < this.trials)) throw new Error(`CurveAccumulator: trial ${batch.trial} is outside this accumulator's trials`);
     if (batch.from === 0) {
-      if (batch.trial !== st.trialsDone) throw new Error(`CurveAccumulator: ${batch.algo} trial ${batch.trial} out of order`);
       st.sumUtility = st.sumCost = st.sumSuccess = st.sumRegret = 0;
       st.next = 0;
     }
@@ -93,7 +102,7 @@ export class CurveAccumulator {
       st.sumRegret += regret[i];
       const t = batch.from + i + 1;
       if (t === this.steps[st.next]) {
-        const at = batch.trial * P + st.next;
+        const at = row * P + st.next;
         values.utility[at] = st.sumUtility / t;
         values.cost[at] = st.sumCost / t;
         values.success[at] = st.sumSuccess / t;
@@ -101,13 +110,32 @@ export class CurveAccumulator {
         st.next++;
       }
     }
-    if (batch.to === this.T) st.trialsDone++;
+    if (batch.to === this.T) st.done[row] = 1;
   }
 
-  /** Trials finished by every algorithm. */
+  /** The per-trial rows of one algorithm (live views: what a pool worker sends back). */
+  rows(algo: string): CurveRows {
+    return this.stateOf(algo).values;
+  }
+
+  /** Takes another accumulator's finished rows of `algo`, for its trials [first, first + n), n = rows / points. */
+  place(algo: string, rows: CurveRows, first: number): void {
+    const st = this.stateOf(algo);
+    const P = this.steps.length;
+    const n = rows.utility.length / P;
+    const row = first - this.first;
+    if (!(Number.isInteger(n) && row >= 0 && row + n <= this.trials)) throw new Error(`CurveAccumulator: rows for trials ${first}…${first + n - 1} do not fit`);
+    for (const metric of METRICS) st.values[metric].set(rows[metric], row * P);
+    st.done.fill(1, row, row + n);
+  }
+
+  /** Trials finished by every algorithm, counted from the first without a gap (the curves cover these). */
   trialsDone(): number {
     let n = this.trials;
-    for (const st of this.state.values()) n = Math.min(n, st.trialsDone);
+    for (const st of this.state.values()) {
+      const gap = st.done.indexOf(0);
+      n = Math.min(n, gap < 0 ? this.trials : gap);
+    }
     return n;
   }
 
@@ -116,7 +144,7 @@ export class CurveAccumulator {
     if (!(trials >= 1 && trials <= this.trialsDone())) throw new Error(`CurveAccumulator: ${trials} trials are not finished`);
     const out: Record<string, AlgoCurves> = {};
     for (const algo of this.algos) {
-      const { values } = this.state.get(algo)!;
+      const { values } = this.stateOf(algo);
       out[algo] = {
         utility: this.points(values.utility, trials),
         cost: this.points(values.cost, trials),
@@ -125,6 +153,12 @@ export class CurveAccumulator {
       };
     }
     return out;
+  }
+
+  private stateOf(algo: string): AlgoState {
+    const st = this.state.get(algo);
+    if (!st) throw new Error(`CurveAccumulator: unexpected algorithm ${algo}`);
+    return st;
   }
 
   private points(values: Float64Array, trials: number): CurvePoint[] {

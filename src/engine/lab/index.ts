@@ -20,6 +20,7 @@ export {
   sweep,
   sweepBuiltin,
 } from './run';
+export { LabAssembler, type LabSlice, labSlice } from './slices';
 export { ALL_PROMPTS, explainDecision, TraceRecorder } from './trace';
 export * from './types';
 export { UsageAccumulator } from './usage';

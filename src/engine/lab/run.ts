@@ -1,21 +1,10 @@
 import { type AsyncHooks, checkOptions, drain, drainAsync, driveSimulation, SimConfigError, type SimOptions, simulate } from '../simulate';
-import { defaultParams, type World } from '../types';
+import type { World } from '../types';
 import { builtinWorld } from '../worlds/builtins';
-import { CurveAccumulator, DEFAULT_CURVE_POINTS } from './curves';
-import { TraceRecorder } from './trace';
-import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepPoint, SweepResult } from './types';
-import { UsageAccumulator } from './usage';
+import { LabAssembler, type LabTick, labSlice } from './slices';
+import type { LabConfig, LabResult, SweepConfig, SweepPoint, SweepResult } from './types';
 
-/** Progress of a lab run, after every StepBatch. */
-export interface LabTick {
-  /** Steps simulated so far over all algorithms and trials, of `total` = algos × trials × T. */
-  done: number;
-  total: number;
-  /** Trials every algorithm has finished. */
-  trials: number;
-  /** Curves over those trials (null before the first); computed when called. */
-  partial(): LabProgress['partial'];
-}
+export type { LabTick } from './slices';
 
 /** Progress of a sweep, after every StepBatch of every value: steps over all values. */
 export interface SweepTick {
@@ -43,58 +32,18 @@ function simOptions(config: LabConfig): SimOptions {
   return { algos: config.algos, T: config.T, trials: config.trials, seed: config.seed, params: config.params };
 }
 
-function checkLab(config: LabConfig): { curvePoints: number; traceSteps: number } {
-  checkOptions(simOptions(config));
-  const seen = new Set<string>();
-  for (const id of config.algos) {
-    if (seen.has(id)) throw new SimConfigError(`algos: "${id}" is listed twice`);
-    seen.add(id);
-  }
-  if (!seen.has(config.traceAlgo)) {
-    throw new SimConfigError(`traceAlgo: "${config.traceAlgo}" is not one of the algorithms run (${config.algos.join(', ')})`);
-  }
-  const curvePoints = config.curvePoints ?? DEFAULT_CURVE_POINTS;
-  if (!Number.isInteger(curvePoints) || curvePoints < 2) {
-    throw new SimConfigError(`curvePoints: must be an integer ≥ 2 (got ${curvePoints})`);
-  }
-  const traceSteps = config.traceSteps ?? config.T;
-  if (!Number.isInteger(traceSteps) || traceSteps < 0) {
-    throw new SimConfigError(`traceSteps: must be a non-negative integer (got ${traceSteps})`);
-  }
-  return { curvePoints, traceSteps: Math.min(traceSteps, config.T) };
-}
-
 /**
  * A lab run as a generator: the simulation of `config` (the same numbers as `simulate`, which it drives),
  * with the curves and arm usage built from the StepBatches as they stream and the trial-0 trace of
  * `config.traceAlgo` recorded pull by pull. Yields a LabTick after every batch; returns the LabResult.
- * Only the traced (algorithm, trial 0) pays for decision details.
+ * Only the traced (algorithm, trial 0) pays for decision details. It is one slice of all the trials
+ * (./slices.ts), so a pool of workers that splits the trials gives the same result.
  */
 export function* lab(world: World, config: LabConfig, chunk = 100): Generator<LabTick, LabResult, void> {
-  const { curvePoints, traceSteps } = checkLab(config);
-  const params = { ...defaultParams, ...config.params };
-  const { T, trials, algos } = config;
-  const curves = new CurveAccumulator(algos, T, trials, curvePoints);
-  const usage = new UsageAccumulator(algos, world.categories.length, world.arms.length, params.tauMax);
-  const recorder = new TraceRecorder(config.traceAlgo, world, params.lambda, params.tauMax, traceSteps);
-  const total = algos.length * trials * T;
-  const partial = () => (curves.trialsDone() > 0 ? { curves: curves.curves() } : null);
-
-  let done = 0;
-  const summary = yield* driveSimulation(simulate(world, simOptions(config), chunk, recorder), (batch) => {
-    curves.add(batch);
-    usage.add(batch);
-    done += batch.to - batch.from;
-    return { done, total, trials: curves.trialsDone(), partial };
-  });
-  return {
-    config: { ...config, algos: [...algos], params: { ...config.params }, curvePoints },
-    world: recorder.worldInfo(),
-    summary,
-    curves: curves.curves(),
-    usage: usage.result(),
-    trace: recorder.rows,
-  };
+  const slice = yield* labSlice(world, config, { from: 0, to: config.trials }, chunk);
+  const assembler = new LabAssembler(config);
+  assembler.add(slice);
+  return assembler.result();
 }
 
 /** Runs `lab` synchronously (tests, Node). */

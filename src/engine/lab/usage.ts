@@ -1,6 +1,12 @@
 import type { StepBatch } from '../simulate';
 import type { ArmUsage } from './types';
 
+/** Pulls per (category, arm), row-major, and prompts per category. */
+export interface UsageSums {
+  counts: Float64Array;
+  prompts: Float64Array;
+}
+
 /**
  * Pulls of each arm per prompt category, per algorithm, summed over all trials and steps, from the
  * StepBatches' escalation traces. A world without categories (category −1) has one row.
@@ -36,6 +42,20 @@ export class UsageAccumulator {
         counts[c * K + arm]++;
       }
     }
+  }
+
+  /** The raw sums of one algorithm (what a pool worker sends back). */
+  sums(algo: string): UsageSums {
+    return { counts: this.counts.get(algo)!, prompts: this.prompts.get(algo)! };
+  }
+
+  /** Adds another accumulator's sums for `algo` (counts of pulls and prompts: integers, so the order of adding is immaterial). */
+  absorb(algo: string, sums: UsageSums): void {
+    const counts = this.counts.get(algo)!;
+    const prompts = this.prompts.get(algo)!;
+    if (sums.counts.length !== counts.length || sums.prompts.length !== prompts.length) throw new Error('UsageAccumulator: sums of another shape');
+    for (let i = 0; i < counts.length; i++) counts[i] += sums.counts[i];
+    for (let i = 0; i < prompts.length; i++) prompts[i] += sums.prompts[i];
   }
 
   result(): Record<string, ArmUsage> {
