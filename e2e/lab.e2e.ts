@@ -130,6 +130,29 @@ describe('lab page', () => {
     await page.close();
   });
 
+  it('(c″) three simulation workers (?workers=3) share the trials and give the run of one, to the last digit', async () => {
+    const link = '#world=sudoku&algos=promptwise,promptwise-klr,greedy,oracle&T=300&trials=6&seed=4';
+    const exported = async (query: string) => {
+      const page = await openLab(browser, `${query}${link}`);
+      await waitForCurrentResult(page);
+      const status = (await page.getByTestId('run-status').textContent()) ?? '';
+      const headline = (await readSummary(page)).headline;
+      await page.getByTestId('export-menu').click();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+      const doc = JSON.parse(readFileSync(await file.path(), 'utf8'));
+      await page.close();
+      for (const r of Object.values(doc.summary.results) as { seconds: number }[]) r.seconds = 0; // timings differ
+      return { status, headline, doc };
+    };
+    const pooled = await exported('?workers=3');
+    const single = await exported('?workers=1');
+    expect(pooled.status).toMatch(/^Done: 4 algorithms × 6 trials × 300 prompts in [\d.]+ s on 3 simulation workers\.( Sweeps computing…)?$/);
+    expect(single.status).not.toContain('workers');
+    expect(pooled.doc.summary).toEqual(single.doc.summary);
+    expect(pooled.doc.world).toEqual(single.doc.world);
+    expect(pooled.headline).toBe(single.headline);
+  });
+
   it('(c′) each chart exports as SVG and PNG', async () => {
     const page = await openLab(browser, SMALL);
     await waitForCurrentResult(page);

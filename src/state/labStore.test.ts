@@ -37,6 +37,7 @@ function fakeCall(kind: Kind, config: LabConfig | SweepConfig, signal?: AbortSig
 }
 
 vi.mock('../workers/simBridge', () => ({
+  poolSize: () => 1,
   runLab: (config: LabConfig, o: { signal?: AbortSignal } = {}) => fakeCall('run', config, o.signal),
   runSweep: (config: SweepConfig, o: { signal?: AbortSignal } = {}) => fakeCall(config.param, config, o.signal),
   catalog: () => Promise.resolve({ algorithms: ['promptwise', 'greedy', 'oracle'], worlds: ['t2i', 'sudoku'] }),

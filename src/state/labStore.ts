@@ -8,7 +8,7 @@
  */
 import { create } from 'zustand';
 import type { AlgoCurves, LabConfig, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
-import { catalog as loadWorkerCatalog, runLab, runSweep } from '../workers/simBridge';
+import { catalog as loadWorkerCatalog, poolSize, runLab, runSweep } from '../workers/simBridge';
 import { type Catalog, normalizeCatalog, STATIC_CATALOG } from './catalog';
 import { embedVectors, useEmbed } from './embedStore';
 import { labConfigOf, runKey, type SweepParam, sweepConfigOf } from './labConfig';
@@ -62,6 +62,8 @@ export interface LabState {
   result: LabResult | null;
   progress: { done: number; total: number; partial: { curves: Record<string, AlgoCurves> } | null };
   elapsedMs: number | null;
+  /** Simulation workers the run in flight (or last started) shares its trials among. */
+  workers: number;
   error: string | null;
   sweeps: Record<SweepParam, SweepState>;
   playback: Playback;
@@ -175,7 +177,7 @@ function start(job: Job): void {
   let promise: Promise<void>;
   if (job.kind === 'run') {
     const total = job.config.algos.length * job.config.trials * job.config.T;
-    set({ status: 'running', config: job.config, error: null, progress: { done: 0, total, partial: null } });
+    set({ status: 'running', config: job.config, error: null, progress: { done: 0, total, partial: null }, workers: Math.min(poolSize(), job.config.trials) });
     promise = runLab(job.config, {
       signal: ac.signal,
       embed: (texts) => embedVectors(texts),
@@ -264,6 +266,7 @@ export const useLab = create<LabState>()((set, get) => ({
   result: null,
   progress: { done: 0, total: 0, partial: null },
   elapsedMs: null,
+  workers: 1,
   error: null,
   sweeps: { tauMax: idleSweep(), lambda: idleSweep() },
   playback: { cursor: 0, playing: false, speed: 1 },

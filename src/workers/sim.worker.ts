@@ -12,16 +12,15 @@ import {
   type CatalogWorld,
   type FeatureType,
   type LabConfig,
-  type LabProgress,
-  type LabResult,
+  type LabSlice,
+  labSlice,
   promptTasks,
-  runLabAsync,
   runSweepAsync,
   type SweepConfig,
   type SweepResult,
 } from '../engine/lab';
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
-import { algorithmIds, drainAsync } from '../engine/simulate';
+import { algorithmIds, drainAsync, type TrialRange } from '../engine/simulate';
 import { builtinWorldNames } from '../engine/worlds/builtins';
 import { type EmbedTexts, loadSource, resolveWorld, servedDatasets } from './worldSource';
 
@@ -48,12 +47,9 @@ export interface SimCatalog {
 }
 
 export type ProgressCallback = (p: SimProgress) => void;
-export type LabProgressCallback = (p: LabProgress) => void;
 
 /** Progress messages of `start` and `runSweep` are throttled to about this interval; the last one is always sent. */
 const PROGRESS_INTERVAL_MS = 50;
-/** Lab progress carries partial curves, so it is sent less often. */
-const LAB_PROGRESS_INTERVAL_MS = 100;
 
 /** The run in flight, if any: `cancel()` flips its flag and the engine stops at its next chunk. */
 let current: { aborted: boolean } | null = null;
@@ -136,30 +132,20 @@ export const api = {
   },
 
   /**
-   * A lab run (summary, downsampled curves, arm usage, trial-0 trace). Progress about every 100 ms, with the
-   * curves over the trials finished so far when more have finished since the last message (else
-   * `partial: null`: keep the last ones), and a final message with the full curves. The first finished trial
-   * is sent as soon as it is done. Cancelled by `cancel()`.
+   * Trials [range.from, range.to) of a lab run: what one worker of the page's pool computes (simBridge.ts puts
+   * the slices together). Progress in steps of the slice, about every 50 ms. Cancelled by `cancel()`.
    */
-  runLab(config: LabConfig, onProgress: LabProgressCallback, embed?: EmbedTexts): Promise<LabResult> {
+  runLabSlice(config: LabConfig, range: TrialRange, onProgress: ProgressCallback, embed?: EmbedTexts): Promise<LabSlice> {
     return exclusive(async (signal) => {
       const world = await resolveWorld(config, embed);
-      const due = every(LAB_PROGRESS_INTERVAL_MS);
-      let sentTrials = 0;
-      const result = await runLabAsync(world, config, {
-        signal,
-        onProgress: (tick) => {
-          const fresh = tick.trials > sentTrials;
-          // The first finished trial goes out at once, unthrottled: it is the page's first picture of the new curves.
-          const first = fresh && sentTrials === 0;
-          if (!due() && !first) return;
-          sentTrials = tick.trials;
-          void onProgress({ done: tick.done, total: tick.total, partial: fresh ? tick.partial() : null });
+      const due = every(PROGRESS_INTERVAL_MS);
+      return drainAsync(
+        labSlice(world, config, range),
+        (tick) => {
+          if (due()) void onProgress({ done: tick.done, total: tick.total });
         },
-      });
-      const total = config.algos.length * config.trials * config.T;
-      void onProgress({ done: total, total, partial: { curves: result.curves } });
-      return result;
+        { signal },
+      );
     });
   },
 

@@ -5,7 +5,7 @@
  * Worker.)
  */
 import * as Comlink from 'comlink';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LabConfig, type LabProgress, labBuiltin, sweepBuiltin } from '../engine/lab';
 import type * as WorkerModule from './sim.worker';
 
@@ -26,6 +26,13 @@ g.ErrorEvent ??= class ErrorEvent extends Event {
 let workerApi: typeof WorkerModule.api;
 let bridge: typeof import('./simBridge');
 const spawned: StandInWorker[] = [];
+/**
+ * Separate instances of the worker module (a query string makes a new module), one per stand-in worker, as
+ * each real worker has its own: the module keeps its run in flight in module state.
+ */
+const instances: (typeof WorkerModule.api)[] = [];
+/** Trial slices each instance has run. */
+const slicesRun: number[] = [];
 
 class StandInWorker extends EventTarget {
   private readonly port: Port;
@@ -39,7 +46,7 @@ class StandInWorker extends EventTarget {
     this.inner = port2;
     port1.addEventListener('message', (e) => this.dispatchEvent(new MessageEvent('message', { data: (e as MessageEvent).data })));
     port1.start();
-    Comlink.expose(workerApi, port2);
+    Comlink.expose(instances[spawned.length % instances.length], port2);
     spawned.push(this);
   }
 
@@ -56,6 +63,16 @@ class StandInWorker extends EventTarget {
 
 beforeAll(async () => {
   workerApi = (await import('./sim.worker')).api;
+  instances.push(workerApi);
+  for (let i = 1; i < 8; i++) instances.push((await import(/* @vite-ignore */ `./sim.worker.ts?instance=${i}`)).api);
+  instances.forEach((api, i) => {
+    const run = api.runLabSlice;
+    slicesRun[i] = 0;
+    api.runLabSlice = (...args) => {
+      slicesRun[i]++;
+      return run(...args);
+    };
+  });
   g.Worker = StandInWorker;
   bridge = await import('./simBridge');
 });
@@ -137,5 +154,47 @@ describe('the simulation bridge', () => {
     const n = spawned.length;
     await expect(bridge.runSweep({ base: { ...CONFIG, T: 30, trials: 1 }, param: 'tauMax', values: [1] })).resolves.toBeTruthy();
     expect(spawned.length).toBe(n + 1);
+  });
+
+  describe('with a pool of workers', () => {
+    afterEach(() => bridge.setPoolSize(null));
+
+    it.each([2, 3])('%i workers give the result of one, bit for bit, with progress that only grows', async (size) => {
+      bridge.setPoolSize(size);
+      const progress: LabProgress[] = [];
+      const slicesBefore = [...slicesRun];
+      const result = await bridge.runLab(CONFIG, { onProgress: (p) => progress.push(p) });
+      expect(strip(result)).toEqual(strip(labBuiltin(CONFIG)));
+      // The trials really were shared: `size` workers each ran some.
+      const ran = slicesRun.map((n, i) => n - (slicesBefore[i] ?? 0)).filter((n) => n > 0);
+      expect(ran).toHaveLength(size);
+      expect(ran.reduce((a, b) => a + b)).toBe(CONFIG.trials);
+      const done = progress.map((p) => p.done);
+      expect(done).toEqual([...done].sort((a, b) => a - b));
+      expect(progress.at(-1)?.partial?.curves).toEqual(result.curves);
+      // Every partial picture is the curves of a run of the first k trials, for some k.
+      const shorter = Array.from({ length: CONFIG.trials }, (_, k) => JSON.stringify(labBuiltin({ ...CONFIG, trials: k + 1 }).curves));
+      const partials = progress.flatMap((p) => (p.partial ? [JSON.stringify(p.partial.curves)] : []));
+      expect(partials.length).toBeGreaterThan(1);
+      for (const p of partials) expect(shorter).toContain(p);
+      const sweep = { base: { ...CONFIG, trials: 2 }, param: 'tauMax' as const, values: [1, 2, 3, 5] };
+      expect(await bridge.runSweep(sweep)).toEqual(sweepBuiltin(sweep));
+    });
+
+    it('a bad value fails the sweep with the engine’s message; an abort stops every worker', async () => {
+      bridge.setPoolSize(3);
+      await expect(bridge.runSweep({ base: CONFIG, param: 'tauMax', values: [1, 0] })).rejects.toThrow(/values: tauMax: must be a positive integer/);
+      const ac = new AbortController();
+      const long = bridge.runLab({ ...CONFIG, T: 100_000, trials: 50 }, { signal: ac.signal });
+      setTimeout(() => ac.abort(), 50);
+      await expect(long).rejects.toMatchObject({ name: 'AbortError' });
+      const before = spawned.length;
+      expect(strip(await bridge.runLab({ ...CONFIG, T: 50, trials: 3 }))).toEqual(strip(labBuiltin({ ...CONFIG, T: 50, trials: 3 })));
+      expect(spawned.length).toBe(before); // every worker stopped in time and was kept
+    });
+
+    it('refuses a pool size that is not an integer from 1 to 16', () => {
+      for (const bad of [0, 1.5, 17, Number.NaN]) expect(() => bridge.setPoolSize(bad)).toThrow(RangeError);
+    });
   });
 });

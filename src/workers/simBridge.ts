@@ -1,11 +1,14 @@
 /**
- * Main-thread side of the simulation worker (after squoosh's worker bridge): the worker starts lazily on
- * first use, `run` returns a promise, an AbortSignal cancels it, and a crashed worker rejects the run in
- * flight with a readable error and is replaced by a fresh one on the next call.
+ * Main-thread side of the simulation workers (after squoosh's worker bridge): workers start lazily on first
+ * use, every call returns a promise, an AbortSignal cancels it, and a crashed worker rejects the call in flight
+ * with a readable error and is replaced by a fresh one on the next call. Lab runs and sweeps share their
+ * trials (values) among a pool of `poolSize()` workers; the engine's LabAssembler makes the result independent
+ * of the pool size, bit for bit.
  */
 import * as Comlink from 'comlink';
 import type { AblationResult } from '../engine/lab/ablation';
 import type { FeatureType } from '../engine/lab/datasetSource';
+import { LabAssembler } from '../engine/lab/slices';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 import { serialCaller, workerSlot } from './workerHandle';
@@ -20,22 +23,112 @@ export class SimWorkerError extends Error {
 
 /** After `cancel()`, how long the engine gets to stop by itself before the worker is terminated. */
 const CANCEL_GRACE_MS = 1000;
+/** Lab progress carries partial curves, so it is sent at most this often (the first finished trial at once). */
+const LAB_PROGRESS_INTERVAL_MS = 100;
+/** The most simulation workers `setPoolSize` accepts. */
+export const MAX_POOL_SIZE = 16;
 
-const slot = workerSlot<SimWorkerApi>(
-  () => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: 'sim' }),
-  'simulation worker',
-  (message) => new SimWorkerError(message),
-  'run',
-);
-const current = slot.current;
+/** One simulation worker of the pool and its one-call-at-a-time caller. */
+interface Lane {
+  slot: ReturnType<typeof workerSlot<SimWorkerApi>>;
+  /**
+   * The call path of every job on this worker: waits for the previous job to wind down, starts `invoke`, and
+   * settles with its result, or rejects with an AbortError DOMException when `signal` aborts (the worker is
+   * asked to cancel and terminated if it has not stopped within CANCEL_GRACE_MS), or with a SimWorkerError
+   * when the worker crashes (the next call starts a fresh one).
+   */
+  call: ReturnType<typeof serialCaller<SimWorkerApi>>;
+}
+
+function makeLane(index: number): Lane {
+  const slot = workerSlot<SimWorkerApi>(
+    () => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: index === 0 ? 'sim' : `sim-${index}` }),
+    'simulation worker',
+    (message) => new SimWorkerError(message),
+    'run',
+  );
+  return { slot, call: serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The simulation was cancelled.' }) };
+}
+
+/** Started on first use; lane 0 also serves the catalog, dataset info and the ablation. */
+const lanes: Lane[] = [makeLane(0)];
+const lane = (i: number) => (lanes[i] ??= makeLane(i));
+const current = () => lanes[0].slot.current();
+
+let poolSizeOverride: number | null = null;
 
 /**
- * The one call path of every run (`runLab`, `runSweep`, `runAblation`): waits for the previous run to wind
- * down, starts `invoke` on the current worker, and settles with its result, or rejects with an AbortError
- * DOMException when `signal` aborts (the worker is asked to cancel and terminated if it has not stopped within
- * CANCEL_GRACE_MS), or with a SimWorkerError when the worker crashes (the next call starts a fresh one).
+ * How many simulation workers lab runs and sweeps use: `setPoolSize`'s value, else
+ * navigator.hardwareConcurrency − 1 (the page keeps a core), at least 1. The results do not depend on it.
  */
-const callWorker = serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The simulation was cancelled.' });
+export function poolSize(): number {
+  if (poolSizeOverride !== null) return poolSizeOverride;
+  const cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
+  return Math.max(1, Math.min(MAX_POOL_SIZE, cores - 1));
+}
+
+/** Sets the pool size (an integer 1…MAX_POOL_SIZE; the page's `?workers=N`), or null for the default. */
+export function setPoolSize(size: number | null): void {
+  if (size !== null && !(Number.isInteger(size) && size >= 1 && size <= MAX_POOL_SIZE)) {
+    throw new RangeError(`pool size: an integer from 1 to ${MAX_POOL_SIZE}, got ${size}`);
+  }
+  poolSizeOverride = size;
+}
+
+/**
+ * Runs `jobs` on up to `size` workers, each taking the next job as it finishes one, and resolves with the
+ * results in job order. The first failure (or the caller's abort) aborts the jobs still running and rejects
+ * with that failure. With `firstAlone`, the other workers start only once job 0 is done (it warms a cache
+ * they would otherwise each fill: the prompts' embeddings).
+ */
+async function runOnPool<J, R>(
+  jobs: readonly J[],
+  size: number,
+  signal: AbortSignal | undefined,
+  run: (api: Parameters<Parameters<Lane['call']>[1]>[0], job: J, laneIndex: number) => Promise<R>,
+  firstAlone = false,
+): Promise<R[]> {
+  const stop = new AbortController();
+  const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const results: R[] = new Array(jobs.length);
+  let next = 0;
+  let markFirst!: () => void;
+  const firstDone = new Promise<void>((resolve) => (markFirst = resolve));
+  const work = async (i: number) => {
+    if (firstAlone && i > 0) await firstDone;
+    while (next < jobs.length) {
+      const j = next++;
+      results[j] = await lane(i).call(both, (api) => run(api, jobs[j], i));
+      if (j === 0) markFirst();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(size, jobs.length)) }, (_, i) => work(i)));
+  } catch (error) {
+    stop.abort();
+    markFirst();
+    throw error;
+  }
+  return results;
+}
+
+/** Steps done by the job a lane is running; `end` removes it (progress that trails the result is then ignored). */
+interface JobProgress {
+  done: number;
+  end(): void;
+}
+
+function progressOf(running: Map<number, JobProgress>, laneIndex: number): JobProgress {
+  const job: JobProgress = {
+    done: 0,
+    end() {
+      if (running.get(laneIndex) === job) running.delete(laneIndex);
+      job.done = 0;
+    },
+  };
+  running.set(laneIndex, job);
+  return job;
+}
 
 /** The algorithms and worlds the engine offers (starts the worker if it is not running). */
 export async function catalog(): Promise<SimCatalog> {
@@ -48,8 +141,9 @@ export async function catalog(): Promise<SimCatalog> {
 export interface LabRunOptions {
   /**
    * About every 100 ms while the run computes, and once at the end with the full curves. `partial` carries
-   * the curves over the trials finished so far when more have finished since the previous message; otherwise
-   * it is null (before the first trial ends, or nothing new: keep the last curves).
+   * the curves over the trials finished so far (from trial 0, without a gap) when more have finished since
+   * the previous message; otherwise it is null (before the first trial ends, or nothing new: keep the last
+   * curves). The first finished trial is sent at once.
    */
   onProgress?: (p: LabProgress) => void;
   signal?: AbortSignal;
@@ -60,33 +154,102 @@ export interface LabRunOptions {
 const embedProxy = (embed?: EmbedTexts) => (embed ? Comlink.proxy(embed) : undefined);
 
 /**
- * Runs a lab simulation (summary, curves, arm usage, trial-0 trace) in the worker. Cancels and fails like
- * `run`; a bad config rejects with the engine's message (e.g. "traceAlgo: ... is not one of the algorithms run").
+ * Runs a lab simulation (summary, curves, arm usage, trial-0 trace) on the pool: one job per trial, each worker
+ * taking the next trial as it finishes one, and the engine's LabAssembler putting the trials together, so the
+ * result is the same, bit for bit, whatever the pool size. Cancels and fails like every call (see Lane); a bad
+ * config rejects with the engine's message (e.g. "traceAlgo: ... is not one of the algorithms run").
  */
-export function runLab(config: LabConfig, options: LabRunOptions = {}): Promise<LabResult> {
+export async function runLab(config: LabConfig, options: LabRunOptions = {}): Promise<LabResult> {
   const { onProgress } = options;
-  return callWorker(options.signal, (api) =>
-    api.runLab(
-      config,
-      Comlink.proxy((p: LabProgress) => onProgress?.(p)),
-      embedProxy(options.embed),
-    ),
+  const assembler = new LabAssembler(config); // checks the config here, before any worker starts
+  const stepsPerTrial = config.algos.length * config.T;
+  const total = stepsPerTrial * config.trials;
+  const running = new Map<number, JobProgress>();
+  let finished = 0;
+  let sentTrials = 0;
+  let lastSent = -Infinity;
+  const report = () => {
+    const trials = assembler.trialsDone();
+    const fresh = trials > sentTrials;
+    const now = performance.now();
+    if (now - lastSent < LAB_PROGRESS_INTERVAL_MS && !(fresh && sentTrials === 0)) return;
+    lastSent = now;
+    let done = finished;
+    for (const job of running.values()) done += job.done;
+    if (fresh) sentTrials = trials;
+    onProgress?.({ done, total, partial: fresh ? assembler.partial() : null });
+  };
+  const trials = Array.from({ length: config.trials }, (_, i) => i);
+  await runOnPool(
+    trials,
+    poolSize(),
+    options.signal,
+    async (api, trial, laneIndex) => {
+      const job = progressOf(running, laneIndex);
+      const slice = await api.runLabSlice(
+        config,
+        { from: trial, to: trial + 1 },
+        Comlink.proxy((p: SimProgress) => {
+          job.done = p.done;
+          report();
+        }),
+        embedProxy(options.embed),
+      );
+      job.end();
+      finished += stepsPerTrial;
+      assembler.add(slice);
+      report();
+      return null;
+    },
+    config.dataset?.features === 'embedding',
   );
+  const result = assembler.result();
+  onProgress?.({ done: total, total, partial: { curves: result.curves } });
+  return result;
 }
 
-/** Runs a τ_max or λ sweep in the worker; progress counts steps over all values. Cancels and fails like `run`. */
-export function runSweep(
+/**
+ * Runs a τ_max or λ sweep on the pool, one job per value (each value's run is the engine's own), the points in
+ * the engine's order (values outer, algorithms inner); progress counts steps over all values. Cancels and fails
+ * like `runLab`.
+ */
+export async function runSweep(
   config: SweepConfig,
   options: { onProgress?: (p: SimProgress) => void; signal?: AbortSignal; embed?: EmbedTexts } = {},
 ): Promise<SweepResult> {
   const { onProgress } = options;
-  return callWorker(options.signal, (api) =>
-    api.runSweep(
-      config,
-      Comlink.proxy((p: SimProgress) => onProgress?.(p)),
-      embedProxy(options.embed),
-    ),
+  // No values: one job, so the engine names the problem.
+  const jobs = config.values.length === 0 ? [config] : config.values.map((x) => ({ ...config, values: [x] }));
+  const running = new Map<number, JobProgress>();
+  let finished = 0;
+  const total = config.values.length * config.base.algos.length * config.base.trials * config.base.T;
+  const report = () => {
+    let done = finished;
+    for (const job of running.values()) done += job.done;
+    onProgress?.({ done, total });
+  };
+  const parts = await runOnPool(
+    jobs,
+    poolSize(),
+    options.signal,
+    async (api, job, laneIndex) => {
+      const progress = progressOf(running, laneIndex);
+      const part = await api.runSweep(
+        job,
+        Comlink.proxy((p: SimProgress) => {
+          progress.done = p.done;
+          report();
+        }),
+        embedProxy(options.embed),
+      );
+      progress.end();
+      finished += job.base.algos.length * job.base.trials * job.base.T;
+      report();
+      return part;
+    },
+    config.base.dataset?.features === 'embedding',
   );
+  return { param: config.param, values: [...config.values], points: parts.flatMap((p) => p.points) };
 }
 
 /** The featurizer ablation of a dataset world (src/engine/lab/ablation.ts); cancels and fails like `runLab`. */
@@ -96,7 +259,7 @@ export function runAblation(
   options: { onProgress?: (p: SimProgress) => void; signal?: AbortSignal; embed?: EmbedTexts } = {},
 ): Promise<AblationResult> {
   const { onProgress } = options;
-  return callWorker(options.signal, (api) =>
+  return lane(0).call(options.signal, (api) =>
     api.runAblation(
       config,
       features,

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { type LabState, useLab } from '../../state/labStore';
 
-function statusText(s: Pick<LabState, 'status' | 'progress' | 'config' | 'error' | 'elapsedMs'>): string {
+function statusText(s: Pick<LabState, 'status' | 'progress' | 'config' | 'error' | 'elapsedMs' | 'workers'>): string {
   const { done, total } = s.progress;
   const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
   switch (s.status) {
@@ -14,7 +14,8 @@ function statusText(s: Pick<LabState, 'status' | 'progress' | 'config' | 'error'
     case 'done': {
       const c = s.config;
       const secs = (s.elapsedMs ?? 0) / 1000;
-      return c ? `Done: ${c.algos.length} algorithms × ${c.trials} trials × ${c.T.toLocaleString('en-US')} prompts in ${secs.toFixed(2)} s.` : 'Done.';
+      const on = s.workers > 1 ? ` on ${s.workers} simulation workers` : '';
+      return c ? `Done: ${c.algos.length} algorithms × ${c.trials} trials × ${c.T.toLocaleString('en-US')} prompts in ${secs.toFixed(2)} s${on}.` : 'Done.';
     }
     case 'cancelled':
       return `Cancelled after ${pct}%. Change a parameter or press Run to simulate again.`;
@@ -33,6 +34,7 @@ export function RunStatus() {
       config: st.config,
       error: st.error,
       elapsedMs: st.elapsedMs,
+      workers: st.workers,
       sweeping: st.sweeps.tauMax.status === 'running' || st.sweeps.lambda.status === 'running',
       cancel: st.cancel,
       runNow: st.runNow,
