@@ -95,8 +95,13 @@ export class KernelLogisticArm {
       // Δ = −(K + μŴ⁻¹)⁻¹Ŵ⁻¹G
       for (let j = 0; j < m; j++) tmp[j] = grad[j] / this.wHat[j];
       this.newton.times(tmp, step);
-      for (let j = 0; j < m; j++) step[j] = -step[j];
-      symMatVecUpper(this.post.gram.matrix, this.post.gram.stride, step, kstep, m);
+      // KΔ without a product by K: with M = K + D (D = μŴ⁻¹, the inverse's own diagonal) and Δ = −M⁻¹Ŵ⁻¹G,
+      // KΔ = MΔ − DΔ = −Ŵ⁻¹G − DΔ, O(m) instead of O(m²). M⁻¹ is kept by updates, so this KΔ is K·Δ up to their
+      // rounding; f = Ka, advanced by these steps, is recomputed every F_REFRESH_EVERY fits.
+      for (let j = 0; j < m; j++) {
+        step[j] = -step[j];
+        kstep[j] = -tmp[j] - this.newton.diagonal(j) * step[j];
+      }
       // ∇J = K·G, so the slope of J along Δ is Gᵀ(KΔ).
       let slope = dot(grad, kstep, m);
       if (!(slope < 0)) {
