@@ -112,22 +112,38 @@ async function runOnPool<J, R>(
   return results;
 }
 
-/** Steps done by the job a lane is running; `end` removes it (progress that trails the result is then ignored). */
-interface JobProgress {
-  done: number;
-  end(): void;
-}
+/**
+ * Steps done in a pooled call: those of the finished jobs plus those each lane's job in flight has reported.
+ * Progress that trails a job's result (it travels on another port) is ignored.
+ */
+class PooledSteps {
+  private finished = 0;
+  private readonly running = new Map<number, { done: number }>();
 
-function progressOf(running: Map<number, JobProgress>, laneIndex: number): JobProgress {
-  const job: JobProgress = {
-    done: 0,
-    end() {
-      if (running.get(laneIndex) === job) running.delete(laneIndex);
-      job.done = 0;
-    },
-  };
-  running.set(laneIndex, job);
-  return job;
+  constructor(private readonly onProgress: () => void) {}
+
+  get done(): number {
+    let done = this.finished;
+    for (const job of this.running.values()) done += job.done;
+    return done;
+  }
+
+  /** A job starts on a lane: the progress callback to hand the worker, and `finish(steps)` once its result is in. */
+  start(laneIndex: number): { progress: (p: SimProgress) => void; finish(steps: number): void } {
+    const job = { done: 0 };
+    this.running.set(laneIndex, job);
+    return {
+      progress: Comlink.proxy((p: SimProgress) => {
+        if (this.running.get(laneIndex) !== job) return;
+        job.done = p.done;
+        this.onProgress();
+      }),
+      finish: (steps) => {
+        if (this.running.get(laneIndex) === job) this.running.delete(laneIndex);
+        this.finished += steps;
+      },
+    };
+  }
 }
 
 /** The algorithms and worlds the engine offers (starts the worker if it is not running). */
@@ -164,8 +180,6 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
   const assembler = new LabAssembler(config); // checks the config here, before any worker starts
   const stepsPerTrial = config.algos.length * config.T;
   const total = stepsPerTrial * config.trials;
-  const running = new Map<number, JobProgress>();
-  let finished = 0;
   let sentTrials = 0;
   let lastSent = -Infinity;
   const report = () => {
@@ -174,29 +188,19 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     const now = performance.now();
     if (now - lastSent < LAB_PROGRESS_INTERVAL_MS && !(fresh && sentTrials === 0)) return;
     lastSent = now;
-    let done = finished;
-    for (const job of running.values()) done += job.done;
     if (fresh) sentTrials = trials;
-    onProgress?.({ done, total, partial: fresh ? assembler.partial() : null });
+    onProgress?.({ done: steps.done, total, partial: fresh ? assembler.partial() : null });
   };
+  const steps = new PooledSteps(report);
   const trials = Array.from({ length: config.trials }, (_, i) => i);
   await runOnPool(
     trials,
     poolSize(),
     options.signal,
     async (api, trial, laneIndex) => {
-      const job = progressOf(running, laneIndex);
-      const slice = await api.runLabSlice(
-        config,
-        { from: trial, to: trial + 1 },
-        Comlink.proxy((p: SimProgress) => {
-          job.done = p.done;
-          report();
-        }),
-        embedProxy(options.embed),
-      );
-      job.end();
-      finished += stepsPerTrial;
+      const job = steps.start(laneIndex);
+      const slice = await api.runLabSlice(config, { from: trial, to: trial + 1 }, job.progress, embedProxy(options.embed));
+      job.finish(stepsPerTrial);
       assembler.add(slice);
       report();
       return null;
@@ -220,31 +224,17 @@ export async function runSweep(
   const { onProgress } = options;
   // No values: one job, so the engine names the problem.
   const jobs = config.values.length === 0 ? [config] : config.values.map((x) => ({ ...config, values: [x] }));
-  const running = new Map<number, JobProgress>();
-  let finished = 0;
   const total = config.values.length * config.base.algos.length * config.base.trials * config.base.T;
-  const report = () => {
-    let done = finished;
-    for (const job of running.values()) done += job.done;
-    onProgress?.({ done, total });
-  };
+  const steps = new PooledSteps(() => onProgress?.({ done: steps.done, total }));
   const parts = await runOnPool(
     jobs,
     poolSize(),
     options.signal,
     async (api, job, laneIndex) => {
-      const progress = progressOf(running, laneIndex);
-      const part = await api.runSweep(
-        job,
-        Comlink.proxy((p: SimProgress) => {
-          progress.done = p.done;
-          report();
-        }),
-        embedProxy(options.embed),
-      );
-      progress.end();
-      finished += job.base.algos.length * job.base.trials * job.base.T;
-      report();
+      const run = steps.start(laneIndex);
+      const part = await api.runSweep(job, run.progress, embedProxy(options.embed));
+      run.finish(job.base.algos.length * job.base.trials * job.base.T);
+      onProgress?.({ done: steps.done, total });
       return part;
     },
     config.base.dataset?.features === 'embedding',
