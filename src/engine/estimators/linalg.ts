@@ -1,7 +1,9 @@
 /**
  * Small dense kernels on row-major Float64Array matrices, for the estimators' hot loops.
  * ml-matrix allocates per call and goes through accessors; at d = 384 and thousands of calls per trial
- * that overhead dominates, so the per-pull work stays in these plain loops.
+ * that overhead dominates, so the per-pull work stays in these plain loops. The logistic estimator's own
+ * O(d²) and O(n·d) kernels run in WebAssembly SIMD instead (symmetricMatrix.ts, contextRows.ts); these serve
+ * the kernel estimators, whose matrices grow with the support points.
  */
 
 /** Σ_k a[ao+k]·b[bo+k]. Four accumulators break the add latency chain, roughly doubling throughput in V8. */
@@ -94,55 +96,6 @@ export function symRankOneSubUpper(m: Float64Array, stride: number, c: number, u
 /** Copies the upper triangle onto the lower one, for code that wants the full matrix. */
 export function mirrorUpper(m: Float64Array, stride: number, n: number): void {
   for (let i = 1; i < n; i++) for (let j = 0; j < i; j++) m[i * stride + j] = m[j * stride + i];
-}
-
-/** u[i] = X_i·p for the n rows of X (row length d): four rows per sweep share each p_k load. */
-export function rowsDot(xs: Float64Array, n: number, d: number, p: Float64Array, u: Float64Array): void {
-  let i = 0;
-  for (; i + 3 < n; i += 4) {
-    const o0 = i * d;
-    const o1 = o0 + d;
-    const o2 = o1 + d;
-    const o3 = o2 + d;
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    for (let k = 0; k < d; k++) {
-      const pk = p[k];
-      s0 += xs[o0 + k] * pk;
-      s1 += xs[o1 + k] * pk;
-      s2 += xs[o2 + k] * pk;
-      s3 += xs[o3 + k] * pk;
-    }
-    u[i] = s0;
-    u[i + 1] = s1;
-    u[i + 2] = s2;
-    u[i + 3] = s3;
-  }
-  for (; i < n; i++) u[i] = dotAt(xs, i * d, p, 0, d);
-}
-
-/** g += Σ_i r[i]·X_i over n rows of length d: four rows per pass over g, so g is stored a quarter as often. */
-export function rowsAxpy(xs: Float64Array, n: number, d: number, r: Float64Array, g: Float64Array): void {
-  let i = 0;
-  for (; i + 3 < n; i += 4) {
-    const r0 = r[i];
-    const r1 = r[i + 1];
-    const r2 = r[i + 2];
-    const r3 = r[i + 3];
-    const o0 = i * d;
-    const o1 = o0 + d;
-    const o2 = o1 + d;
-    const o3 = o2 + d;
-    for (let k = 0; k < d; k++) g[k] += r0 * xs[o0 + k] + r1 * xs[o1 + k] + r2 * xs[o2 + k] + r3 * xs[o3 + k];
-  }
-  for (; i < n; i++) axpyAt(r[i], xs, i * d, g, 0, d);
-}
-
-/** y[yo..yo+n) += c·x[xo..xo+n). */
-function axpyAt(c: number, x: Float64Array, xo: number, y: Float64Array, yo: number, n: number): void {
-  for (let k = 0; k < n; k++) y[yo + k] += c * x[xo + k];
 }
 
 /**

@@ -1,5 +1,7 @@
 import { ContextIndex } from './contextIndex';
-import { dot, dotAt, mirrorUpper, rowsAxpy, rowsDot, sameVector, sigmoid, sigmoidSlope, spdInvertInPlace, symMatVecUpper, symRankOneSubUpper } from './linalg';
+import { ContextRows } from './contextRows';
+import { dot, dotAt, mirrorUpper, sameVector, sigmoid, sigmoidSlope, spdInvertInPlace } from './linalg';
+import { SymmetricMatrix } from './symmetricMatrix';
 
 /**
  * One arm's logistic model for PromptWise (Algorithm 1): the penalised maximum-likelihood estimate θ̂ of
@@ -44,13 +46,15 @@ export class LogisticArm {
   private readonly th: Float64Array;
   /** ∇L at `th` over every observation. */
   private readonly grad: Float64Array;
-  /** (ρI + Σ x xᵀ)⁻¹, upper triangle, d×d row-major. */
-  private readonly vinv: Float64Array;
+  /** (ρI + Σ x xᵀ)⁻¹, upper triangle (the O(d²) work runs in WebAssembly SIMD: SymmetricMatrix). */
+  private readonly vinv: SymmetricMatrix;
   /** (ρI + Σ ŵ x xᵀ)⁻¹, upper triangle: the fit's preconditioner. */
-  private readonly hinv: Float64Array;
+  private readonly hinv: SymmetricMatrix;
 
   private readonly index = new ContextIndex();
-  /** Distinct contexts, row j at j·d. */
+  /** Distinct contexts, row j at j·d, with the fit's passes over them (WebAssembly SIMD). */
+  private readonly rows: ContextRows;
+  /** rows.data: read again after every grow. */
   private xs: Float64Array;
   /** Observations c_j and successes s_j at context j. */
   private cnt: Float64Array;
@@ -110,14 +114,13 @@ export class LogisticArm {
     this.tolerance = tolerance;
     this.th = new Float64Array(dim);
     this.grad = new Float64Array(dim);
-    this.vinv = new Float64Array(dim * dim);
-    this.hinv = new Float64Array(dim * dim);
-    for (let i = 0; i < dim; i++) {
-      this.vinv[i * dim + i] = 1 / ridge;
-      this.hinv[i * dim + i] = 1 / ridge;
-    }
+    this.vinv = new SymmetricMatrix(dim);
+    this.hinv = new SymmetricMatrix(dim);
+    this.vinv.setScaledIdentity(1 / ridge);
+    this.hinv.setScaledIdentity(1 / ridge);
     const cap = 16;
-    this.xs = new Float64Array(cap * dim);
+    this.rows = new ContextRows(dim, cap);
+    this.xs = this.rows.data;
     this.cnt = new Float64Array(cap);
     this.succ = new Float64Array(cap);
     this.z = new Float64Array(cap);
@@ -168,7 +171,7 @@ export class LogisticArm {
     if (this.cacheValid && sameVector(x, this.cacheX, d)) return Math.sqrt(Math.max(0, this.cacheS));
     this.peekVx ??= new Float64Array(d);
     const vx = this.peekVx;
-    symMatVecUpper(this.vinv, d, x, vx, d);
+    this.vinv.times(x, vx);
     return Math.sqrt(Math.max(0, dot(x, vx, d)));
   }
 
@@ -181,7 +184,7 @@ export class LogisticArm {
     // denominator, so the cache stays valid for this x.
     this.cacheFor(x);
     const den = 1 + this.cacheS;
-    symRankOneSubUpper(this.vinv, d, 1 / den, this.cacheVx, d);
+    this.vinv.rankOneSub(1 / den, this.cacheVx);
     const vx = this.cacheVx;
     for (let k = 0; k < d; k++) vx[k] /= den;
     this.cacheS /= den;
@@ -246,7 +249,7 @@ export class LogisticArm {
       if (iter === 0 && usePending && !corrected) {
         for (let k = 0; k < d; k++) s[k] = this.pendingRes * this.pendingHx[k];
       } else {
-        symMatVecUpper(this.hinv, d, grad, s, d);
+        this.hinv.times(grad, s);
       }
       // Polak–Ribière+ in the H̃⁻¹ inner product: β = gₖ₊₁ᵀH̃⁻¹(gₖ₊₁ − gₖ) / gₖᵀH̃⁻¹gₖ, clipped at 0 (restart).
       const gsNew = dot(grad, s, d);
@@ -255,7 +258,7 @@ export class LogisticArm {
       for (let k = 0; k < d; k++) dir[k] = beta * dir[k] - s[k];
       let slope = dot(grad, dir, d);
       if (!(slope < 0)) {
-        symMatVecUpper(this.hinv, d, grad, s, d);
+        this.hinv.times(grad, s);
         for (let k = 0; k < d; k++) dir[k] = -s[k];
         slope = dot(grad, dir, d);
         if (!(slope < 0)) return; // H̃⁻¹ lost definiteness to rounding; nothing sensible left to do
@@ -264,7 +267,7 @@ export class LogisticArm {
       gs = dot(grad, s, d);
       restart = false;
 
-      rowsDot(this.xs, m, d, dir, this.u);
+      this.rows.dot(m, dir, this.u);
       const alpha = this.lineSearch(slope);
       if (!(alpha > 0)) return;
       for (let k = 0; k < d; k++) th[k] += alpha * dir[k];
@@ -327,7 +330,7 @@ export class LogisticArm {
     const d = this.dim;
     const g = this.grad;
     for (let k = 0; k < d; k++) g[k] = this.ridge * this.th[k];
-    rowsAxpy(this.xs, this.m, d, this.res, g);
+    this.rows.axpy(this.m, this.res, g);
   }
 
   /**
@@ -376,10 +379,10 @@ export class LogisticArm {
     const d = this.dim;
     const x = off === 0 && src.length === d ? src : src.subarray(off, off + d);
     const hx = this.hx;
-    symMatVecUpper(this.hinv, d, x, hx, d);
+    this.hinv.times(x, hx);
     const den = 1 + c * dot(x, hx, d);
     if (!(den > 1e-12)) return false; // the preconditioner only steers; skipping is safe
-    symRankOneSubUpper(this.hinv, d, c / den, hx, d);
+    this.hinv.rankOneSub(c / den, hx);
     for (let k = 0; k < d; k++) hx[k] /= den;
     return true;
   }
@@ -388,9 +391,9 @@ export class LogisticArm {
   private rebuildPreconditioner(): void {
     const m = this.m;
     const d = this.dim;
-    const h = this.hinv;
+    const h = this.hinv.data;
     const xs = this.xs;
-    rowsDot(xs, m, d, this.th, this.z);
+    this.rows.dot(m, this.th, this.z);
     h.fill(0);
     for (let k = 0; k < d; k++) h[k * d + k] = this.ridge;
     for (let j = 0; j < m; j++) {
@@ -411,12 +414,11 @@ export class LogisticArm {
     mirrorUpper(h, d, d);
     if (!spdInvertInPlace(h, d, d)) {
       // Only overflow could get here (H̃ ⪰ ρI); fall back to the ridge alone.
-      h.fill(0);
-      for (let k = 0; k < d; k++) h[k * d + k] = 1 / this.ridge;
+      this.hinv.setScaledIdentity(1 / this.ridge);
     }
     for (let j = 0; j < m; j++) {
       const x = xs.subarray(j * d, j * d + d);
-      symMatVecUpper(h, d, x, this.hx, d);
+      this.hinv.times(x, this.hx);
       this.lev[j] = dot(x, this.hx, d);
     }
     this.recomputeGradient();
@@ -426,7 +428,7 @@ export class LogisticArm {
   private cacheFor(x: Float64Array): void {
     const d = this.dim;
     if (this.cacheValid && sameVector(x, this.cacheX, d)) return;
-    symMatVecUpper(this.vinv, d, x, this.cacheVx, d);
+    this.vinv.times(x, this.cacheVx);
     this.cacheS = dot(x, this.cacheVx, d);
     this.cacheX.set(x);
     this.cacheValid = true;
@@ -440,9 +442,8 @@ export class LogisticArm {
 
   private grow(): void {
     const cap = this.cnt.length * 2;
-    const xs = new Float64Array(cap * this.dim);
-    xs.set(this.xs);
-    this.xs = xs;
+    this.rows.grow(cap);
+    this.xs = this.rows.data;
     this.cnt = growTo(this.cnt, cap);
     this.succ = growTo(this.succ, cap);
     this.z = growTo(this.z, cap);

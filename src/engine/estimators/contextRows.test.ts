@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../rng';
+import { ContextRows } from './contextRows';
+
+const random = (n: number, seed: number) => {
+  const rng = createRng(seed);
+  return Float64Array.from({ length: n }, () => rng.uniform() * 2 - 1);
+};
+
+describe('ContextRows (WebAssembly SIMD passes over the stored contexts)', () => {
+  // Odd and even lengths exercise the blocks of four, the pair and the one-element tail.
+  for (const d of [1, 2, 3, 5, 6, 7, 64, 383, 384]) {
+    it(`d = ${d}: X·p and g + Xᵀr equal the plain sums within rounding`, () => {
+      const n = 13;
+      const rows = new ContextRows(d, n);
+      const xs = random(n * d, d);
+      rows.data.set(xs);
+      const p = random(d, 100 + d);
+      const u = new Float64Array(n).fill(Number.NaN);
+      rows.dot(n, p, u);
+      for (let i = 0; i < n; i++) {
+        let exact = 0;
+        let scale = 0;
+        for (let k = 0; k < d; k++) {
+          exact += xs[i * d + k] * p[k];
+          scale += Math.abs(xs[i * d + k] * p[k]);
+        }
+        expect(Math.abs(u[i] - exact)).toBeLessThanOrEqual(d * Number.EPSILON * scale);
+      }
+      const r = random(n, 200 + d);
+      const g0 = random(d, 300 + d);
+      const g = Float64Array.from(g0);
+      rows.axpy(n, r, g);
+      for (let k = 0; k < d; k++) {
+        let exact = g0[k];
+        let scale = Math.abs(g0[k]);
+        for (let i = 0; i < n; i++) {
+          exact += r[i] * xs[i * d + k];
+          scale += Math.abs(r[i] * xs[i * d + k]);
+        }
+        expect(Math.abs(g[k] - exact)).toBeLessThanOrEqual(n * Number.EPSILON * scale);
+      }
+    });
+  }
+
+  it('reads only the first n rows, and keeps the rows through a grow of the memory', () => {
+    const d = 3;
+    const rows = new ContextRows(d, 2);
+    rows.data.set([1, 2, 3, 4, 5, 6]);
+    rows.grow(100_000); // past the first 64 KiB page: the buffer is replaced
+    expect(rows.capacity).toBe(100_000);
+    expect(Array.from(rows.data.subarray(0, 6))).toEqual([1, 2, 3, 4, 5, 6]);
+    rows.data.set([7, 8, 9], 6);
+    rows.data.set([Number.NaN, Number.NaN, Number.NaN], 9); // row 3: beyond n
+    const u = new Float64Array(3);
+    rows.dot(0, Float64Array.of(1, 10, 100), u); // no rows: nothing written
+    expect(Array.from(u)).toEqual([0, 0, 0]);
+    rows.dot(3, Float64Array.of(1, 10, 100), u);
+    expect(Array.from(u)).toEqual([321, 654, 987]);
+    const g = Float64Array.of(1, 1, 1);
+    rows.axpy(2, Float64Array.of(1, -1), g);
+    expect(Array.from(g)).toEqual([-2, -2, -2]);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../rng';
+import { symRankOneSubUpper } from './linalg';
+import { SymmetricMatrix } from './symmetricMatrix';
+
+/** A random symmetric matrix's upper triangle in `m` (the lower one left at garbage, which no kernel may read). */
+function fill(m: SymmetricMatrix, seed: number): Float64Array {
+  const rng = createRng(seed);
+  const d = m.dim;
+  for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) m.data[i * d + j] = j >= i ? rng.uniform() * 2 - 1 : Number.NaN;
+  const full = new Float64Array(d * d);
+  for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) full[i * d + j] = m.data[Math.min(i, j) * d + Math.max(i, j)];
+  return full;
+}
+
+const vector = (d: number, seed: number) => {
+  const rng = createRng(seed);
+  return Float64Array.from({ length: d }, () => rng.uniform() * 2 - 1);
+};
+
+describe('SymmetricMatrix (WebAssembly SIMD kernels)', () => {
+  // Odd and even sizes exercise the kernels' pair loops and their one-element tails.
+  for (const d of [1, 2, 3, 4, 5, 8, 9, 64, 383, 384]) {
+    it(`d = ${d}: M·x equals the full product within rounding, reading the upper triangle only`, () => {
+      const m = new SymmetricMatrix(d);
+      const full = fill(m, d);
+      const x = vector(d, 100 + d);
+      const y = new Float64Array(d).fill(Number.NaN); // overwritten, never read
+      m.times(x, y);
+      for (let i = 0; i < d; i++) {
+        let exact = 0;
+        let scale = 0;
+        for (let j = 0; j < d; j++) {
+          exact += full[i * d + j] * x[j];
+          scale += Math.abs(full[i * d + j] * x[j]);
+        }
+        // A sum of d products in another order: |error| ≤ d·ε·Σ|terms|.
+        expect(Math.abs(y[i] - exact)).toBeLessThanOrEqual(d * Number.EPSILON * scale);
+      }
+    });
+
+    it(`d = ${d}: M −= c·u·uᵀ gives linalg.ts's symRankOneSubUpper bit for bit, upper triangle only`, () => {
+      const m = new SymmetricMatrix(d);
+      fill(m, 7 * d);
+      const reference = Float64Array.from(m.data);
+      const u = vector(d, 200 + d);
+      u[0] = 0; // a row whose coefficient is 0 is skipped by both
+      m.rankOneSub(0.37, u);
+      symRankOneSubUpper(reference, d, 0.37, u, d);
+      expect(Array.from(m.data)).toEqual(Array.from(reference));
+    });
+  }
+
+  it('accepts a view into a larger array as x (as the estimator passes its stored contexts)', () => {
+    const d = 5;
+    const m = new SymmetricMatrix(d);
+    m.setScaledIdentity(2);
+    const rows = Float64Array.from({ length: 3 * d }, (_, i) => i);
+    const y = new Float64Array(d);
+    m.times(rows.subarray(d, 2 * d), y);
+    expect(Array.from(y)).toEqual([10, 12, 14, 16, 18]);
+  });
+});
