@@ -3,6 +3,7 @@
  * same process and the ratio, so a regression shows as a falling ratio whatever the machine's speed or load:
  * - the logistic estimator against `bench/baseline/denseNewtonArm.ts` (the straightforward dense Newton fit),
  *   PromptWise on the same prompts and rewards with each;
+ * - the WebAssembly SIMD kernels of the logistic estimator against the JS loops of linalg.ts, at d = 384;
  * - the CLI's trial pool (`--jobs 2`) against one job, on the t2i table and the HumanEval replay, each the wall
  *   time of `npm run sim` (node bin/sim.mjs) from start to exit, in the same run;
  * - the three recorded datasets (MMLU-Pro, RouteProfile, LLMRouter) as the lab opens them, every algorithm ×
@@ -17,6 +18,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { symMatVecUpper, symRankOneSubUpper } from '../src/engine/estimators/linalg';
+import { SymmetricMatrix } from '../src/engine/estimators/symmetricMatrix';
 import { type ArmModel, logisticModel } from '../src/engine/policies/armModel';
 import { PromptWise } from '../src/engine/policies/promptwise';
 import { playStep } from '../src/engine/protocol';
@@ -94,6 +97,30 @@ for (const [d, T, repeats] of [
     '', // the issue's goal is against numpy: the last table
     load(),
   ]);
+}
+
+// --- 1b. The WebAssembly SIMD kernels against the JS loops they replaced, in this process ------------------
+
+rows.push('', '| case | WebAssembly SIMD (µs) | JS loops, linalg.ts (µs) | speed-up | goal | load |', '| --- | ---: | ---: | ---: | --- | ---: |');
+{
+  const d = 384;
+  const rng = createRng(1);
+  const wasmMatrix = new SymmetricMatrix(d);
+  for (let i = 0; i < d * d; i++) wasmMatrix.data[i] = rng.uniform();
+  const jsMatrix = Float64Array.from(wasmMatrix.data);
+  const x = Float64Array.from({ length: d }, () => rng.uniform());
+  const y = new Float64Array(d);
+  const reps = 2000;
+  const time = (f: () => void) => {
+    const t0 = performance.now();
+    for (let i = 0; i < reps; i++) f();
+    return { seconds: ((performance.now() - t0) / reps) * 1e6 };
+  };
+  const product = sideBySide(5, () => time(() => wasmMatrix.times(x, y)), () => time(() => symMatVecUpper(jsMatrix, d, x, y, d)));
+  row([`y = M·x, M symmetric ${d}×${d} (upper triangle)`, product.a.toFixed(1), product.b.toFixed(1), `${(product.b / product.a).toFixed(2)}×`, '> 1', load()]);
+  // c = 0 keeps the matrices unchanged over the repeats while doing the full update's work.
+  const update = sideBySide(5, () => time(() => wasmMatrix.rankOneSub(1e-300, x)), () => time(() => symRankOneSubUpper(jsMatrix, d, 1e-300, x, d)));
+  row([`M −= c·u·uᵀ, ${d}×${d} (upper triangle)`, update.a.toFixed(1), update.b.toFixed(1), `${(update.b / update.a).toFixed(2)}×`, '> 1', load()]);
 }
 
 // --- 2. The CLI's trial pool: two jobs against one ----------------------------------------------------------
