@@ -1,6 +1,7 @@
 import { ContextIndex } from './contextIndex';
 import type { Kernel } from './kernel';
-import { dot, mirrorUpper, sameVector, spdInvertInPlace, symMatVecUpper, symRankOneSubUpper } from './linalg';
+import { dot, mirrorUpper, sameVector, spdInvertInPlace } from './linalg';
+import { SymmetricMatrix } from './symmetricMatrix';
 
 /**
  * Shared machinery of the kernel estimators (PAK-UCB kernel ridge and PromptWise-KLR).
@@ -104,8 +105,8 @@ export class KernelGram {
  */
 export class RegularisedInverse {
   private readonly gram: KernelGram;
-  private cap = 8;
-  private inv: Float64Array = new Float64Array(8 * 8);
+  /** M⁻¹, upper triangle, row stride = its capacity; the O(m²) products and updates run in WebAssembly SIMD. */
+  private readonly inv = new SymmetricMatrix(8);
   private diag: Float64Array = new Float64Array(8);
   private m = 0;
   private readonly scratch: Float64Array[] = [new Float64Array(8)];
@@ -125,7 +126,7 @@ export class RegularisedInverse {
 
   /** (M⁻¹)_jj. */
   inverseDiagonal(j: number): number {
-    return this.inv[j * this.cap + j];
+    return this.inv.data[j * this.inv.stride + j];
   }
 
   /**
@@ -134,10 +135,9 @@ export class RegularisedInverse {
    */
   append(b: Float64Array, kxx: number, dNew: number): void {
     const m = this.m;
-    if (m === this.cap) this.grow();
-    const s = this.cap;
+    if (m === this.inv.stride) this.grow();
     const u = this.scratchOf(m);
-    symMatVecUpper(this.inv, s, b, u, m);
+    this.inv.times(b, u, m);
     const schur = kxx + dNew - dot(b, u, m);
     this.diag[m] = dNew;
     this.m = m + 1;
@@ -147,9 +147,10 @@ export class RegularisedInverse {
       return;
     }
     // [M b; bᵀ c]⁻¹ = [M⁻¹ + uuᵀ/s, −u/s; −uᵀ/s, 1/s] with u = M⁻¹b.
-    symRankOneSubUpper(this.inv, s, -1 / schur, u, m);
-    for (let i = 0; i < m; i++) this.inv[i * s + m] = -u[i] / schur;
-    this.inv[m * s + m] = 1 / schur;
+    this.inv.rankOneSub(-1 / schur, u, m);
+    const { data, stride: s } = this.inv;
+    for (let i = 0; i < m; i++) data[i * s + m] = -u[i] / schur;
+    data[m * s + m] = 1 / schur;
   }
 
   /** Sets D_jj = dNew. */
@@ -157,9 +158,9 @@ export class RegularisedInverse {
     const c = dNew - this.diag[j];
     if (c === 0) return;
     const m = this.m;
-    const s = this.cap;
+    const { data, stride: s } = this.inv;
     const col = this.scratchOf(m);
-    for (let i = 0; i < m; i++) col[i] = i <= j ? this.inv[i * s + j] : this.inv[j * s + i];
+    for (let i = 0; i < m; i++) col[i] = i <= j ? data[i * s + j] : data[j * s + i];
     const den = 1 + c * col[j];
     this.diag[j] = dNew;
     // den = 1 + c·(M⁻¹)_jj ≥ D_jj,new / D_jj,old > 0 in exact arithmetic; near zero, refactor instead.
@@ -167,12 +168,12 @@ export class RegularisedInverse {
       this.rebuild();
       return;
     }
-    symRankOneSubUpper(this.inv, s, c / den, col, m);
+    this.inv.rankOneSub(c / den, col, m);
   }
 
   /** out = M⁻¹v (length m). */
   times(v: Float64Array, out: Float64Array): void {
-    symMatVecUpper(this.inv, this.cap, v, out, this.m);
+    this.inv.times(v, out, this.m);
   }
 
   /** vᵀM⁻¹v. */
@@ -185,15 +186,15 @@ export class RegularisedInverse {
   /** M⁻¹ from scratch (O(m³)): after rounding trouble in an update. */
   rebuild(): void {
     const m = this.m;
-    const s = this.cap;
+    const { data, stride: s } = this.inv;
     const k = this.gram.matrix;
     const ks = this.gram.stride;
     for (let i = 0; i < m; i++) {
-      for (let j = i; j < m; j++) this.inv[i * s + j] = k[i * ks + j];
-      this.inv[i * s + i] += this.diag[i];
+      for (let j = i; j < m; j++) data[i * s + j] = k[i * ks + j];
+      data[i * s + i] += this.diag[i];
     }
-    mirrorUpper(this.inv, s, m);
-    if (!spdInvertInPlace(this.inv, s, m)) {
+    mirrorUpper(data, s, m);
+    if (!spdInvertInPlace(data, s, m)) {
       throw new Error('RegularisedInverse: K + D is not positive definite (is the kernel positive definite?)');
     }
   }
@@ -204,15 +205,11 @@ export class RegularisedInverse {
   }
 
   private grow(): void {
-    const old = this.cap;
-    const cap = 2 * old;
-    const inv = new Float64Array(cap * cap);
-    for (let i = 0; i < old; i++) inv.set(this.inv.subarray(i * old, i * old + old), i * cap);
-    this.inv = inv;
+    const cap = 2 * this.inv.stride;
+    this.inv.grow(cap);
     const diag = new Float64Array(cap);
     diag.set(this.diag);
     this.diag = diag;
-    this.cap = cap;
   }
 }
 

@@ -6,7 +6,7 @@ import { SymmetricMatrix } from './symmetricMatrix';
 /** A random symmetric matrix's upper triangle in `m` (the lower one left at garbage, which no kernel may read). */
 function fill(m: SymmetricMatrix, seed: number): Float64Array {
   const rng = createRng(seed);
-  const d = m.dim;
+  const d = m.stride;
   for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) m.data[i * d + j] = j >= i ? rng.uniform() * 2 - 1 : Number.NaN;
   const full = new Float64Array(d * d);
   for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) full[i * d + j] = m.data[Math.min(i, j) * d + Math.max(i, j)];
@@ -50,6 +50,30 @@ describe('SymmetricMatrix (WebAssembly SIMD kernels)', () => {
       expect(Array.from(m.data)).toEqual(Array.from(reference));
     });
   }
+
+  it('works on the leading n×n block of a larger stride, and keeps its entries through a grow', () => {
+    const m = new SymmetricMatrix(4);
+    const full = fill(m, 11);
+    const x = vector(4, 12);
+    const y = new Float64Array(4).fill(-1);
+    m.times(x, y, 3);
+    for (let i = 0; i < 3; i++) {
+      const exact = full[i * 4] * x[0] + full[i * 4 + 1] * x[1] + full[i * 4 + 2] * x[2];
+      expect(y[i]).toBeCloseTo(exact, 14);
+    }
+    expect(y[3]).toBe(-1); // beyond n: untouched
+    const before = Float64Array.from(m.data);
+    m.rankOneSub(2, x, 2);
+    expect(m.data[2]).toBe(before[2]); // row 0, column 2: outside the 2×2 block
+    expect(m.data[1]).toBe(before[1] - 2 * x[0] * x[1]);
+    const kept = Float64Array.from(m.data);
+    m.grow(9000); // several 64 KiB pages: a new memory
+    expect(m.stride).toBe(9000);
+    for (let i = 0; i < 4; i++) {
+      for (let j = i; j < 4; j++) expect(m.data[i * 9000 + j]).toBe(kept[i * 4 + j]);
+      expect(m.data[i * 9000 + 4]).toBe(0);
+    }
+  });
 
   it('accepts a view into a larger array as x (as the estimator passes its stored contexts)', () => {
     const d = 5;
