@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { symMatVecUpper, symRankOneSubUpper } from '../src/engine/estimators/linalg';
 import { SymmetricMatrix } from '../src/engine/estimators/symmetricMatrix';
+import { WasmArena } from '../src/engine/estimators/wasm/arena';
 import { type ArmModel, logisticModel } from '../src/engine/policies/armModel';
 import { PromptWise } from '../src/engine/policies/promptwise';
 import { playStep } from '../src/engine/protocol';
@@ -84,7 +85,7 @@ for (const [d, T, repeats] of [
   const world = builtinWorld('logistic', { d });
   const r = sideBySide(
     repeats,
-    () => runPromptWise(world, T, (p) => logisticModel(d, p)),
+    () => runPromptWise(world, T, (p) => logisticModel(d, p, new WasmArena())),
     () => runPromptWise(world, T, (p) => denseNewtonArm(d, p.ridge)),
   );
   // Both fit the same objective to the same tolerance, so they make (nearly) the same decisions.

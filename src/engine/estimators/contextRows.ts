@@ -1,86 +1,90 @@
-import { type Kernels, kernelsOn, PAGE_BYTES, type WasmMemory } from './wasm/instance';
+import { WasmArena } from './wasm/arena';
 
 /**
- * The distinct contexts a logistic arm has seen, row j at j·d, in a WebAssembly memory of their own, with the
- * fit's two O(m·d) passes over them in 128-bit SIMD (wasm/kernels.wat): u = X·p (the line search's margins
- * along a direction) and g += Xᵀr (the gradient). Layout: p (d), g (d), then the rows, then the m-vector the
- * passes read or write; vectors are copied in and out (O(m + d) against the O(m·d) pass).
+ * The distinct contexts a logistic arm has seen, row j at j·d, in a WebAssembly arena, with the fit's two O(m·d)
+ * passes over them in 128-bit SIMD (wasm/kernels.wat): u = X·p (the line search's margins along a direction)
+ * and g += Xᵀr (the gradient). Vectors are copied in and out (O(m + d) against the O(m·d) pass).
  *
- * `data` is a view on the memory: `grow` may replace it (WebAssembly memory grows by detaching its buffer), so
- * read it again after a grow, never keep it across one.
+ * `data` is a view on the arena: read it again after anything that may allocate in the same arena (a grow here
+ * or in another structure), never keep it across one.
  */
 export class ContextRows {
   readonly dim: number;
-  /** Rows of length d, `capacity` of them; a live view (see the class comment). */
-  data!: Float64Array;
+  private readonly arena: WasmArena;
   private rowsCap: number;
-  // Views on the vectors' regions, made again whenever the memory grows.
+  /** Byte offsets: p (d), g (d), the rows (capacity × d), and the m-vector the passes read or write (capacity). */
+  private readonly pAt: number;
+  private readonly gAt: number;
+  private rowsAt = 0;
+  private vecAt = 0;
+  private generation = -1;
+  private view!: Float64Array;
   private p!: Float64Array;
   private g!: Float64Array;
   private vec!: Float64Array;
-  private readonly memory: WasmMemory;
-  private readonly kernels: Kernels;
-  private readonly pAt: number;
-  private readonly gAt: number;
-  private readonly rowsAt: number;
 
-  constructor(dim: number, capacity: number) {
+  constructor(dim: number, capacity: number, arena: WasmArena = new WasmArena()) {
     if (!(Number.isInteger(dim) && dim >= 1)) throw new Error(`ContextRows: bad dimension ${dim}`);
     this.dim = dim;
+    this.arena = arena;
     this.rowsCap = capacity;
-    this.pAt = 0;
-    this.gAt = 8 * dim;
-    this.rowsAt = 16 * dim;
-    const { memory, kernels } = kernelsOn(this.bytesFor(capacity));
-    this.memory = memory;
-    this.kernels = kernels;
-    this.makeViews();
+    this.pAt = arena.alloc(8 * dim);
+    this.gAt = arena.alloc(8 * dim);
+    this.allocate(capacity);
   }
 
   get capacity(): number {
     return this.rowsCap;
   }
 
-  /** Room for `capacity` rows, keeping the rows stored (and replacing `data`). */
+  /** Rows of length d, `capacity` of them. */
+  get data(): Float64Array {
+    if (this.generation !== this.arena.generation) this.makeViews();
+    return this.view;
+  }
+
+  /** Room for `capacity` rows, keeping the rows stored. */
   grow(capacity: number): void {
     if (capacity <= this.rowsCap) return;
-    const missing = this.bytesFor(capacity) - this.memory.buffer.byteLength;
-    if (missing > 0) this.memory.grow(Math.ceil(missing / PAGE_BYTES));
-    this.rowsCap = capacity;
-    this.makeViews();
+    const oldAt = this.rowsAt;
+    const oldCap = this.rowsCap;
+    this.allocate(capacity);
+    this.data.set(new Float64Array(this.arena.buffer, oldAt, oldCap * this.dim));
   }
 
   /** u[i] = X_i·p for rows i < n. */
   dot(n: number, p: Float64Array, u: Float64Array): void {
+    if (this.generation !== this.arena.generation) this.makeViews();
     const d = this.dim;
     this.p.set(p.subarray(0, d));
-    this.kernels.rowsdot(this.rowsAt, n, d, this.pAt, this.vectorAt());
+    this.arena.kernels.rowsdot(this.rowsAt, n, d, this.pAt, this.vecAt);
     u.set(this.vec.subarray(0, n));
   }
 
   /** g += Σ_{i<n} r[i]·X_i. */
   axpy(n: number, r: Float64Array, g: Float64Array): void {
+    if (this.generation !== this.arena.generation) this.makeViews();
     const d = this.dim;
     this.g.set(g.subarray(0, d));
     this.vec.set(r.subarray(0, n));
-    this.kernels.rowsaxpy(this.rowsAt, n, d, this.vectorAt(), this.gAt);
+    this.arena.kernels.rowsaxpy(this.rowsAt, n, d, this.vecAt, this.gAt);
     g.set(this.g);
   }
 
-  private vectorAt(): number {
-    return this.rowsAt + 8 * this.rowsCap * this.dim;
-  }
-
-  private bytesFor(capacity: number): number {
-    return this.rowsAt + 8 * capacity * this.dim + 8 * capacity;
+  private allocate(capacity: number): void {
+    this.rowsAt = this.arena.alloc(8 * capacity * this.dim);
+    this.vecAt = this.arena.alloc(8 * capacity);
+    this.rowsCap = capacity;
+    this.makeViews();
   }
 
   private makeViews(): void {
-    const { buffer } = this.memory;
+    const buffer = this.arena.buffer;
     const d = this.dim;
-    this.data = new Float64Array(buffer, this.rowsAt, this.rowsCap * d);
+    this.view = new Float64Array(buffer, this.rowsAt, this.rowsCap * d);
     this.p = new Float64Array(buffer, this.pAt, d);
     this.g = new Float64Array(buffer, this.gAt, d);
-    this.vec = new Float64Array(buffer, this.vectorAt(), this.rowsCap);
+    this.vec = new Float64Array(buffer, this.vecAt, this.rowsCap);
+    this.generation = this.arena.generation;
   }
 }

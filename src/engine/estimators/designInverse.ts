@@ -1,5 +1,6 @@
 import { dot } from './linalg';
 import { SymmetricMatrix } from './symmetricMatrix';
+import { WasmArena } from './wasm/arena';
 
 /**
  * V⁻¹ for V = V₀ + Σ x xᵀ with V₀⁻¹ = v0·I, kept by Sherman–Morrison updates (O(d²) each). The authors' code
@@ -12,8 +13,9 @@ export class DesignInverse {
   constructor(
     readonly dim: number,
     initialInverse: number,
+    arena: WasmArena = new WasmArena(),
   ) {
-    this.vinv = new SymmetricMatrix(dim);
+    this.vinv = new SymmetricMatrix(dim, arena);
     this.vinv.setScaledIdentity(initialInverse);
     this.vx = new Float64Array(dim);
   }

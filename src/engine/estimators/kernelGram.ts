@@ -2,6 +2,7 @@ import { ContextIndex } from './contextIndex';
 import type { Kernel } from './kernel';
 import { dot, mirrorUpper, sameVector, spdInvertInPlace } from './linalg';
 import { SymmetricMatrix } from './symmetricMatrix';
+import type { WasmArena } from './wasm/arena';
 
 /**
  * Shared machinery of the kernel estimators (PAK-UCB kernel ridge and PromptWise-KLR).
@@ -106,13 +107,14 @@ export class KernelGram {
 export class RegularisedInverse {
   private readonly gram: KernelGram;
   /** M⁻¹, upper triangle, row stride = its capacity; the O(m²) products and updates run in WebAssembly SIMD. */
-  private readonly inv = new SymmetricMatrix(8);
+  private readonly inv: SymmetricMatrix;
   private diag: Float64Array = new Float64Array(8);
   private m = 0;
   private readonly scratch: Float64Array[] = [new Float64Array(8)];
 
-  constructor(gram: KernelGram) {
+  constructor(gram: KernelGram, arena: WasmArena) {
     this.gram = gram;
+    this.inv = new SymmetricMatrix(8, arena);
   }
 
   get size(): number {
@@ -231,11 +233,11 @@ export class KernelPosterior {
   private varVersion = -1;
   private varValue = 0;
 
-  constructor(kernel: Kernel, beta: number) {
+  constructor(kernel: Kernel, beta: number, arena: WasmArena) {
     if (!(beta > 0)) throw new Error(`kernel estimator: beta must be positive, got ${beta}`);
     this.gram = new KernelGram(kernel);
     this.beta = beta;
-    this.ainv = new RegularisedInverse(this.gram);
+    this.ainv = new RegularisedInverse(this.gram, arena);
   }
 
   /** Observations recorded. */

@@ -1,6 +1,7 @@
 import type { Kernel } from './kernel';
 import { KernelPosterior, RegularisedInverse } from './kernelGram';
 import { dot, sigmoid, sigmoidSlope, symMatVecUpper } from './linalg';
+import { WasmArena } from './wasm/arena';
 
 /**
  * One arm's kernel logistic regression for PromptWise-KLR: f(x) = Σ_j a_j k(x_j, x) minimising the paper's
@@ -44,10 +45,11 @@ export class KernelLogisticArm {
   private tmp: Float64Array = new Float64Array(8);
   private fitsSinceRefresh = 0;
 
-  constructor(kernel: Kernel, beta: number) {
-    this.post = new KernelPosterior(kernel, beta);
+  /** @param arena the WebAssembly memory its inverses live in: one per policy (see WasmArena). */
+  constructor(kernel: Kernel, beta: number, arena: WasmArena = new WasmArena()) {
+    this.post = new KernelPosterior(kernel, beta, arena);
     this.mu = 2 * beta;
-    this.newton = new RegularisedInverse(this.post.gram);
+    this.newton = new RegularisedInverse(this.post.gram, arena);
   }
 
   /** Observations added. */

@@ -1,6 +1,7 @@
 import type { Kernel } from './kernel';
 import { KernelPosterior } from './kernelGram';
 import { dot } from './linalg';
+import { WasmArena } from './wasm/arena';
 
 /**
  * One arm's kernel ridge regression on 0/1 rewards, for CA PAK-UCB ([Hu et al. 2025]; width of [Valko et al. 2013]):
@@ -15,8 +16,9 @@ export class KernelRidgeArm {
   private ybar: Float64Array = new Float64Array(8);
   private stale = false;
 
-  constructor(kernel: Kernel, beta: number) {
-    this.post = new KernelPosterior(kernel, beta);
+  /** @param arena the WebAssembly memory its inverse lives in: one per policy (see WasmArena). */
+  constructor(kernel: Kernel, beta: number, arena: WasmArena = new WasmArena()) {
+    this.post = new KernelPosterior(kernel, beta, arena);
   }
 
   /** Observations added. */

@@ -2,6 +2,7 @@ import { ContextIndex } from './contextIndex';
 import { ContextRows } from './contextRows';
 import { dot, dotAt, mirrorUpper, sameVector, sigmoid, sigmoidSlope, spdInvertInPlace } from './linalg';
 import { SymmetricMatrix } from './symmetricMatrix';
+import { WasmArena } from './wasm/arena';
 
 /**
  * One arm's logistic model for PromptWise (Algorithm 1): the penalised maximum-likelihood estimate θ̂ of
@@ -52,10 +53,9 @@ export class LogisticArm {
   private readonly hinv: SymmetricMatrix;
 
   private readonly index = new ContextIndex();
-  /** Distinct contexts, row j at j·d, with the fit's passes over them (WebAssembly SIMD). */
+  /** Distinct contexts, row j at j·d, with the fit's passes over them (WebAssembly SIMD). Its `data` is read
+   * afresh in each method: an allocation in the arena (this arm's or another's) may move it. */
   private readonly rows: ContextRows;
-  /** rows.data: read again after every grow. */
-  private xs: Float64Array;
   /** Observations c_j and successes s_j at context j. */
   private cnt: Float64Array;
   private succ: Float64Array;
@@ -104,8 +104,9 @@ export class LogisticArm {
    * @param tolerance fit() stops at ‖∇L‖ ≤ tolerance·(1 + n). The default puts θ̂ at the MLE for any
    *   practical purpose (the tests hold it to that); a looser one saves passes, e.g. 1e-6 cuts fit time by
    *   about a third at d = 384.
+   * @param arena the WebAssembly memory its matrices and contexts live in: one per policy (see WasmArena).
    */
-  constructor(dim: number, ridge: number, tolerance = DEFAULT_TOL) {
+  constructor(dim: number, ridge: number, tolerance = DEFAULT_TOL, arena: WasmArena = new WasmArena()) {
     if (!(dim >= 1) || !Number.isInteger(dim)) throw new Error(`LogisticArm: bad dimension ${dim}`);
     if (!(ridge > 0)) throw new Error(`LogisticArm: ridge must be positive, got ${ridge}`);
     if (!(tolerance > 0)) throw new Error(`LogisticArm: tolerance must be positive, got ${tolerance}`);
@@ -114,13 +115,12 @@ export class LogisticArm {
     this.tolerance = tolerance;
     this.th = new Float64Array(dim);
     this.grad = new Float64Array(dim);
-    this.vinv = new SymmetricMatrix(dim);
-    this.hinv = new SymmetricMatrix(dim);
+    this.vinv = new SymmetricMatrix(dim, arena);
+    this.hinv = new SymmetricMatrix(dim, arena);
     this.vinv.setScaledIdentity(1 / ridge);
     this.hinv.setScaledIdentity(1 / ridge);
     const cap = 16;
-    this.rows = new ContextRows(dim, cap);
-    this.xs = this.rows.data;
+    this.rows = new ContextRows(dim, cap, arena);
     this.cnt = new Float64Array(cap);
     this.succ = new Float64Array(cap);
     this.z = new Float64Array(cap);
@@ -194,7 +194,7 @@ export class LogisticArm {
       j = this.m;
       if (j === this.cnt.length) this.grow();
       this.index.insert(x);
-      this.xs.set(x, j * d);
+      this.rows.data.set(x, j * d);
       this.z[j] = dot(x, this.th, d);
       this.m = j + 1;
     }
@@ -362,9 +362,10 @@ export class LogisticArm {
     let changed = false;
     for (let k = 0; k < count; k++) {
       const j = top[k];
-      if (!this.hinvRankOne(this.wNow[j] - this.wHat[j], this.xs, j * d)) continue;
+      const xs = this.rows.data;
+      if (!this.hinvRankOne(this.wNow[j] - this.wHat[j], xs, j * d)) continue;
       this.wHat[j] = this.wNow[j];
-      this.lev[j] = dotAt(this.xs, j * d, this.hx, 0, d);
+      this.lev[j] = dotAt(xs, j * d, this.hx, 0, d);
       changed = true;
     }
     return changed;
@@ -392,7 +393,7 @@ export class LogisticArm {
     const m = this.m;
     const d = this.dim;
     const h = this.hinv.data;
-    const xs = this.xs;
+    const xs = this.rows.data;
     this.rows.dot(m, this.th, this.z);
     h.fill(0);
     for (let k = 0; k < d; k++) h[k * d + k] = this.ridge;
@@ -443,7 +444,6 @@ export class LogisticArm {
   private grow(): void {
     const cap = this.cnt.length * 2;
     this.rows.grow(cap);
-    this.xs = this.rows.data;
     this.cnt = growTo(this.cnt, cap);
     this.succ = growTo(this.succ, cap);
     this.z = growTo(this.z, cap);

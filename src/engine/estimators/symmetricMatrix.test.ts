@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng';
+import { ContextRows } from './contextRows';
 import { symRankOneSubUpper } from './linalg';
 import { SymmetricMatrix } from './symmetricMatrix';
+import { WasmArena } from './wasm/arena';
 
 /** A random symmetric matrix's upper triangle in `m` (the lower one left at garbage, which no kernel may read). */
 function fill(m: SymmetricMatrix, seed: number): Float64Array {
@@ -67,12 +69,29 @@ describe('SymmetricMatrix (WebAssembly SIMD kernels)', () => {
     expect(m.data[2]).toBe(before[2]); // row 0, column 2: outside the 2×2 block
     expect(m.data[1]).toBe(before[1] - 2 * x[0] * x[1]);
     const kept = Float64Array.from(m.data);
-    m.grow(9000); // several 64 KiB pages: a new memory
-    expect(m.stride).toBe(9000);
+    m.grow(600); // 2.9 MB: the arena grows its memory, and the views are made again
+    expect(m.stride).toBe(600);
     for (let i = 0; i < 4; i++) {
-      for (let j = i; j < 4; j++) expect(m.data[i * 9000 + j]).toBe(kept[i * 4 + j]);
-      expect(m.data[i * 9000 + 4]).toBe(0);
+      for (let j = i; j < 4; j++) expect(m.data[i * 600 + j]).toBe(kept[i * 4 + j]);
+      expect(m.data[i * 600 + 4]).toBe(0);
     }
+  });
+
+  it('structures sharing an arena keep their entries and kernels when another one grows the memory', () => {
+    const arena = new WasmArena();
+    const a = new SymmetricMatrix(3, arena);
+    a.setScaledIdentity(2);
+    const rows = new ContextRows(2, 1, arena);
+    rows.data.set([1, 2]);
+    const before = arena.generation;
+    new SymmetricMatrix(300, arena); // 720 kB: past the first page, the memory grows and every view detaches
+    expect(arena.generation).toBeGreaterThan(before);
+    const y = new Float64Array(3);
+    a.times(Float64Array.of(1, 2, 3), y);
+    expect(Array.from(y)).toEqual([2, 4, 6]);
+    const u = new Float64Array(1);
+    rows.dot(1, Float64Array.of(10, 1), u);
+    expect(Array.from(u)).toEqual([12]);
   });
 
   it('accepts a view into a larger array as x (as the estimator passes its stored contexts)', () => {

@@ -1,71 +1,92 @@
-import { type Kernels, kernelsOn } from './wasm/instance';
+import { WasmArena } from './wasm/arena';
 
 /**
- * A symmetric matrix stored as its upper triangle (row-major, row stride `stride`) in a WebAssembly memory of its
- * own, with the two O(n²) operations the estimators run on their inverses after every pull: y = M·x and
- * M −= c·u·uᵀ, in 128-bit SIMD (wasm/kernels.wat), over the leading n×n block (n ≤ stride: the kernel
- * estimators' inverses grow with their support points). At d = 384 the product takes about a third of the time of
- * linalg.ts's blocked JS loop (the bench), and that product is what the engine spends most of a high-dimensional
- * trial on.
+ * A symmetric matrix stored as its upper triangle (row-major, row stride `stride`) in a WebAssembly arena, with
+ * the two O(n²) operations the estimators run on their inverses after every pull: y = M·x and M −= c·u·uᵀ, in
+ * 128-bit SIMD (wasm/kernels.wat), over the leading n×n block (n ≤ stride: the kernel estimators' inverses grow
+ * with their support points). At d = 384 the product takes about a third of the time of linalg.ts's blocked JS
+ * loop (the bench), and that product is what the engine spends most of a high-dimensional trial on.
  *
- * Vectors are copied in and out (O(n), against the O(n²) work). `grow` moves the matrix to a larger memory and
- * replaces `data`: read `data` again after a grow, never keep it across one. Results are deterministic: the kernels
- * round every product and sum (no fused multiply-add), whatever the CPU.
+ * Vectors are copied in and out (O(n), against the O(n²) work). `data` is a view on the arena: read it again
+ * after anything that may allocate in the same arena (a grow here or in another structure), never keep it
+ * across one. Results are deterministic: the kernels round every product and sum (no fused multiply-add),
+ * whatever the CPU.
  */
 export class SymmetricMatrix {
   /** Row stride, and the largest n the kernels may be asked for. */
   stride: number;
-  /** The matrix, row-major, stride × stride; only the upper triangle (j ≥ i) is read and written by the kernels. */
-  data!: Float64Array;
-  private xIn!: Float64Array;
-  private yOut!: Float64Array;
-  private kernels!: Kernels;
+  private readonly arena: WasmArena;
+  /** Byte offsets of the matrix and of the x and y vectors. */
+  private at = 0;
   private xAt = 0;
   private yAt = 0;
+  private generation = -1;
+  private view!: Float64Array;
+  private xIn!: Float64Array;
+  private yOut!: Float64Array;
 
-  constructor(stride: number) {
+  constructor(stride: number, arena: WasmArena = new WasmArena()) {
     if (!(Number.isInteger(stride) && stride >= 1)) throw new Error(`SymmetricMatrix: bad size ${stride}`);
     this.stride = stride;
+    this.arena = arena;
     this.allocate(stride);
+  }
+
+  /** The matrix, row-major, stride × stride; only the upper triangle (j ≥ i) is read and written by the kernels. */
+  get data(): Float64Array {
+    if (this.generation !== this.arena.generation) this.makeViews();
+    return this.view;
   }
 
   /** M ← value·I (the whole stride × stride block). */
   setScaledIdentity(value: number): void {
     const s = this.stride;
-    this.data.fill(0);
-    for (let i = 0; i < s; i++) this.data[i * s + i] = value;
+    const data = this.data;
+    data.fill(0);
+    for (let i = 0; i < s; i++) data[i * s + i] = value;
   }
 
   /** y = M·x over the leading n×n block (x and y hold at least n entries; they may be the same array). */
   times(x: Float64Array, y: Float64Array, n = this.stride): void {
+    if (this.generation !== this.arena.generation) this.makeViews();
     this.xIn.set(n === x.length ? x : x.subarray(0, n));
-    this.kernels.symv(0, this.stride, this.xAt, this.yAt, n);
+    this.arena.kernels.symv(this.at, this.stride, this.xAt, this.yAt, n);
     y.set(n === this.stride ? this.yOut : this.yOut.subarray(0, n));
   }
 
   /** M −= c·u·uᵀ over the leading n×n block (u holds at least n entries). */
   rankOneSub(c: number, u: Float64Array, n = this.stride): void {
+    if (this.generation !== this.arena.generation) this.makeViews();
     this.xIn.set(n === u.length ? u : u.subarray(0, n));
-    this.kernels.syr(0, this.stride, c, this.xAt, n);
+    this.arena.kernels.syr(this.at, this.stride, c, this.xAt, n);
   }
 
-  /** A larger stride, keeping the entries (new rows and columns are 0); replaces `data`. */
+  /** A larger stride, keeping the entries (new rows and columns are 0). */
   grow(stride: number): void {
     if (stride <= this.stride) return;
-    const old = this.data;
+    const oldAt = this.at;
     const oldStride = this.stride;
     this.allocate(stride);
-    for (let i = 0; i < oldStride; i++) this.data.set(old.subarray(i * oldStride, (i + 1) * oldStride), i * stride);
-    this.stride = stride;
+    const buffer = this.arena.buffer;
+    const old = new Float64Array(buffer, oldAt, oldStride * oldStride);
+    const data = this.data;
+    for (let i = 0; i < oldStride; i++) data.set(old.subarray(i * oldStride, (i + 1) * oldStride), i * stride);
   }
 
   private allocate(stride: number): void {
-    const { memory, kernels } = kernelsOn(8 * (stride * stride + 2 * stride));
-    this.kernels = kernels;
-    this.data = new Float64Array(memory.buffer, 0, stride * stride);
-    this.xAt = 8 * stride * stride;
-    this.yAt = this.xAt + 8 * stride;
-    this.xIn = new Float64Array(memory.buffer, this.xAt, stride);
-    this.yOut = new Float64Array(memory.buffer, this.yAt, stride);
+    this.at = this.arena.alloc(8 * stride * stride);
+    this.xAt = this.arena.alloc(8 * stride);
+    this.yAt = this.arena.alloc(8 * stride);
+    this.stride = stride;
+    this.makeViews();
+  }
+
+  private makeViews(): void {
+    const buffer = this.arena.buffer;
+    const s = this.stride;
+    this.view = new Float64Array(buffer, this.at, s * s);
+    this.xIn = new Float64Array(buffer, this.xAt, s);
+    this.yOut = new Float64Array(buffer, this.yAt, s);
+    this.generation = this.arena.generation;
   }
 }

@@ -4,6 +4,7 @@ import { rbf } from '../estimators/kernel';
 import { KernelLogisticArm } from '../estimators/kernelLogistic';
 import { KernelRidgeArm } from '../estimators/kernelRidge';
 import { LogisticArm } from '../estimators/logistic';
+import type { WasmArena } from '../estimators/wasm/arena';
 import type { ArmEstimate, BanditParams } from '../types';
 
 /**
@@ -55,9 +56,12 @@ function optimisticLogit(est: LogitEstimator, fit: () => void): ArmModel {
   };
 }
 
-/** Logistic MLE per arm; q̂ = σ(xᵀθ̂ + α‖x‖_{V⁻¹}). */
-export function logisticModel(dim: number, params: BanditParams): ArmModel {
-  const est = new LogisticArm(dim, params.ridge);
+/**
+ * Logistic MLE per arm; q̂ = σ(xᵀθ̂ + α‖x‖_{V⁻¹}). The factories take the policy's WasmArena: all its arms'
+ * matrices share one WebAssembly memory (browsers refuse a memory per matrix beyond a few hundred).
+ */
+export function logisticModel(dim: number, params: BanditParams, arena: WasmArena): ArmModel {
+  const est = new LogisticArm(dim, params.ridge, undefined, arena);
   return optimisticLogit(est, () => est.fit(params.fitIterations ?? undefined));
 }
 
@@ -71,9 +75,9 @@ export const OFFICIAL_VINV_INIT = 1e-6;
  * under ½‖θ‖² and V⁻¹ started at 10⁻⁶·I, so the bonus is about 10⁻⁶·α‖x‖² (x in the unit ball): in effect
  * no optimism, and exploration comes only from the τ_exp forced pulls.
  */
-export function officialLogisticModel(dim: number, params: BanditParams): ArmModel {
-  const est = new LogisticArm(dim, OFFICIAL_L2);
-  const design = new DesignInverse(dim, OFFICIAL_VINV_INIT);
+export function officialLogisticModel(dim: number, params: BanditParams, arena: WasmArena): ArmModel {
+  const est = new LogisticArm(dim, OFFICIAL_L2, undefined, arena);
+  const design = new DesignInverse(dim, OFFICIAL_VINV_INIT, arena);
   const estimate = (x: Float64Array, alpha: number): ArmEstimate => {
     const bonus = alpha === 0 ? 0 : alpha * design.quad(x);
     return { qHat: sigmoid(est.logit(x) + bonus), bonus };
@@ -93,8 +97,8 @@ export function officialLogisticModel(dim: number, params: BanditParams): ArmMod
 }
 
 /** Kernel logistic regression (PromptWise-KLR): q̂ = σ(f̂(x) + α·β^-½·√(k(x,x) − k_xᵀ(K+βI)⁻¹k_x)). */
-export function kernelLogisticModel(params: BanditParams): ArmModel {
-  const est = new KernelLogisticArm(rbf(params.sigma), params.beta);
+export function kernelLogisticModel(params: BanditParams, arena: WasmArena): ArmModel {
+  const est = new KernelLogisticArm(rbf(params.sigma), params.beta, arena);
   return optimisticLogit(est, () => est.fit());
 }
 
@@ -102,8 +106,8 @@ export function kernelLogisticModel(params: BanditParams): ArmModel {
  * Kernel ridge regression on the 0/1 rewards (PAK-UCB): q̂ = k_xᵀ(K+βI)⁻¹y + α·width. It is an upper
  * confidence score, not clipped to [0, 1]: clipping would turn every optimistic arm into a tie at 1.
  */
-export function kernelRidgeModel(params: BanditParams): ArmModel {
-  return kernelUcb(new KernelRidgeArm(rbf(params.sigma), params.beta));
+export function kernelRidgeModel(params: BanditParams, arena: WasmArena): ArmModel {
+  return kernelUcb(new KernelRidgeArm(rbf(params.sigma), params.beta, arena));
 }
 
 /** The same index on the authors' code's kernel ridge matrix (ca-pak-ucb-ts-official; see AuthorsKernelRidgeArm). */

@@ -1,3 +1,4 @@
+import { WasmArena } from '../estimators/wasm/arena';
 import type { Rng } from '../rng';
 import { type BanditParams, type Policy, resolveAlpha } from '../types';
 import { authorsKernelRidgeModel, kernelLogisticModel, kernelRidgeModel, logisticModel, officialLogisticModel } from './armModel';
@@ -22,6 +23,8 @@ interface AlgorithmInfo {
 }
 
 const learner = (env: PolicyEnv) => ({ ...env, alpha: resolveAlpha(env.params, env.K) });
+/** A learner whose estimators run WebAssembly kernels: one memory that all its arms share (see WasmArena). */
+const wasmLearner = (env: PolicyEnv) => ({ ...learner(env), arena: new WasmArena() });
 
 /**
  * CA PAK-UCB-tS as the authors' code runs it (docs/ENGINE.md reading 12): its kernel ridge matrix, random
@@ -38,8 +41,8 @@ export const algorithms = {
     label: 'PromptWise',
     description: 'Algorithm 1: logistic UCB per model, Proposition 1 on q̂, update after every pull',
     create: (env) => {
-      const { K, dim, params, alpha } = learner(env);
-      return new PromptWise('promptwise', K, params, alpha, () => logisticModel(dim, params), {
+      const { K, dim, params, alpha, arena } = wasmLearner(env);
+      return new PromptWise('promptwise', K, params, alpha, () => logisticModel(dim, params, arena), {
         update: 'pull',
         plan: 'prop1',
       });
@@ -49,8 +52,8 @@ export const algorithms = {
     label: 'PromptWise (per-step update)',
     description: 'Algorithm 3: as PromptWise, but estimates are updated once per prompt',
     create: (env) => {
-      const { K, dim, params, alpha } = learner(env);
-      return new PromptWise('promptwise-perstep', K, params, alpha, () => logisticModel(dim, params), {
+      const { K, dim, params, alpha, arena } = wasmLearner(env);
+      return new PromptWise('promptwise-perstep', K, params, alpha, () => logisticModel(dim, params, arena), {
         update: 'step',
         plan: 'prop1',
       });
@@ -60,8 +63,8 @@ export const algorithms = {
     label: 'PromptWise-KLR',
     description: 'PromptWise with kernel logistic regression (RBF σ, β) and its kernel bonus',
     create: (env) => {
-      const { K, params, alpha } = learner(env);
-      return new PromptWise('promptwise-klr', K, params, alpha, () => kernelLogisticModel(params), {
+      const { K, params, alpha, arena } = wasmLearner(env);
+      return new PromptWise('promptwise-klr', K, params, alpha, () => kernelLogisticModel(params, arena), {
         update: 'pull',
         plan: 'prop1',
       });
@@ -71,8 +74,8 @@ export const algorithms = {
     label: 'PromptWise-Budget',
     description: 'Beyond the paper: the finite-budget DP on q̂ with the rounds left, re-planned after each failure',
     create: (env) => {
-      const { K, dim, params, alpha } = learner(env);
-      return new PromptWise('promptwise-budget', K, params, alpha, () => logisticModel(dim, params), {
+      const { K, dim, params, alpha, arena } = wasmLearner(env);
+      return new PromptWise('promptwise-budget', K, params, alpha, () => logisticModel(dim, params, arena), {
         update: 'pull',
         plan: 'budget',
       });
@@ -82,8 +85,8 @@ export const algorithms = {
     label: 'PromptWise (official code)',
     description: "The authors' code: bonus α·xᵀV⁻¹x with V⁻¹ from 10⁻⁶·I (about zero), MLE under ½‖θ‖²; exploration only from τ_exp",
     create: (env) => {
-      const { K, dim, params, alpha } = learner(env);
-      return new PromptWise('promptwise-official', K, params, alpha, () => officialLogisticModel(dim, params), {
+      const { K, dim, params, alpha, arena } = wasmLearner(env);
+      return new PromptWise('promptwise-official', K, params, alpha, () => officialLogisticModel(dim, params, arena), {
         update: 'pull',
         plan: 'prop1',
       }).shuffleExploration(env.rng);
@@ -93,8 +96,8 @@ export const algorithms = {
     label: 'CA PAK-UCB-tS',
     description: 'Kernel ridge UCB: argmax q̂ − λc once per prompt, repeated until success or budget',
     create: (env) => {
-      const { K, params, alpha } = learner(env);
-      return new CaPakUcbTs('ca-pak-ucb-ts', K, params, alpha, () => kernelRidgeModel(params));
+      const { K, params, alpha, arena } = wasmLearner(env);
+      return new CaPakUcbTs('ca-pak-ucb-ts', K, params, alpha, () => kernelRidgeModel(params, arena));
     },
   },
   'ca-pak-ucb-ts-official': {
