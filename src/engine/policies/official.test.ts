@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WasmArena } from '../estimators/wasm/arena';
 import { createRng } from '../rng';
 import { drain, simulate } from '../simulate';
 import { defaultParams, resolveAlpha } from '../types';
@@ -10,8 +11,8 @@ describe("the authors' code's reading (promptwise-official, ca-pak-ucb-ts-offici
   it('promptwise-official: the bonus α·xᵀV⁻¹x is at most α·10⁻⁶ in the unit ball, where PromptWise’s is of order α', () => {
     const rng = createRng(2);
     const d = 5;
-    const official = officialLogisticModel(d, defaultParams);
-    const paper = logisticModel(d, defaultParams);
+    const official = officialLogisticModel(d, defaultParams, new WasmArena());
+    const paper = logisticModel(d, defaultParams, new WasmArena());
     for (let i = 0; i < 50; i++) {
       const x = Float64Array.from({ length: d }, () => rng.normal() / 3);
       const y = rng.uniform() < 0.5 ? 1 : 0;

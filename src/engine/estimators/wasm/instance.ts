@@ -1,9 +1,6 @@
 import { KERNELS_WASM_BASE64 } from './kernels';
 
-/**
- * The engine's WebAssembly kernels (kernels.wat), instantiated on a memory of the caller's: each estimator
- * structure owns its memory, so its views stay valid until it grows that memory itself.
- */
+/** The engine's WebAssembly kernels (kernels.wat), instantiated on a memory of the caller's (a WasmArena's). */
 
 /** The part of the WebAssembly JS API this needs (browsers, workers and Node alike; the engine has no DOM types). */
 export interface WasmMemory {
