@@ -85,7 +85,7 @@ async function runOnPool<J, R>(
   jobs: readonly J[],
   size: number,
   signal: AbortSignal | undefined,
-  run: (api: Parameters<Parameters<Lane['call']>[1]>[0], job: J, laneIndex: number) => Promise<R>,
+  run: (api: Comlink.Remote<SimWorkerApi>, job: J, laneIndex: number) => Promise<R>,
   firstAlone = false,
 ): Promise<R[]> {
   const stop = new AbortController();

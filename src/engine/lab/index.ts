@@ -12,7 +12,6 @@ export {
   labBuiltin,
   labWorld,
   runLab,
-  runLabAsync,
   runSweep,
   runSweepAsync,
   type SweepHooks,

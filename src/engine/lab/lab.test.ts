@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { meanStd } from '../metrics';
 import { planBudget } from '../oracle';
 import { algorithmIds } from '../policies/registry';
-import { runSimulation, SimCancelled, SimConfigError, type SimOptions, type SimResult, type StepBatch } from '../simulate';
+import { runSimulation, SimConfigError, type SimOptions, type SimResult, type StepBatch } from '../simulate';
 import { builtinWorld } from '../worlds/builtins';
 import { curveSteps } from './curves';
-import { lab, labBuiltin, runLab, runLabAsync, runSweep } from './run';
+import { lab, labBuiltin, runLab, runSweep } from './run';
 import type { AlgoCurves, LabConfig, LabResult } from './types';
 
 const METRICS = ['utility', 'cost', 'success', 'regret'] as const;
@@ -301,21 +301,6 @@ describe('streaming', () => {
     const afterTwo = partials.find((p) => p.done === 2 * 2 * 120)!;
     expect(afterTwo.curves).toEqual(labBuiltin({ ...c, trials: 2 }).curves);
     expect(partials.at(-1)!.curves).toEqual(full.curves);
-  });
-
-  it('the async runner gives the same result and stops on its signal', async () => {
-    const c = config({ algos: ['promptwise', 'oracle'], T: 200, trials: 2 });
-    const sync = labBuiltin(c);
-    const async = await runLabAsync(builtinWorld(c.world), c, { sliceMs: 0 });
-    expect({ ...async, summary: noSeconds(async.summary) }).toEqual({ ...sync, summary: noSeconds(sync.summary) });
-
-    const signal = { aborted: false };
-    setTimeout(() => (signal.aborted = true), 20);
-    let ticks = 0;
-    const run = runLabAsync(builtinWorld('t2i'), { ...c, world: 't2i', T: 1000, trials: 500 }, { signal, onProgress: () => ticks++ });
-    await expect(run).rejects.toBeInstanceOf(SimCancelled);
-    expect(ticks).toBeGreaterThan(0);
-    expect(ticks).toBeLessThan(500 * 10 * 2);
   });
 });
 

@@ -51,11 +51,6 @@ export function runLab(world: World, config: LabConfig, hooks: LabHooks = {}): L
   return drain(lab(world, config, hooks.chunk), hooks.onProgress, hooks.shouldStop);
 }
 
-/** Runs `lab`, yielding to the event loop as `runSimulationAsync` does (the worker). */
-export function runLabAsync(world: World, config: LabConfig, hooks: Omit<LabHooks, 'shouldStop'> & AsyncHooks = {}): Promise<LabResult> {
-  return drainAsync(lab(world, config, hooks.chunk), hooks.onProgress, hooks);
-}
-
 /** The built-in world a LabConfig names. */
 export function labWorld(config: Pick<LabConfig, 'world' | 'd'>): World {
   return builtinWorld(config.world, { d: config.d });
