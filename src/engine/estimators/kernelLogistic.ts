@@ -1,6 +1,6 @@
 import type { Kernel } from './kernel';
 import { KernelPosterior, RegularisedInverse } from './kernelGram';
-import { dot, sigmoid, sigmoidSlope, symMatVecUpper } from './linalg';
+import { dot, symMatVecUpper } from './linalg';
 import { WasmArena } from './wasm/arena';
 
 /**
@@ -43,6 +43,18 @@ export class KernelLogisticArm {
   private step: Float64Array = new Float64Array(8);
   private kstep: Float64Array = new Float64Array(8);
   private tmp: Float64Array = new Float64Array(8);
+  /**
+   * σ(f_j) and σ'(f_j) at the current f when `sigmaFresh`: the gradient, the weights and the line search all need
+   * them, and the line search's last trial point is the next f, so each Newton step costs about one exp per point
+   * and trial point instead of four.
+   */
+  private sig: Float64Array = new Float64Array(8);
+  private slope: Float64Array = new Float64Array(8);
+  private trialSig: Float64Array = new Float64Array(8);
+  private trialSlope: Float64Array = new Float64Array(8);
+  private sigmaFresh = false;
+  /** The α of the line search's last trial point, whose σ values `trialSig`/`trialSlope` hold. */
+  private trialAlpha = Number.NaN;
   private fitsSinceRefresh = 0;
 
   /** @param arena the WebAssembly memory its inverses live in: one per policy (see WasmArena). */
@@ -65,7 +77,8 @@ export class KernelLogisticArm {
     const fj = dot(this.a, kv, j);
     this.a[j] = 0;
     this.f[j] = fj;
-    const w = this.weight(j, fj);
+    logisticAt(fj, this.sig, this.slope, j);
+    const w = this.weight(j);
     this.wHat[j] = w;
     this.newton.append(kv.subarray(0, j), kv[j], this.mu / w);
   }
@@ -79,6 +92,7 @@ export class KernelLogisticArm {
       // f is advanced by f += t·KΔ; recompute it now and then so rounding cannot accumulate.
       this.fitsSinceRefresh = 0;
       symMatVecUpper(this.post.gram.matrix, this.post.gram.stride, this.a, this.f, m);
+      this.sigmaFresh = false;
     }
     let gNorm = this.computeGradient();
     if (gNorm <= tol) return;
@@ -88,7 +102,7 @@ export class KernelLogisticArm {
     for (let iter = 0; iter < MAX_ITERS; iter++) {
       if (exact) this.refreshWeights(m);
       else if (iter === STALL_ITERS && !refactored) {
-        for (let j = 0; j < m; j++) this.wHat[j] = this.weight(j, this.f[j]);
+        for (let j = 0; j < m; j++) this.wHat[j] = this.weight(j);
         for (let j = 0; j < m; j++) this.newtonDiag(j);
         this.newton.rebuild();
         refactored = true;
@@ -118,6 +132,11 @@ export class KernelLogisticArm {
         this.a[j] += t * step[j];
         this.f[j] += t * kstep[j];
       }
+      // The line search last evaluated σ at f + α·KΔ, bit for bit the new f when α = t.
+      if (t === this.trialAlpha) {
+        [this.sig, this.trialSig] = [this.trialSig, this.sig];
+        [this.slope, this.trialSlope] = [this.trialSlope, this.slope];
+      } else this.sigmaFresh = false;
       gNorm = this.computeGradient();
       if (gNorm <= tol) return;
     }
@@ -139,9 +158,13 @@ export class KernelLogisticArm {
   /** G = μa + r(f) into `grad`; returns ‖G‖. */
   private computeGradient(): number {
     const m = this.post.size;
+    if (!this.sigmaFresh) {
+      for (let j = 0; j < m; j++) logisticAt(this.f[j], this.sig, this.slope, j);
+      this.sigmaFresh = true;
+    }
     let s = 0;
     for (let j = 0; j < m; j++) {
-      const r = this.post.countOf(j) * sigmoid(this.f[j]) - this.post.sumOf(j);
+      const r = this.post.countOf(j) * this.sig[j] - this.post.sumOf(j);
       const g = this.mu * this.a[j] + r;
       this.grad[j] = g;
       s += g * g;
@@ -155,7 +178,7 @@ export class KernelLogisticArm {
    */
   private lineSearch(slope: number): number {
     const m = this.post.size;
-    const { f, step, kstep } = this;
+    const { f, step, kstep, trialSig, trialSlope } = this;
     const fStep = dot(step, f, m); // ΔᵀKa
     const stepKStep = dot(step, kstep, m); // ΔᵀKΔ ≥ 0
     const target = LINE_TOL * Math.abs(slope);
@@ -165,11 +188,12 @@ export class KernelLogisticArm {
     for (let k = 0; k < LINE_ITERS; k++) {
       let d1 = this.mu * (fStep + alpha * stepKStep);
       let d2 = this.mu * stepKStep;
+      this.trialAlpha = alpha;
       for (let j = 0; j < m; j++) {
-        const fj = f[j] + alpha * kstep[j];
+        logisticAt(f[j] + alpha * kstep[j], trialSig, trialSlope, j);
         const nj = this.post.countOf(j);
-        d1 += (nj * sigmoid(fj) - this.post.sumOf(j)) * kstep[j];
-        d2 += nj * sigmoidSlope(fj) * kstep[j] * kstep[j];
+        d1 += (nj * trialSig[j] - this.post.sumOf(j)) * kstep[j];
+        d2 += nj * trialSlope[j] * kstep[j] * kstep[j];
       }
       if (Math.abs(d1) <= target) return alpha;
       if (d1 < 0) lo = alpha;
@@ -190,7 +214,7 @@ export class KernelLogisticArm {
     const m = this.post.size;
     if (budget >= m) {
       for (let j = 0; j < m; j++) {
-        const w = this.weight(j, this.f[j]);
+        const w = this.weight(j);
         if (w !== this.wHat[j]) {
           this.wHat[j] = w;
           this.newtonDiag(j);
@@ -201,7 +225,7 @@ export class KernelLogisticArm {
     const picked: number[] = [];
     const drift: number[] = [];
     for (let j = 0; j < m; j++) {
-      const w = this.weight(j, this.f[j]);
+      const w = this.weight(j);
       const rel = Math.abs(w - this.wHat[j]) / Math.max(w, this.wHat[j]);
       if (!(rel > LARGE_DRIFT)) continue;
       if (picked.length === budget && rel <= drift[budget - 1]) continue;
@@ -219,7 +243,7 @@ export class KernelLogisticArm {
       picked[k] = j;
     }
     for (const j of picked) {
-      this.wHat[j] = this.weight(j, this.f[j]);
+      this.wHat[j] = this.weight(j);
       this.newtonDiag(j);
     }
   }
@@ -228,10 +252,13 @@ export class KernelLogisticArm {
     this.newton.setDiagonal(j, this.mu / this.wHat[j]);
   }
 
-  /** n_jσ'(f_j), floored so that μ/ŵ stays finite where σ' underflows (the step then leaves a_j to −G/μ). */
-  private weight(j: number, fj: number): number {
+  /**
+   * n_jσ'(f_j) at the current f (σ' fresh), floored so that μ/ŵ stays finite where σ' underflows (the step then
+   * leaves a_j to −G/μ).
+   */
+  private weight(j: number): number {
     const n = this.post.countOf(j);
-    return Math.max(n * sigmoidSlope(fj), n * 1e-12);
+    return Math.max(n * this.slope[j], n * 1e-12);
   }
 
   private grow(cap: number): void {
@@ -243,6 +270,10 @@ export class KernelLogisticArm {
     this.a = g(this.a);
     this.f = g(this.f);
     this.wHat = g(this.wHat);
+    this.sig = g(this.sig);
+    this.slope = g(this.slope);
+    this.trialSig = new Float64Array(cap);
+    this.trialSlope = new Float64Array(cap);
     this.grad = new Float64Array(cap);
     this.step = new Float64Array(cap);
     this.kstep = new Float64Array(cap);
@@ -261,3 +292,14 @@ const MAX_ITERS = 60;
 const LINE_TOL = 1e-3;
 const LINE_ITERS = 30;
 const F_REFRESH_EVERY = 32;
+
+/**
+ * σ(z) and σ'(z) into sig[j] and slope[j] from one exp: e = e^{−|z|} gives σ = 1/(1 + e) for z ≥ 0 and e/(1 + e)
+ * below, and σ' = e/(1 + e)², the same operations, bit for bit, as linalg's sigmoid and sigmoidSlope.
+ */
+function logisticAt(z: number, sig: Float64Array, slope: Float64Array, j: number): void {
+  const e = Math.exp(-Math.abs(z));
+  const d = 1 + e;
+  sig[j] = z >= 0 ? 1 / d : e / d;
+  slope[j] = e / (d * d);
+}
