@@ -186,7 +186,7 @@ export function* simulateTrials(
     const uniforms = new Float64Array(T * K * tauMax);
     for (let i = 0; i < uniforms.length; i++) uniforms[i] = rewardRng.uniform();
 
-    const runners = algos.map((id) => ({
+    const runners: Runner[] = algos.map((id) => ({
       id,
       policy: createPolicy(id, { K, dim: world.dim, params, rng: createRng(deriveSeed(seed, 'trial', trial, 'policy', id)) }),
       utility: 0,
@@ -195,47 +195,13 @@ export function* simulateTrials(
       regret: 0,
     }));
 
+    const setting: TrialSetting = { world, prompts, best, uniforms, K, lambda, tauMax };
     for (let from = 0; from < T; from += chunk) {
       const to = Math.min(T, from + chunk);
       for (const r of runners) {
-        const n = to - from;
-        const batch: StepBatch = {
-          algo: r.id,
-          trial,
-          from,
-          to,
-          utility: new Float64Array(n),
-          cost: new Float64Array(n),
-          success: new Uint8Array(n),
-          regret: new Float64Array(n),
-          category: new Int16Array(n),
-          arms: new Int8Array(n * tauMax).fill(-1),
-          rewards: new Uint8Array(n * tauMax),
-        };
         const traced = tracer !== undefined && tracer.trial === trial && tracer.algo === r.id ? tracer : null;
         const started = now();
-        for (let t = from; t < to; t++) {
-          const prompt = prompts[t];
-          const u = (a: number, k: number) => uniforms[(t * K + a) * tauMax + k];
-          const rec = traced
-            ? playStep(r.policy, t, prompt, world, lambda, tauMax, u, (arm, left) => traced.decision(t, prompt, r.policy, arm, left))
-            : playStep(r.policy, t, prompt, world, lambda, tauMax, u);
-          if (traced) traced.step(t, prompt, rec);
-          const i = t - from;
-          batch.utility[i] = rec.utility;
-          batch.cost[i] = rec.cost;
-          batch.success[i] = rec.success;
-          batch.regret[i] = best[t] - rec.utility;
-          batch.category[i] = prompt.category;
-          rec.pulls.forEach((p, k) => {
-            batch.arms[i * tauMax + k] = p.arm;
-            batch.rewards[i * tauMax + k] = p.reward;
-          });
-          r.utility += rec.utility;
-          r.cost += rec.cost;
-          r.success += rec.success;
-          r.regret += best[t] - rec.utility;
-        }
+        const batch = playChunk(r, trial, from, to, setting, traced);
         perTrial[r.id].seconds += (now() - started) / 1000;
         yield batch;
       }
@@ -250,6 +216,74 @@ export function* simulateTrials(
   }
 
   return perTrial;
+}
+
+/** What every step of a trial shares: its prompts, each prompt's best utility and the reward uniforms. */
+interface TrialSetting {
+  world: World;
+  prompts: Prompt[];
+  best: Float64Array;
+  uniforms: Float64Array;
+  K: number;
+  lambda: number;
+  tauMax: number;
+}
+
+/** A learner's running totals over one trial. */
+interface Runner {
+  id: string;
+  policy: Policy;
+  utility: number;
+  cost: number;
+  success: number;
+  regret: number;
+}
+
+/**
+ * Steps [from, to) of one runner, recorded as a StepBatch. A function of its own, not a loop inside the
+ * simulateTrials generator: the policies' calls here are polymorphic, so V8 re-optimises whatever function holds
+ * this loop several times per run, and re-optimising this small one costs a fraction of re-optimising the whole
+ * generator (388 ms of TurboFan time in an 3.7 s HumanEval replay, twice over on a pool of two).
+ */
+function playChunk(r: Runner, trial: number, from: number, to: number, s: TrialSetting, traced: StepTracer | null): StepBatch {
+  const { world, prompts, best, uniforms, K, lambda, tauMax } = s;
+  const n = to - from;
+  const batch: StepBatch = {
+    algo: r.id,
+    trial,
+    from,
+    to,
+    utility: new Float64Array(n),
+    cost: new Float64Array(n),
+    success: new Uint8Array(n),
+    regret: new Float64Array(n),
+    category: new Int16Array(n),
+    arms: new Int8Array(n * tauMax).fill(-1),
+    rewards: new Uint8Array(n * tauMax),
+  };
+  for (let t = from; t < to; t++) {
+    const prompt = prompts[t];
+    const u = (a: number, k: number) => uniforms[(t * K + a) * tauMax + k];
+    const rec = traced
+      ? playStep(r.policy, t, prompt, world, lambda, tauMax, u, (arm, left) => traced.decision(t, prompt, r.policy, arm, left))
+      : playStep(r.policy, t, prompt, world, lambda, tauMax, u);
+    if (traced) traced.step(t, prompt, rec);
+    const i = t - from;
+    batch.utility[i] = rec.utility;
+    batch.cost[i] = rec.cost;
+    batch.success[i] = rec.success;
+    batch.regret[i] = best[t] - rec.utility;
+    batch.category[i] = prompt.category;
+    rec.pulls.forEach((p, k) => {
+      batch.arms[i * tauMax + k] = p.arm;
+      batch.rewards[i * tauMax + k] = p.reward;
+    });
+    r.utility += rec.utility;
+    r.cost += rec.cost;
+    r.success += rec.success;
+    r.regret += best[t] - rec.utility;
+  }
+  return batch;
 }
 
 /** The outcomes of consecutive trial slices, in the order given: one run's outcomes, whatever the slicing. */
