@@ -1,21 +1,35 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { buildSync } from 'esbuild';
-import { mergeOutcomes, type SimOptions, type SimResult, summarize, type TrialOutcomes, type TrialRange } from '../engine/simulate';
+import { drain, mergeOutcomes, type SimOptions, type SimResult, simulateTrials, summarize, type TrialOutcomes } from '../engine/simulate';
 import type { World } from '../engine/types';
+import { claimTrials, closeCounter } from './claim';
 
-/** What a trial worker is sent: the command line (it rebuilds the world from it) and its slice of the trials. */
+/**
+ * The CLI's trial pool. A run's trials are independent by construction (trial i's streams come from the seed and
+ * i alone), so `lanes` threads share them: this thread and lanes − 1 worker threads each take the next unclaimed
+ * trial from one atomic counter until none is left, and the outcomes are put back in trial order. The file is the
+ * in-process run's, bit for bit, for any number of lanes and any order of finishing.
+ *
+ * This thread is a lane too, so the pool never waits for its workers to start: they join in when they have loaded
+ * their bundle and built their world (about 0.3 s), and a worker that finds nothing left is stopped unused. One
+ * trial per claim balances a run whose trials take unequal times.
+ */
+/** What a trial worker is sent: the command line (it rebuilds the world from it) and the shared trial counter. */
 export interface TrialJob {
   argv: string[];
-  range: TrialRange;
+  /** An Int32Array's buffer: [0] is the next unclaimed trial. */
+  next: SharedArrayBuffer;
+  trials: number;
 }
 
-/** What it answers: its slice's outcomes and what the summary needs of the world, or the one-line error. */
-export type TrialAnswer =
-  | { outcomes: TrialOutcomes; world: { name: string; arms: string[]; dim: number } }
+/** What a worker posts: each trial it ran, then `done`; or the one-line error that stopped it. */
+export type TrialMessage =
+  | { trial: number; outcomes: TrialOutcomes }
+  | { done: true }
   | { error: string /** A bad option or world (exit 2), not an internal error. */; expected: boolean };
 
 /** A worker's one-line error, and whether the user's input caused it. */
@@ -28,14 +42,15 @@ export class TrialWorkerError extends Error {
   }
 }
 
-/** One worker per core, never more than there are trials. */
-export function poolSize(trials: number): number {
+/** One lane per core (this thread is one of them), never more than there are trials. */
+export function defaultLanes(trials: number): number {
   return Math.max(1, Math.min(availableParallelism(), trials));
 }
 
 /**
- * Without --jobs, the rest of a run goes to a pool only if it would take this long in one thread: starting the
- * workers (bundling their code, loading it, building the world in each) costs about half a second.
+ * Without --jobs, the trials after the first two go to the pool only if they would take this long in this thread:
+ * on a short run a worker's start (loading the bundle, building the world, warming its JIT) costs more than the
+ * second core gives (t2i's table: 1.6 s pooled against 1.3 s alone, side by side).
  */
 export const POOL_WORTH_SECONDS = 2;
 
@@ -45,55 +60,129 @@ export function poolWorthSeconds(): number {
   return process.env.PROMPTWISE_POOL_SECONDS !== undefined && v >= 0 ? v : POOL_WORTH_SECONDS;
 }
 
-/** `trials` split into `jobs` consecutive slices as equal as can be (the first ones one trial longer). */
-export function trialSlices(trials: number, jobs: number): TrialRange[] {
-  const n = Math.max(1, Math.min(jobs, trials));
-  const base = Math.floor(trials / n);
-  const extra = trials % n;
-  const slices: TrialRange[] = [];
-  let from = 0;
-  for (let k = 0; k < n; k++) {
-    const to = from + base + (k < extra ? 1 : 0);
-    slices.push({ from, to });
-    from = to;
-  }
-  return slices;
-}
-
 /**
- * Runs a simulation's trials on worker threads, one consecutive slice each (each worker builds the world from
- * `argv`, so this thread never does), and merges their outcomes in trial order: the result is the in-process
- * run's, bit for bit, for any pool size, since trial i's streams depend only on the seed and i.
+ * Runs `options`' trials on up to `lanes` lanes: this thread, with the world `buildWorld` gives, and lanes − 1
+ * workers, each building the same world from `argv`. Resolves to the summary of all trials in trial order.
+ *
+ * `start: 'now'` (--jobs N) starts the workers at once, so that they build their worlds while this thread builds
+ * its own. `'if-worth-it'` (no --jobs) runs trials 0 and 1 here first; trial 1, past most of the JIT's warm-up,
+ * times the rest, which goes to the pool only when it would take POOL_WORTH_SECONDS or more here.
  */
-export async function runPooled(options: SimOptions, argv: string[], jobs: number): Promise<SimResult> {
-  const answers = await runSlices(argv, trialSlices(options.trials, jobs));
-  return summarize(answers[0].world, options, mergeOutcomes(answers.map((a) => a.outcomes)));
-}
-
-/** Runs each trial slice on its own worker thread; the answers come back in the slices' order. */
-export async function runSlices(
+export async function runTrials(
+  options: SimOptions,
   argv: string[],
-  slices: readonly TrialRange[],
-): Promise<{ outcomes: TrialOutcomes; world: Pick<World, 'name' | 'arms' | 'dim'> }[]> {
-  // `npm run sim` (bin/sim.mjs) has bundled the worker with the CLI; run from source (tsx, vitest), bundle it here.
-  const bundled = process.env.PROMPTWISE_TRIAL_WORKER;
-  if (bundled) return Promise.all(slices.map((range) => runWorker(bundled, { argv, range })));
-  const dir = mkdtempSync(join(tmpdir(), 'promptwise-trials-'));
+  lanes: number,
+  buildWorld: () => World,
+  start: 'now' | 'if-worth-it' = 'now',
+): Promise<SimResult> {
+  const trials = options.trials ?? 0;
+  const extra = Math.max(0, Math.min(lanes, trials) - 1);
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const outcomes: (TrialOutcomes | undefined)[] = new Array(trials).fill(undefined);
+  const spawn = () => startWorkers({ argv, next: next.buffer as SharedArrayBuffer, trials }, extra);
+  let workers = extra > 0 && start === 'now' ? spawn() : null;
+  const slice = (from: number, to: number) => drain(simulateTrials(world, options, { from, to }));
+  let world: World;
   try {
-    const entry = join(dir, 'trialWorker.mjs');
-    writeFileSync(entry, workerBundle());
-    return await Promise.all(slices.map((range) => runWorker(entry, { argv, range })));
+    world = buildWorld();
+    // Alone, one slice: claiming trial by trial costs about 7% on a short run (t2i, side by side).
+    if (extra === 0) return summarize(world, options, slice(0, trials));
+    if (workers === null) {
+      outcomes[0] = slice(0, 1);
+      const started = performance.now();
+      outcomes[1] = slice(1, 2);
+      const rest = ((performance.now() - started) / 1000) * (trials - 2);
+      if (rest < poolWorthSeconds()) return summarize(world, options, mergeOutcomes([outcomes[0], outcomes[1], slice(2, trials)]));
+      Atomics.store(next, 0, 2);
+      workers = spawn();
+    }
+    try {
+      claimTrials(world, options, next, trials, (t, o) => {
+        outcomes[t] = o;
+      });
+    } catch (e) {
+      closeCounter(next, trials);
+      throw e;
+    }
+    await workers.collect(outcomes);
+    return summarize(world, options, mergeOutcomes(outcomes as TrialOutcomes[]));
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    workers?.stop();
   }
 }
 
+interface Workers {
+  /** Resolves when every trial's outcomes are in `outcomes` (the workers' answers fill the gaps this thread left). */
+  collect(outcomes: (TrialOutcomes | undefined)[]): Promise<void>;
+  /** Terminates every worker (those still starting, which have claimed nothing, included). */
+  stop(): void;
+}
+
+function startWorkers(job: TrialJob, count: number): Workers {
+  const { entry, cleanup } = workerEntry();
+  const inbox: { trial: number; outcomes: TrialOutcomes }[] = [];
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  const workers = Array.from({ length: count }, () => {
+    const w = new Worker(entry, { workerData: job });
+    let done = false;
+    w.on('message', (m: TrialMessage) => {
+      if ('done' in m) done = true;
+      else if ('error' in m) failure ??= new TrialWorkerError(m.error, m.expected);
+      else inbox.push(m);
+      notify();
+    });
+    w.once('error', (e) => {
+      failure ??= e;
+      notify();
+    });
+    w.once('exit', (code) => {
+      if (!done) failure ??= new Error(`trial worker exited with code ${code} before answering`);
+      notify();
+    });
+    return w;
+  });
+  let stopped = false;
+  return {
+    async collect(outcomes) {
+      for (;;) {
+        for (const m of inbox.splice(0)) outcomes[m.trial] = m.outcomes;
+        if (!outcomes.includes(undefined)) return;
+        if (failure) throw failure;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const w of workers) {
+        w.removeAllListeners();
+        void w.terminate();
+      }
+      cleanup();
+    },
+  };
+}
+
 /**
- * The worker's code as one ES module (esbuild, about 0.3 s): a worker thread starts without the TypeScript
- * loader this process runs under, and loading one bundle is about 4× faster than registering tsx in each worker
- * and transforming every source there.
+ * The worker's code as one ES module: `npm run sim` (bin/sim.mjs) has bundled it with the CLI; run from source
+ * (tsx, vitest), it is bundled here with esbuild (about 0.3 s), since a worker thread starts without the
+ * TypeScript loader this process runs under, and loading one bundle is about 4× faster than registering tsx in
+ * each worker and transforming every source there.
  */
-function workerBundle(): string {
+function workerEntry(): { entry: string; cleanup: () => void } {
+  const bundled = process.env.PROMPTWISE_TRIAL_WORKER;
+  if (bundled) return { entry: bundled, cleanup: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'promptwise-trials-'));
+  const entry = join(dir, 'trialWorker.mjs');
+  // Required here, not imported: only a run from source needs esbuild, and loading it costs about 0.1 s.
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const out = buildSync({
     entryPoints: [fileURLToPath(new URL('./trialWorker.ts', import.meta.url))],
     bundle: true,
@@ -103,24 +192,6 @@ function workerBundle(): string {
     write: false,
     logLevel: 'silent',
   });
-  return out.outputFiles[0].text;
-}
-
-function runWorker(entry: string, job: TrialJob): Promise<{ outcomes: TrialOutcomes; world: Pick<World, 'name' | 'arms' | 'dim'> }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(entry, { workerData: job });
-    let settled = false;
-    worker.once('message', (m: TrialAnswer) => {
-      settled = true;
-      if ('outcomes' in m) resolve(m);
-      else reject(new TrialWorkerError(m.error, m.expected));
-    });
-    worker.once('error', (e) => {
-      settled = true;
-      reject(e);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`trial worker exited with code ${code} before answering`));
-    });
-  });
+  writeFileSync(entry, out.outputFiles[0].text);
+  return { entry, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

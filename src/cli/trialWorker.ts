@@ -1,20 +1,25 @@
-/** A worker of the CLI's pool (pool.ts): rebuilds the world from the command line and runs its slice of the trials. */
+/**
+ * A worker of the CLI's pool (pool.ts): rebuilds the world from the command line, then claims trials from the
+ * shared counter and posts each one's outcomes until none is left.
+ */
 import { parentPort, workerData } from 'node:worker_threads';
-import { drain, SimConfigError, simulateTrials } from '../engine/simulate';
+import { SimConfigError } from '../engine/simulate';
 import { WorldFormatError } from '../engine/worlds/errors';
 import { parseCliArgs, UsageError } from './args';
-import type { TrialAnswer, TrialJob } from './pool';
+import { claimTrials, closeCounter } from './claim';
+import type { TrialJob, TrialMessage } from './pool';
 import { worldFor } from './world';
 
 const job = workerData as TrialJob;
-let answer: TrialAnswer;
+const next = new Int32Array(job.next);
+const post = (m: TrialMessage) => parentPort!.postMessage(m);
 try {
   const opts = parseCliArgs(job.argv);
-  const world = worldFor(opts);
   const options = { algos: opts.algos, T: opts.T, trials: opts.trials, seed: opts.seed, params: opts.params };
-  answer = { outcomes: drain(simulateTrials(world, options, job.range)), world: { name: world.name, arms: [...world.arms], dim: world.dim } };
+  claimTrials(worldFor(opts), options, next, job.trials, (trial, outcomes) => post({ trial, outcomes }));
+  post({ done: true });
 } catch (e) {
+  closeCounter(next, job.trials);
   const expected = e instanceof UsageError || e instanceof WorldFormatError || e instanceof SimConfigError;
-  answer = { error: e instanceof Error ? e.message : String(e), expected };
+  post({ error: e instanceof Error ? e.message : String(e), expected });
 }
-parentPort!.postMessage(answer);
