@@ -2,6 +2,7 @@ import { inverse, Matrix } from 'ml-matrix';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng';
 import { rbf } from './kernel';
+import { KERNEL_SUPPORT_CAP } from './kernelGram';
 import { KernelRidgeArm } from './kernelRidge';
 import { naiveKernelRidge, randomVector } from './testUtil';
 
@@ -124,5 +125,32 @@ describe('KernelRidgeArm', () => {
       expect(arm.width(oneHot(d, c))).toBeCloseTo(Math.sqrt(Math.max(0, variance) / beta), 10);
     }
     expect(arm.count).toBe(4000);
+  });
+  it('pools a new context with its nearest support point once it holds KERNEL_SUPPORT_CAP of them', () => {
+    // Past the cap the arm is the ungrouped regression on the data with each later fresh context replaced by
+    // its nearest support point (the largest k(x_j, x)); means and widths are still taken at the probe itself.
+    const rng = createRng(5);
+    const d = 2;
+    const kernel = rbf(0.3);
+    const arm = new KernelRidgeArm(kernel, 1);
+    const support: Float64Array[] = [];
+    const xs: Float64Array[] = [];
+    const ys: number[] = [];
+    for (let t = 0; t < KERNEL_SUPPORT_CAP + 40; t++) {
+      const x = randomVector(rng, d);
+      const y = rng.uniform() < 0.5 ? 1 : 0;
+      arm.add(x, y);
+      let stored = x;
+      if (support.length < KERNEL_SUPPORT_CAP) support.push(x);
+      else stored = support.reduce((best, p) => (kernel(p, x) > kernel(best, x) ? p : best));
+      xs.push(stored);
+      ys.push(y);
+    }
+    expect(arm.count).toBe(KERNEL_SUPPORT_CAP + 40);
+    const ref = naiveKernelRidge(kernel, 1, xs, ys);
+    for (const p of [...support.slice(0, 5), randomVector(rng, d), randomVector(rng, d)]) {
+      expect(arm.mean(p)).toBeCloseTo(ref.mean(p), 8);
+      expect(arm.width(p)).toBeCloseTo(ref.width(p), 8);
+    }
   });
 });
