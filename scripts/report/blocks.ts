@@ -6,7 +6,7 @@
 import { PRESETS, type Preset, presetCliArgs } from '../../src/engine/lab/presets';
 import { runLab, runSweep } from '../../src/engine/lab/run';
 import type { LabConfig } from '../../src/engine/lab/types';
-import { type AlgorithmId, algorithms } from '../../src/engine/policies/registry';
+import { algorithmSpec } from '../../src/engine/policies/algorithms';
 import { runSimulation, type SimResult } from '../../src/engine/simulate';
 import { type BanditParams, defaultParams, type World } from '../../src/engine/types';
 import { builtinWorld } from '../../src/engine/worlds/builtins';
@@ -33,7 +33,7 @@ export interface BlockDef {
   build(): BlockOutput;
 }
 
-const label = (id: string) => (id in algorithms ? algorithms[id as AlgorithmId].label : id);
+const label = (id: string) => algorithmSpec(id)?.label ?? id;
 
 function labConfig(name: string, algos: readonly string[], T: number, trials: number, seed: number, params: Partial<BanditParams>): LabConfig {
   // No trace: the report needs the summary and curves only (tracing never changes a number, docs/ENGINE.md).

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
+import { ALGORITHMS } from '../engine/policies/algorithms';
 import { algorithmIds } from '../engine/policies/registry';
 import type { BanditParams } from '../engine/types';
 
@@ -40,7 +41,8 @@ export const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|al
        [--d N] [--fit-iters N] [--json PATH] [--no-timing] [--jobs N]
        [--features task-onehot|hashed-ngrams] [--costs prices|per-query] [--tasks A,B]
        [--model-start MODEL:STEP,…] [--task-start TASK:STEP,…]   (these five with --world DATA_FOLDER)
-algorithms: ${algorithmIds.join(', ')}`;
+algorithms (--algos, comma-separated; all: every one):
+${ALGORITHMS.map((a) => `  ${a.id.padEnd(27)}${a.summary}`).join('\n')}`;
 
 function number(name: string, raw: string | undefined, check: 'int' | 'posint' | 'nonneg' | 'pos' | 'any'): number | undefined {
   if (raw === undefined) return undefined;

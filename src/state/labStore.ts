@@ -9,7 +9,7 @@
 import { create } from 'zustand';
 import type { AlgoCurves, LabConfig, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
 import { catalog as loadWorkerCatalog, poolSize, runLab, runSweep } from '../workers/simBridge';
-import { type Catalog, normalizeCatalog, STATIC_CATALOG } from './catalog';
+import { type Catalog, catalogFrom, STATIC_CATALOG } from './catalog';
 import { embedVectors, useEmbed } from './embedStore';
 import { labConfigOf, runKey, type SweepParam, sweepConfigOf } from './labConfig';
 import { useParams } from './params';
@@ -275,8 +275,7 @@ export const useLab = create<LabState>()((set, get) => ({
   async loadCatalog() {
     if (get().catalogLoaded) return;
     try {
-      const raw = await loadWorkerCatalog();
-      set({ catalog: normalizeCatalog(raw), catalogLoaded: true });
+      set({ catalog: catalogFrom(await loadWorkerCatalog()), catalogLoaded: true });
     } catch (e) {
       // The static lists still let the page work; a crashed worker shows up on the run as well.
       console.warn('catalog:', messageOf(e));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALGORITHMS } from '../engine/policies/algorithms';
 import { algoColor, algoDrawOrder, algoStyle, MODEL_COLORS, modelColor, textOn, tint } from './palette';
 
 describe('palette', () => {
@@ -16,22 +17,9 @@ describe('palette', () => {
     }
     expect(algoColor('something-new')).toBe(algoColor('something-new'));
     expect(algoDrawOrder('promptwise')).toBeGreaterThan(algoDrawOrder('random'));
-    const known = [
-      'promptwise',
-      'promptwise-perstep',
-      'promptwise-klr',
-      'promptwise-budget',
-      'ca-pak-ucb-ts',
-      'random',
-      'greedy',
-      'random-ts',
-      'greedy-ts',
-      'lowest-cost',
-      'highest-cost',
-      'oracle',
-      'oracle-prop1',
-    ];
-    expect(new Set(known.map((id) => `${algoColor(id)}${algoStyle(id).dash ?? ''}`)).size).toBe(known.length);
+    // Every algorithm of the registry has its own look, in the family the registry gives it.
+    expect(new Set(ALGORITHMS.map((a) => `${algoColor(a.id)}${algoStyle(a.id).dash ?? ''}`)).size).toBe(ALGORITHMS.length);
+    for (const a of ALGORITHMS) expect(algoStyle(a.id).family, a.id).toBe(a.family);
   });
   it('picks legible text on a colour and tints toward white', () => {
     expect(textOn('#0072B2')).toBe('#ffffff');

@@ -3,9 +3,10 @@
  *
  * - Models (arms) by index: the Okabe–Ito palette, safe for the common colour-vision deficiencies, in an
  *   order that keeps neighbours (usually models of adjacent price) far apart in hue.
- * - Algorithms by id: PromptWise and its variants in one blue family (told apart by shade and dash), the
- *   competitor CA PAK-UCB-tS in orange, baselines muted, the oracles grey and dashed.
+ * - Algorithms by their family and shade in the registry: PromptWise and its variants in one blue family (told
+ *   apart by shade and dash), the competitor CA PAK-UCB-tS in orange, baselines muted, the oracles grey and dashed.
  */
+import { type AlgorithmFamily, algorithmSpec } from '../engine/policies/algorithms';
 
 /** Okabe & Ito (2008), yellow last (weak on white) and black replaced by a dark slate. */
 export const MODEL_COLORS = [
@@ -54,34 +55,47 @@ export function tint(color: string, amount: number): string {
   return `#${hex((n >> 16) & 255)}${hex((n >> 8) & 255)}${hex(n & 255)}`;
 }
 
-export type AlgoFamily = 'promptwise' | 'competitor' | 'baseline' | 'oracle';
-
 export interface AlgoStyle {
   color: string;
   /** SVG stroke-dasharray; undefined for a solid line. */
   dash?: string;
-  family: AlgoFamily;
+  family: AlgorithmFamily;
   /** Stroke width of its curve (PromptWise drawn a little heavier). */
   width: number;
 }
 
-const ALGO_STYLES: Record<string, AlgoStyle> = {
-  promptwise: { color: '#1D5FC2', family: 'promptwise', width: 2.5 },
-  'promptwise-budget': { color: '#0B8FAF', family: 'promptwise', width: 2.5 },
-  'promptwise-perstep': { color: '#5B8FE0', dash: '7 3', family: 'promptwise', width: 2 },
-  'promptwise-klr': { color: '#5146B8', dash: '2 3', family: 'promptwise', width: 2 },
-  'promptwise-official': { color: '#7A9CC6', dash: '1 3', family: 'promptwise', width: 2 },
-  'ca-pak-ucb-ts': { color: '#D97A06', family: 'competitor', width: 2 },
-  'ca-pak-ucb-ts-official': { color: '#E8A85C', dash: '1 3', family: 'competitor', width: 2 },
-  'ca-pak-ucb-ts-official-ca': { color: '#C4884A', dash: '4 2 1 2', family: 'competitor', width: 2 },
-  random: { color: '#B0798F', family: 'baseline', width: 1.75 },
-  'random-ts': { color: '#C9A2B4', dash: '6 3', family: 'baseline', width: 1.75 },
-  greedy: { color: '#5F9E6E', family: 'baseline', width: 1.75 },
-  'greedy-ts': { color: '#93BF9C', dash: '6 3', family: 'baseline', width: 1.75 },
-  'lowest-cost': { color: '#A5935A', family: 'baseline', width: 1.75 },
-  'highest-cost': { color: '#B5675E', family: 'baseline', width: 1.75 },
-  oracle: { color: '#3D4652', dash: '6 4', family: 'oracle', width: 2 },
-  'oracle-prop1': { color: '#8C96A3', dash: '2 3', family: 'oracle', width: 2 },
+type Shade = Omit<AlgoStyle, 'family'>;
+
+/**
+ * Each family's line styles, by the shade its algorithms take in the registry (engine/policies/algorithms.ts):
+ * PromptWise and its variants in one blue family, the competitor CA PAK-UCB-tS in orange, the baselines muted,
+ * the oracles grey and dashed.
+ */
+const FAMILY_SHADES: Record<AlgorithmFamily, readonly Shade[]> = {
+  promptwise: [
+    { color: '#1D5FC2', width: 2.5 },
+    { color: '#0B8FAF', width: 2.5 },
+    { color: '#5B8FE0', dash: '7 3', width: 2 },
+    { color: '#5146B8', dash: '2 3', width: 2 },
+    { color: '#7A9CC6', dash: '1 3', width: 2 },
+  ],
+  competitor: [
+    { color: '#D97A06', width: 2 },
+    { color: '#E8A85C', dash: '1 3', width: 2 },
+    { color: '#C4884A', dash: '4 2 1 2', width: 2 },
+  ],
+  baseline: [
+    { color: '#B0798F', width: 1.75 },
+    { color: '#C9A2B4', dash: '6 3', width: 1.75 },
+    { color: '#5F9E6E', width: 1.75 },
+    { color: '#93BF9C', dash: '6 3', width: 1.75 },
+    { color: '#A5935A', width: 1.75 },
+    { color: '#B5675E', width: 1.75 },
+  ],
+  oracle: [
+    { color: '#3D4652', dash: '6 4', width: 2 },
+    { color: '#8C96A3', dash: '2 3', width: 2 },
+  ],
 };
 
 /** Muted extras for ids the palette does not know (stable per id). */
@@ -95,14 +109,10 @@ function hash(s: string): number {
 
 /** Colour, dash, width and family of an algorithm, the same in every view. */
 export function algoStyle(id: string): AlgoStyle {
-  return (
-    ALGO_STYLES[id] ?? {
-      color: FALLBACK[hash(id) % FALLBACK.length],
-      dash: '4 2',
-      family: 'baseline',
-      width: 1.75,
-    }
-  );
+  const spec = algorithmSpec(id);
+  const shade = spec ? FAMILY_SHADES[spec.family][spec.shade] : undefined;
+  if (spec && shade) return { ...shade, family: spec.family };
+  return { color: FALLBACK[hash(id) % FALLBACK.length], dash: '4 2', family: spec?.family ?? 'baseline', width: 1.75 };
 }
 
 export function algoColor(id: string): string {

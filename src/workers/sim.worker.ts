@@ -5,9 +5,7 @@
 import * as Comlink from 'comlink';
 import {
   type AblationResult,
-  type AlgorithmInfo,
   ablation,
-  algorithmCatalog,
   builtinWorldCatalog,
   type CatalogWorld,
   type FeatureType,
@@ -20,8 +18,7 @@ import {
   type SweepResult,
 } from '../engine/lab';
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
-import { algorithmIds, drainAsync, type TrialRange } from '../engine/simulate';
-import { builtinWorldNames } from '../engine/worlds/builtins';
+import { drainAsync, type TrialRange } from '../engine/simulate';
 import { type EmbedTexts, loadSource, resolveWorld, servedDatasets } from './worldSource';
 
 /** Steps simulated so far, over all algorithms and trials (total = algos × trials × T; sweeps: × values). */
@@ -30,20 +27,14 @@ export interface SimProgress {
   total: number;
 }
 
-export type { AlgorithmInfo, CatalogWorld } from '../engine/lab';
+export type { CatalogWorld } from '../engine/lab';
 
 /** What the engine offers, for the controls. */
 export interface SimCatalog {
-  /** Algorithm ids, in the order the controls list them. */
-  algorithms: string[];
-  /** Built-in world names. */
-  worlds: string[];
-  /** Label and description per algorithm id (the worker always fills it in). */
-  algorithmInfo?: Record<string, AlgorithmInfo>;
-  /** Arms, costs, categories, description and dimension per built-in world (the worker always fills it in). */
-  worldInfo?: Record<string, CatalogWorld>;
+  /** Every built-in world with its arms, costs, categories, description and dimension, in catalog order. */
+  worlds: CatalogWorld[];
   /** Recorded datasets the server offers (folders under /shared/data/), as world names `data:<folder>`. */
-  datasets?: string[];
+  datasets: string[];
 }
 
 export type ProgressCallback = (p: SimProgress) => void;
@@ -81,11 +72,9 @@ let catalogCache: SimCatalog | null = null;
 
 export const api = {
   async catalog(): Promise<SimCatalog> {
+    // The algorithms need no answer from here: the page reads the same registry (engine/policies/algorithms.ts).
     catalogCache ??= {
-      algorithms: [...algorithmIds],
-      worlds: [...builtinWorldNames],
-      algorithmInfo: Object.fromEntries(algorithmCatalog().map((a) => [a.id, a])),
-      worldInfo: Object.fromEntries(builtinWorldCatalog().map((w) => [w.name, w])),
+      worlds: builtinWorldCatalog(),
       datasets: (await servedDatasets()).map((name) => `data:${name}`),
     };
     return catalogCache;

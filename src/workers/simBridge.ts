@@ -14,7 +14,7 @@ import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 import { serialCaller, workerSlot } from './workerHandle';
 import type { EmbedTexts } from './worldSource';
 
-export type { AlgorithmInfo, CatalogWorld, SimCatalog, SimProgress } from './sim.worker';
+export type { CatalogWorld, SimCatalog, SimProgress } from './sim.worker';
 
 /** The worker died (failed to load, or threw outside a call): the run in flight is lost. */
 export class SimWorkerError extends Error {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { algorithmIds, algorithms } from '../policies/registry';
+import { algorithmSpec } from '../policies/algorithms';
+import { algorithmIds } from '../policies/registry';
 import { builtinWorldNames } from '../worlds/builtins';
 import { algorithmCatalog, builtinWorldCatalog } from './catalog';
 import { labBuiltin } from './run';
@@ -8,7 +9,7 @@ describe('the lab catalog', () => {
   it('lists every algorithm in registry order with its label and description', () => {
     const cat = algorithmCatalog();
     expect(cat.map((a) => a.id)).toEqual(algorithmIds);
-    expect(cat.find((a) => a.id === 'oracle')).toEqual({ id: 'oracle', ...pick(algorithms.oracle) });
+    expect(cat.find((a) => a.id === 'oracle')).toEqual({ id: 'oracle', label: 'Oracle (DP)', description: algorithmSpec('oracle')?.description });
   });
 
   it('describes every built-in world as a lab run of it would', () => {
@@ -26,7 +27,3 @@ describe('the lab catalog', () => {
     expect(logistic.dim).toBe(5);
   });
 });
-
-function pick(a: { label: string; description: string }) {
-  return { label: a.label, description: a.description };
-}

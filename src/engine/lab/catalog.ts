@@ -1,4 +1,4 @@
-import { algorithmIds, algorithms } from '../policies/registry';
+import { ALGORITHMS } from '../policies/algorithms';
 import { createRng, deriveSeed } from '../rng';
 import type { World } from '../types';
 import { builtinWorld, builtinWorldNames, builtinWorldSpec } from '../worlds/builtins';
@@ -21,7 +21,7 @@ export interface CatalogWorld extends LabWorldInfo {
 
 /** Every algorithm, in registry order, with its label and description. */
 export function algorithmCatalog(): AlgorithmInfo[] {
-  return algorithmIds.map((id) => ({ id, label: algorithms[id].label, description: algorithms[id].description }));
+  return ALGORITHMS.map(({ id, label, description }) => ({ id, label, description }));
 }
 
 /** Prompts drawn to estimate per-prompt costs (exact for worlds with fixed costs, as every built-in has). */

@@ -3,7 +3,7 @@
  * needs, what the paper reports for it, and the `npm run sim` command that reproduces the lab's numbers.
  * Plain data; the page turns a preset into a link (src/state/presets.ts), the report runs them in Node.
  */
-import { ALGORITHM_IDS } from '../policies/ids';
+import { ALGORITHM_IDS } from '../policies/algorithms';
 import type { BanditParams } from '../types';
 
 /** Algorithms in the registry's order (the order the lab lists and links them in). */

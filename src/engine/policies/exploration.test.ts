@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng';
 import { type BanditParams, defaultParams, NULL_ACTION, type Policy, type StepView } from '../types';
-import { ALGORITHM_IDS } from './ids';
+import { ALGORITHM_IDS } from './algorithms';
 import { type AlgorithmId, createPolicy } from './registry';
 
 const K = 4;

@@ -45,6 +45,10 @@ describe('explainDecision', () => {
     expect(explainDecision(decision({ arm: 1, arms: pak }), names, 0.01, 'ca-pak-ucb-ts')).toMatch(/highest q̂ − λc \(\+0\.889\)/);
     // Greedy ranks the average success rates less λ·c (§5.1; the authors' code).
     expect(explainDecision(decision({ arm: 1, arms: pak }), names, 0.01, 'greedy-ts')).toMatch(/highest q̂ − λc \(\+0\.889\)/);
+    // The authors' CA PAK-UCB-tS code drops the −λc term (docs/ENGINE.md, reading 12): the dearest model wins on q̂.
+    expect(explainDecision(decision({ arm: 2, arms: pak }), names, 0.01, 'ca-pak-ucb-ts-official')).toMatch(
+      /^Chose o3-mini: highest estimated success q̂ \(0\.950\) among 3 available models; cost is not considered\.$/,
+    );
     const none = [arm(NaN, 0.6), arm(NaN, 1.1), arm(NaN, 4.4)];
     expect(explainDecision(decision({ arm: 1, arms: none }), names, 0.01, 'random')).toMatch(/does not estimate/);
     expect(explainDecision(decision({ arm: 1, arms: none }), names, 0.01, 'oracle')).toMatch(/oracle's plan/);
@@ -66,6 +70,9 @@ describe('helpers', () => {
     expect(ruleOf('promptwise-budget')).toBe('budget');
     expect(ruleOf('ca-pak-ucb-ts')).toBe('margin');
     expect(ruleOf('greedy')).toBe('margin');
+    expect(ruleOf('ca-pak-ucb-ts-official')).toBe('max-q');
+    expect(ruleOf('ca-pak-ucb-ts-official-ca')).toBe('margin');
+    expect(ruleOf('no-such-algorithm')).toBe('unknown');
     expect(ruleOf('lowest-cost')).toBe('none');
     expect(ruleOf(undefined)).toBe('unknown');
   });

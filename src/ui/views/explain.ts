@@ -3,19 +3,14 @@
  * the numbers the engine recorded. Pure, so unit-tested (explain.test.ts).
  */
 import type { Decision, DecisionArm } from '../../engine/lab/types';
+import { algorithmSpec, type DecisionRule } from '../../engine/policies/algorithms';
 import { fmt, fmtSigned } from './fmt';
 
-/** How an algorithm picks among models, for tailoring the sentence; inferred from its id. */
-export type Rule = 'ratio' | 'margin' | 'budget' | 'none' | 'unknown';
+/** How an algorithm picks among models, for tailoring the sentence: its registry entry's rule. */
+export type Rule = DecisionRule | 'unknown';
 
 export function ruleOf(algo: string | undefined): Rule {
-  if (!algo) return 'unknown';
-  if (algo === 'promptwise-budget' || algo === 'oracle') return 'budget';
-  if (algo.startsWith('promptwise') || algo === 'oracle-prop1') return 'ratio';
-  if (algo.startsWith('ca-pak')) return 'margin';
-  if (algo.startsWith('greedy')) return 'margin'; // the average success rate less λ·c (engine/policies/baselines.ts)
-  if (algo.startsWith('random') || algo.endsWith('-cost')) return 'none';
-  return 'unknown';
+  return (algo === undefined ? undefined : algorithmSpec(algo)?.rule) ?? 'unknown';
 }
 
 const usable = (a: DecisionArm) => a.available === 1;
@@ -130,6 +125,7 @@ export function explainDecision(d: Decision, armNames: readonly string[], lambda
   const byQ = () => `Chose ${chosen}: highest estimated success q̂ (${fmt(c.qHat)}) ${among}; cost is not considered.`;
 
   if (rule === 'margin' && d.arm === marginBest) return byMargin();
+  if (rule === 'max-q' && d.arm === qBest) return byQ();
   if ((rule === 'ratio' || rule === 'budget' || rule === 'unknown') && d.arm === ratioBest) return byRatio();
   if (rule === 'unknown' && d.arm === marginBest) return byMargin();
   if (rule === 'unknown' && d.arm === qBest) return byQ();
