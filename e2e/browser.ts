@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, type ConsoleMessage, chromium, type Page } from 'playwright-core';
 
-export const CHROMIUM_MISSING = 'Chromium not found: install it with  apt-get install -y chromium  (or set CHROME_PATH)';
+const CHROMIUM_MISSING = 'Chromium not found: install it with  apt-get install -y chromium  (or set CHROME_PATH)';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -33,7 +33,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export interface RecordedRequest {
+interface RecordedRequest {
   url: string;
   /** 'service-worker' for service workers' requests, else 'page' (pages and their dedicated workers). */
   from: string;
@@ -53,7 +53,7 @@ export interface LabBrowser {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-export function isLocal(url: string): boolean {
+function isLocal(url: string): boolean {
   let u: URL;
   try {
     u = new URL(url);

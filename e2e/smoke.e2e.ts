@@ -5,12 +5,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimConfig, simulateBuiltin } from '../src/engine/simulate';
+import { runSimulation } from '../src/engine/simulate';
+import { builtinWorld } from '../src/engine/worlds/builtins';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { METRICS, openLab, parseShown, waitForCurrentResult } from './lab';
 
-const CONFIG: SimConfig = {
-  world: 't2i',
+const WORLD = 't2i';
+const CONFIG = {
   algos: ['promptwise', 'random', 'oracle'],
   T: 200,
   trials: 2,
@@ -46,12 +47,12 @@ describe('PromptWise Lab in Chromium', () => {
   });
 
   it('runs a simulation in the worker and shows the engine’s numbers', async () => {
-    const hash = `#world=${CONFIG.world}&algos=${CONFIG.algos.join(',')}&T=${CONFIG.T}&trials=${CONFIG.trials}&seed=${CONFIG.seed}`;
+    const hash = `#world=${WORLD}&algos=${CONFIG.algos.join(',')}&T=${CONFIG.T}&trials=${CONFIG.trials}&seed=${CONFIG.seed}`;
     page = await openLab(browser, hash);
     await expect(page.title()).resolves.toBe('PromptWise Lab');
 
     // The controls show what the link asked for.
-    expect(await page.getByTestId('world').inputValue()).toBe(CONFIG.world);
+    expect(await page.getByTestId('world').inputValue()).toBe(WORLD);
     for (const id of CONFIG.algos) expect(await page.getByTestId(`algo-${id}`).isChecked()).toBe(true);
     expect(await page.getByTestId('algo-greedy').isChecked()).toBe(false);
 
@@ -59,7 +60,7 @@ describe('PromptWise Lab in Chromium', () => {
     await waitForCurrentResult(page);
     expect(await page.getByTestId('run-status').textContent()).toMatch(/^Done/);
 
-    const expected = simulateBuiltin(CONFIG);
+    const expected = runSimulation(builtinWorld(WORLD), CONFIG);
     expect(Object.keys(expected.results)).toEqual(CONFIG.algos);
     const rows = page.locator('[data-testid^="row-"]');
     expect(await rows.count()).toBe(CONFIG.algos.length);

@@ -22,12 +22,12 @@ const TYPES: Record<string, string> = {
   '.onnx': 'application/octet-stream',
 };
 
-export interface SharedFolders {
+interface SharedFolders {
   data: string;
   models: string;
 }
 
-export function sharedFolders(root: string): SharedFolders {
+function sharedFolders(root: string): SharedFolders {
   return {
     data: resolve(root, process.env.PROMPTWISE_DATA_DIR ?? '../shared/data'),
     models: resolve(root, process.env.PROMPTWISE_MODELS_DIR ?? '../shared/models'),
@@ -35,7 +35,7 @@ export function sharedFolders(root: string): SharedFolders {
 }
 
 /** The dataset folders: those holding both models.json and prompts.jsonl. */
-export function datasetIndex(dataDir: string): { name: string; files: string[] }[] {
+function datasetIndex(dataDir: string): { name: string; files: string[] }[] {
   if (!existsSync(dataDir)) return [];
   return readdirSync(dataDir, { withFileTypes: true })
     .filter((d) => d.isDirectory())

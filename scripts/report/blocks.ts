@@ -307,7 +307,7 @@ function budgetGapBlock(): BlockDef {
   };
 }
 
-export const RIDGES = [1e-4, 1e-3, 1e-2, 1e-1, 1, 10];
+const RIDGES = [1e-4, 1e-3, 1e-2, 1e-1, 1, 10];
 
 function ridgeRows(worlds: { name: string; world: World; params: Partial<BanditParams> }[], algos: string[], trials: number): string[][] {
   const rows: string[][] = [];
@@ -354,7 +354,7 @@ function ridgeHumanEvalBlock(): BlockDef {
   };
 }
 
-export const SIGMAS = [0.25, 0.5, 1, 3];
+const SIGMAS = [0.25, 0.5, 1, 3];
 
 /**
  * The RBF kernel on one-hot contexts: two different categories are √2 apart, so k = exp(−1/σ²), 0.895 at

@@ -6,12 +6,12 @@
 export const CHART_WIDTH = 900;
 export const CHART_HEIGHT = 420;
 
-export interface LineSeries {
+interface LineSeries {
   name: string;
   points: [number, number][];
 }
 
-export interface LineChart {
+interface LineChart {
   kind: 'lines';
   title: string;
   xLabel: string;
@@ -19,14 +19,14 @@ export interface LineChart {
   series: LineSeries[];
 }
 
-export interface ScatterSeries {
+interface ScatterSeries {
   name: string;
   points: { x: number; y: number; label?: string }[];
   /** Join the points in order (a sweep); else markers only. */
   connect: boolean;
 }
 
-export interface ScatterChart {
+interface ScatterChart {
   kind: 'scatter';
   title: string;
   xLabel: string;

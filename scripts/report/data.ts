@@ -12,7 +12,7 @@ import { builtinWorld } from '../../src/engine/worlds/builtins';
 import type { DatasetWorld } from '../../src/engine/worlds/dataset';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const DATA_ROOT = resolve(REPO_ROOT, '../shared/data');
+const DATA_ROOT = resolve(REPO_ROOT, '../shared/data');
 
 /** Folder text is read once per process: MMLU-Pro's prompts file is large and several tables share it. */
 const folderTexts = new Map<string, { models: string; prompts: string }>();

@@ -36,7 +36,7 @@ export class UsageError extends Error {}
 /** `--help`: print the usage and exit 0. */
 export class HelpRequested extends Error {}
 
-export const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--T N] [--trials N] [--seed N]
+const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--T N] [--trials N] [--seed N]
        [--lambda X] [--tau-max N] [--tau-exp N] [--alpha X] [--delta X] [--ridge X] [--sigma X] [--beta X]
        [--d N] [--fit-iters N] [--json PATH] [--no-timing] [--jobs N]
        [--features task-onehot|hashed-ngrams] [--costs prices|per-query] [--tasks A,B]

@@ -52,10 +52,10 @@ export function defaultLanes(trials: number): number {
  * on a short run a worker's start (loading the bundle, building the world, warming its JIT) costs more than the
  * second core gives (t2i's table: 1.6 s pooled against 1.3 s alone, side by side).
  */
-export const POOL_WORTH_SECONDS = 2;
+const POOL_WORTH_SECONDS = 2;
 
 /** POOL_WORTH_SECONDS, or PROMPTWISE_POOL_SECONDS from the environment (the tests set 0 to take the pool path). */
-export function poolWorthSeconds(): number {
+function poolWorthSeconds(): number {
   const v = Number(process.env.PROMPTWISE_POOL_SECONDS);
   return process.env.PROMPTWISE_POOL_SECONDS !== undefined && v >= 0 ? v : POOL_WORTH_SECONDS;
 }

@@ -7,7 +7,7 @@ import { loadWorld } from '../engine/worlds/load';
 import { type CliOptions, UsageError } from './args';
 
 /** File access for world files and the prompts files they name (paths relative to the world file). */
-export const nodeWorldIo = {
+const nodeWorldIo = {
   readText: (path: string) => readFileSync(path, 'utf8'),
   resolve: (base: string, rel: string) => resolve(dirname(base), rel),
 };

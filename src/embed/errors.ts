@@ -22,7 +22,7 @@ function quotedPath(message: string): string | null {
 }
 
 /** Why loading failed, as the end of a sentence. */
-export function loadFailureReason(error: unknown): string {
+function loadFailureReason(error: unknown): string {
   const raw = rawMessage(error);
   const file = quotedPath(raw);
   if (/ModelFileNotFoundError|not found|404|Could not locate|Unauthorized|Forbidden|\b40[13]\b/i.test(raw)) {

@@ -5,7 +5,7 @@
 import { clear, createStore, getMany, setMany, type UseStore } from 'idb-keyval';
 import type { CacheKey, VectorStore } from './cache';
 
-export const EMBED_DB_NAME = 'promptwise-embeddings';
+const EMBED_DB_NAME = 'promptwise-embeddings';
 const STORE_NAME = 'vectors';
 
 export function idbVectorStore(): VectorStore {

@@ -46,7 +46,7 @@ export function configureEnv(baseUrl: string): void {
  * Maps transformers.js's progress events to ours: `progress_total` (bytes over all files) is the download;
  * once every file is in, the ONNX session is being created until the pipeline is ready.
  */
-export function progressMapper(onProgress: (p: EmbedProgress) => void): (info: ProgressInfo) => void {
+function progressMapper(onProgress: (p: EmbedProgress) => void): (info: ProgressInfo) => void {
   let startupSent = false;
   return (info) => {
     if (info.status === 'progress_total') {

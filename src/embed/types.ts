@@ -24,7 +24,7 @@ export interface EmbedSettings {
   dtype: DtypePreference;
 }
 
-export const DEFAULT_MODEL = 'Xenova/all-MiniLM-L6-v2';
+const DEFAULT_MODEL = 'Xenova/all-MiniLM-L6-v2';
 
 export const DEFAULT_EMBED_SETTINGS: EmbedSettings = {
   model: DEFAULT_MODEL,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { budgetValue, planBudget, prop1Arm, prop1ArmLazy, prop1Value, truncatedUtility } from './oracle';
+import { budgetValue, planBudget, prop1Arm, prop1ArmLazy, truncatedUtility } from './oracle';
 import { createRng } from './rng';
 import { NULL_ACTION } from './types';
+
+/** Expected utility of Proposition 1's plan when the budget is τ_max pulls. */
+function prop1Value(q: ArrayLike<number>, costs: ArrayLike<number>, available: ArrayLike<number>, lambda: number, tauMax: number): number {
+  const a = prop1Arm(q, costs, available, lambda);
+  return a === NULL_ACTION ? 0 : truncatedUtility(q[a], costs[a], lambda, tauMax);
+}
 
 const all = (K: number) => new Uint8Array(K).fill(1);
 

@@ -55,12 +55,6 @@ export function truncatedUtility(q: number, cost: number, lambda: number, tau: n
   return ((q - lambda * cost) * (1 - (1 - q) ** tau)) / q;
 }
 
-/** Expected utility of Proposition 1's plan when the budget is τ_max pulls. */
-export function prop1Value(q: ArrayLike<number>, costs: ArrayLike<number>, available: ArrayLike<number>, lambda: number, tauMax: number): number {
-  const a = prop1Arm(q, costs, available, lambda);
-  return a === NULL_ACTION ? 0 : truncatedUtility(q[a], costs[a], lambda, tauMax);
-}
-
 /** The finite-budget optimum: values V_0..V_τmax and the arm to play with n rounds left. */
 export interface BudgetPlan {
   /** value[n] = V_n, the best expected utility with n pulls left (value[0] = 0). */

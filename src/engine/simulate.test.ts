@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_RBF_SIGMA } from './estimators/kernel';
 import { algorithmIds } from './policies/registry';
-import { runSimulation, runSimulationAsync, SimCancelled, SimConfigError, type SimOptions, type StepBatch } from './simulate';
+import { drainAsync, runSimulation, SimCancelled, SimConfigError, type SimOptions, type StepBatch, simulate } from './simulate';
 import { builtinWorld } from './worlds/builtins';
 
 /** Runs and keeps every batch, for checks on the per-step traces. */
@@ -137,7 +137,7 @@ describe('the async runner (the worker uses it)', () => {
 
   it('gives the same result as the synchronous one', async () => {
     const sync = runSimulation(builtinWorld('sudoku'), opts);
-    const async = await runSimulationAsync(builtinWorld('sudoku'), opts, { sliceMs: 0 });
+    const async = await drainAsync(simulate(builtinWorld('sudoku'), opts), undefined, { sliceMs: 0 });
     expect(async.results.promptwise.utility).toEqual(sync.results.promptwise.utility);
     expect(async.results.oracle.regret).toEqual(sync.results.oracle.regret);
   });
@@ -146,7 +146,7 @@ describe('the async runner (the worker uses it)', () => {
     const signal = { aborted: false };
     let batches = 0;
     setTimeout(() => (signal.aborted = true), 20);
-    const run = runSimulationAsync(builtinWorld('t2i'), { ...opts, T: 1000, trials: 500 }, { signal, onBatch: () => batches++ });
+    const run = drainAsync(simulate(builtinWorld('t2i'), { ...opts, T: 1000, trials: 500 }), () => batches++, { signal });
     await expect(run).rejects.toBeInstanceOf(SimCancelled);
     expect(batches).toBeGreaterThan(0);
     expect(batches).toBeLessThan(500 * 10 * 3);

@@ -5,7 +5,6 @@ import { type AlgorithmId, createPolicy, isAlgorithmId } from './policies/regist
 import { playStep } from './protocol';
 import { createRng, deriveSeed } from './rng';
 import { type BanditParams, defaultParams, type Policy, type Prompt, resolveAlpha, type StepRecord, type World } from './types';
-import { builtinWorld } from './worlds/builtins';
 
 export type { Stat } from './metrics';
 
@@ -406,11 +405,6 @@ export function runSimulation(world: World, options: SimOptions, hooks: RunHooks
   return drain(simulate(world, options, hooks.chunk, hooks.tracer), hooks.onBatch, hooks.shouldStop);
 }
 
-/** Drains `simulate` with `drainAsync` (the worker). */
-export async function runSimulationAsync(world: World, options: SimOptions, hooks: Omit<RunHooks, 'shouldStop'> & AsyncHooks = {}): Promise<SimResult> {
-  return drainAsync(simulate(world, options, hooks.chunk, hooks.tracer), hooks.onBatch, hooks);
-}
-
 /** The part of MessageChannel (in browsers, workers and Node alike) this needs; the engine has no DOM types. */
 interface Channel {
   port1: { onmessage: (() => void) | null; close(): void };
@@ -429,17 +423,4 @@ function yieldToEventLoop(): Promise<void> {
   });
 }
 
-/** A run of a built-in world by name (plain data, as tests and tools pass it). */
-export interface SimConfig extends SimOptions {
-  /** A built-in world name (see worlds/builtins). */
-  world: string;
-  /** Dimension override for worlds that have one (logistic). */
-  d?: number;
-}
-
 export { algorithmIds } from './policies/registry';
-
-/** `runSimulation` on a built-in world. */
-export function simulateBuiltin(config: SimConfig, onBatch?: (b: StepBatch) => void, shouldStop?: () => boolean): SimResult {
-  return runSimulation(builtinWorld(config.world, { d: config.d }), config, { onBatch, shouldStop });
-}

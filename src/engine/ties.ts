@@ -4,7 +4,7 @@
  * make a seed reproduce a run everywhere except at near-ties. So scores within a relative 1e-12 of each
  * other count as tied, and ties always go to the lower arm index.
  */
-export const TIE_TOLERANCE = 1e-12;
+const TIE_TOLERANCE = 1e-12;
 
 /** a > b by more than rounding noise. */
 export function clearlyGreater(a: number, b: number): boolean {

@@ -8,7 +8,7 @@
  */
 import { algorithmSpec, ALGORITHMS as ENGINE_ALGORITHMS } from '../engine/policies/algorithms';
 
-export interface AlgoEntry {
+interface AlgoEntry {
   id: string;
   label: string;
   description: string;
@@ -24,7 +24,7 @@ export interface WorldEntry {
 }
 
 /** The engine's algorithm registry (engine/policies/algorithms.ts, plain data) as the controls list it. */
-export const ALGORITHMS: readonly AlgoEntry[] = ENGINE_ALGORITHMS.map(({ id, label, description }) => ({ id, label, description }));
+const ALGORITHMS: readonly AlgoEntry[] = ENGINE_ALGORITHMS.map(({ id, label, description }) => ({ id, label, description }));
 
 export const WORLDS: readonly WorldEntry[] = [
   {
@@ -68,7 +68,7 @@ export const WORLDS: readonly WorldEntry[] = [
 export const ALGO_IDS: readonly string[] = ALGORITHMS.map((a) => a.id);
 
 /** The readings of the authors' code (docs/ENGINE.md): selectable, but not run by default. */
-export const OFFICIAL_CODE_IDS: readonly string[] = ENGINE_ALGORITHMS.filter((a) => a.officialCode).map((a) => a.id);
+const OFFICIAL_CODE_IDS: readonly string[] = ENGINE_ALGORITHMS.filter((a) => a.officialCode).map((a) => a.id);
 /** What a fresh page runs: every algorithm of the paper and ours. */
 export const DEFAULT_ALGO_IDS: readonly string[] = ALGO_IDS.filter((id) => !OFFICIAL_CODE_IDS.includes(id));
 export const WORLD_NAMES: readonly string[] = WORLDS.map((w) => w.name);

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { datasetInfo } from '../workers/simBridge';
 
-export type DatasetInfo = Awaited<ReturnType<typeof datasetInfo>>;
+type DatasetInfo = Awaited<ReturnType<typeof datasetInfo>>;
 
 interface Entry {
   info: DatasetInfo | null;

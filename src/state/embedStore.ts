@@ -10,14 +10,14 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { DEFAULT_EMBED_SETTINGS, type EmbedDevice, type EmbedDtype, type EmbedProgress, type EmbedSettings, rowsOf } from '../embed/types';
 import { clearEmbeddingCache, embedCapabilities, embedInWorker } from '../workers/embedBridge';
 
-export type EmbedStatus =
+type EmbedStatus =
   | { kind: 'idle' }
   | { kind: 'loading'; progress: EmbedProgress | null }
   | { kind: 'ready'; device: EmbedDevice; dtype: EmbedDtype }
   | { kind: 'error'; message: string };
 
 /** The last call's figures, for the panel (and the tests that read it). */
-export interface EmbedReport {
+interface EmbedReport {
   model: string;
   count: number;
   dims: number;
@@ -29,7 +29,7 @@ export interface EmbedReport {
 }
 
 /** The panel's test sentences and their vectors (small: shown, and read back by the browser tests). */
-export interface EmbedTestResult {
+interface EmbedTestResult {
   texts: string[];
   vectors: number[][];
 }
@@ -49,7 +49,7 @@ export interface EmbedState {
   resetSettings(): void;
 }
 
-export const EMBED_STORAGE_KEY = 'promptwise-embeddings';
+const EMBED_STORAGE_KEY = 'promptwise-embeddings';
 
 export const useEmbed = create<EmbedState>()(
   persist(
@@ -78,14 +78,14 @@ export const useEmbed = create<EmbedState>()(
   ),
 );
 
-export interface EmbedAllOptions {
+interface EmbedAllOptions {
   signal?: AbortSignal;
   onProgress?: (p: EmbedProgress) => void;
   /** Other settings than the store's (the store's status and report still follow the call). */
   settings?: EmbedSettings;
 }
 
-export interface EmbedAllResult {
+interface EmbedAllResult {
   /** One normalised vector per text, in order (views on one buffer). */
   vectors: Float32Array[];
   dims: number;
@@ -108,7 +108,7 @@ function isAbort(error: unknown): boolean {
  * Rejects with a readable message when the model cannot load (the rest of the app is unaffected), or with an
  * AbortError DOMException when `signal` aborts.
  */
-export async function embedAll(texts: string[], options: EmbedAllOptions = {}): Promise<EmbedAllResult> {
+async function embedAll(texts: string[], options: EmbedAllOptions = {}): Promise<EmbedAllResult> {
   const settings = options.settings ?? useEmbed.getState().settings;
   const before = useEmbed.getState().status;
   useEmbed.setState((s) => ({ status: { kind: 'loading', progress: null }, calls: s.calls + 1 }));

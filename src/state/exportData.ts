@@ -33,7 +33,7 @@ export interface ExportMeta {
 }
 
 /** The run's parameters as "key=value" pairs: the requested ones, plus α as resolved by the engine. */
-export function describeParams(result: LabResult): [string, string][] {
+function describeParams(result: LabResult): [string, string][] {
   const { config, summary } = result;
   const p = summary.params;
   const pick = (k: string, fallback: unknown): string => {

@@ -7,7 +7,7 @@ import type { LabResult } from '../engine/lab/types';
 import type { AlgoSummary } from '../engine/simulate';
 import { isPromptWise, ORACLE_IDS } from './catalog';
 
-export type HeadlineRole = 'featured' | 'baseline' | 'oracle';
+type HeadlineRole = 'featured' | 'baseline' | 'oracle';
 
 export interface HeadlineCard {
   role: HeadlineRole;
@@ -35,7 +35,7 @@ export function fmt3(x: number): string {
 }
 
 /** The algorithm the headline features: PromptWise when it ran, else another PromptWise variant. */
-export function featuredAlgo(algos: readonly string[]): string | null {
+function featuredAlgo(algos: readonly string[]): string | null {
   if (algos.includes('promptwise')) return 'promptwise';
   return algos.find(isPromptWise) ?? null;
 }

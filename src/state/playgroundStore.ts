@@ -13,7 +13,7 @@ import type { LabParams } from './urlCodec';
 /** Prompts of the world the learner plays before the user's first question. */
 export const PLAYGROUND_WARMUP = 500;
 
-export type PlaygroundStatus = 'idle' | 'starting' | 'ready' | 'asking' | 'error';
+type PlaygroundStatus = 'idle' | 'starting' | 'ready' | 'asking' | 'error';
 
 export interface PlaygroundState {
   status: PlaygroundStatus;
@@ -47,7 +47,7 @@ function fail(error: unknown): void {
 }
 
 /** Builds the learner for `p` unless the worker already holds it. */
-export async function ensurePlayground(p: LabParams): Promise<boolean> {
+async function ensurePlayground(p: LabParams): Promise<boolean> {
   const { algo, key, status } = usePlayground.getState();
   const config = configOf(p, algo);
   const wanted = JSON.stringify(config);

@@ -20,7 +20,7 @@ import {
 import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
 /** A recorded dataset served with the app (`data:<folder>`) or imported in this browser (`import:<id>`). */
-export const DATASET_WORLD = /^(data|import):[A-Za-z0-9._-]{1,120}$/;
+const DATASET_WORLD = /^(data|import):[A-Za-z0-9._-]{1,120}$/;
 export const isDatasetWorldName = (world: string) => DATASET_WORLD.test(world);
 
 /** The parameters of a lab run, as the controls edit them. */

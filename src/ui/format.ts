@@ -23,10 +23,6 @@ export function parseShown(text: string): number {
   return Number(t);
 }
 
-export function formatInt(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
-}
-
 export function formatSeconds(ms: number): string {
   if (ms < 1) return '< 1 ms';
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;

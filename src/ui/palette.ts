@@ -27,7 +27,7 @@ export function modelColor(index: number): string {
 }
 
 /** Colour of the null action (stop) wherever it is drawn like a model. */
-export const NULL_ACTION_COLOR = '#8A94A3';
+const NULL_ACTION_COLOR = '#8A94A3';
 
 /** 'dark' or 'light' text for legibility on `background` (#rrggbb), by WCAG relative luminance. */
 export function textOn(background: string): '#17212b' | '#ffffff' {
@@ -117,10 +117,6 @@ export function algoStyle(id: string): AlgoStyle {
 
 export function algoColor(id: string): string {
   return algoStyle(id).color;
-}
-
-export function algoDash(id: string): string | undefined {
-  return algoStyle(id).dash;
 }
 
 /** Drawing order: baselines first, oracles, then the competitor, PromptWise variants last (on top). */

@@ -12,7 +12,7 @@ import { serialCaller, workerSlot } from './workerHandle';
 export type { EmbedCapabilities } from './embed.worker';
 
 /** The worker died (failed to load, ran out of memory, or threw outside a call): the call in flight is lost. */
-export class EmbedWorkerError extends Error {
+class EmbedWorkerError extends Error {
   override name = 'EmbedWorkerError';
 }
 

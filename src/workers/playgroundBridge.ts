@@ -4,7 +4,7 @@ import type { PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo, PlaygroundWork
 import { workerSlot } from './workerHandle';
 import type { EmbedTexts } from './worldSource';
 
-export type { NeighbourInfo, PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo } from './playground.worker';
+export type { PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo } from './playground.worker';
 
 const slot = workerSlot<PlaygroundWorkerApi>(
   () => new Worker(new URL('./playground.worker.ts', import.meta.url), { type: 'module', name: 'playground' }),

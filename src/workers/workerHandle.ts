@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 
 /** The worker died (failed to load, or threw outside a call): the call in flight is lost. */
-export class WorkerCrashedError extends Error {
+class WorkerCrashedError extends Error {
   override name = 'WorkerCrashedError';
 }
 

@@ -12,16 +12,16 @@ import type { World } from '../engine/types';
 import { builtinWorld } from '../engine/worlds/builtins';
 import { WorldFormatError } from '../engine/worlds/errors';
 
-export const DATA_PREFIX = 'data:';
-export const IMPORT_PREFIX = 'import:';
+const DATA_PREFIX = 'data:';
+const IMPORT_PREFIX = 'import:';
 
 /** Where served dataset folders live (vite/sharedFiles.ts). Absolute: the app may sit at any path. */
-export const SERVED_DATA_URL = '/shared/data/';
+const SERVED_DATA_URL = '/shared/data/';
 
 /** Computes raw embeddings of texts, in order (the page's embedding worker, reached through comlink). */
 export type EmbedTexts = (texts: string[]) => Promise<ArrayLike<number>[]>;
 
-export function isDatasetWorld(name: string): boolean {
+function isDatasetWorld(name: string): boolean {
   return name.startsWith(DATA_PREFIX) || name.startsWith(IMPORT_PREFIX);
 }
 
@@ -68,7 +68,7 @@ export function loadSource(name: string): Promise<DatasetSource> {
 }
 
 /** The choice a dataset world runs with when the link names none: one-hot tasks, the first cost mode offered. */
-export function defaultChoice(source: DatasetSource): DatasetChoice {
+function defaultChoice(source: DatasetSource): DatasetChoice {
   return { features: 'task-onehot', costs: costModes(source)[0] ?? 'prices' };
 }
 

@@ -91,7 +91,7 @@ export function designInverse(xs: Float64Array[], ridge: number, d: number): Mat
 }
 
 /** Gram matrix K_ij = k(x_i, x_j) of the ungrouped data. */
-export function gram(kernel: Kernel, xs: Float64Array[]): Matrix {
+function gram(kernel: Kernel, xs: Float64Array[]): Matrix {
   const n = xs.length;
   const k = new Matrix(n, n);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) k.set(i, j, kernel(xs[i], xs[j]));

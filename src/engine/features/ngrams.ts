@@ -2,7 +2,7 @@ import { fmix32 } from '../rng';
 import { norm } from './scale';
 
 /** Length of the character n-grams. */
-export const NGRAM = 3;
+const NGRAM = 3;
 
 /**
  * Hashed character n-gram features (the hashing trick with a sign hash), deterministic everywhere:

@@ -3,7 +3,7 @@ import { lineColumn, parseJson, stripBom } from '../worlds/json';
 import { readPromptRows } from '../worlds/prompts';
 import { ImportError } from './errors';
 
-export interface JsonlPreviewRow {
+interface JsonlPreviewRow {
   line: number;
   value: Record<string, unknown>;
 }

@@ -12,7 +12,7 @@ export interface AblationArm {
   world: World;
 }
 
-export interface AblationPoint {
+interface AblationPoint {
   features: FeatureType;
   /** Context dimension the featurizer gave. */
   dim: number;

@@ -28,7 +28,7 @@ export function algorithmCatalog(): AlgorithmInfo[] {
 const COST_SAMPLE = 256;
 
 /** A world's arms, costs and categories without running it: costs from a fixed sample of its prompts. */
-export function describeWorld(world: World): LabWorldInfo {
+function describeWorld(world: World): LabWorldInfo {
   const rng = createRng(deriveSeed(0, 'catalog', world.name));
   const costs = new CostStats(world.arms.length);
   for (let t = 0; t < COST_SAMPLE; t++) costs.add(world.draw(t, rng));

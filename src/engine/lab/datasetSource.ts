@@ -9,7 +9,7 @@ import { WorldFormatError } from '../worlds/errors';
 import { type DatasetSpec, type FeatureSpec, parseWorldSpec } from '../worlds/schema';
 import { type CostMode, type FeatureType, PER_QUERY_COST_SCALE, type StartEntry } from './datasetChoice';
 
-export { type CostMode, costUnit, FEATURE_TYPES, type FeatureType, PER_QUERY_COST_SCALE, type StartEntry } from './datasetChoice';
+export { type CostMode, type FeatureType, PER_QUERY_COST_SCALE } from './datasetChoice';
 
 export interface DatasetSource {
   name: string;
@@ -80,7 +80,7 @@ export function costModes(source: Pick<DatasetSource, 'prices' | 'perQueryCostFi
   return modes;
 }
 
-export function featureSpecOf(choice: DatasetChoice): FeatureSpec {
+function featureSpecOf(choice: DatasetChoice): FeatureSpec {
   switch (choice.features) {
     case 'task-onehot':
       return { type: 'task-onehot' };

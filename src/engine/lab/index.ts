@@ -1,25 +1,8 @@
 /** The lab's engine side: curves, arm usage, decision traces, sweeps and the catalog (see ./types.ts). */
 
-export { type AblationArm, type AblationPoint, type AblationResult, type AblationTick, ablation } from './ablation';
-export { type AlgorithmInfo, algorithmCatalog, builtinWorldCatalog, type CatalogWorld, describeWorld } from './catalog';
-export { CurveAccumulator, curveSteps, DEFAULT_CURVE_POINTS } from './curves';
+export { type AblationResult, ablation } from './ablation';
+export { builtinWorldCatalog, type CatalogWorld } from './catalog';
 export * from './datasetSource';
-export { PRESETS, type Preset, type PresetDataset, presetById, presetCliArgs, presetCommand } from './presets';
-export {
-  type LabHooks,
-  type LabTick,
-  lab,
-  labBuiltin,
-  labWorld,
-  runLab,
-  runSweep,
-  runSweepAsync,
-  type SweepHooks,
-  type SweepTick,
-  sweep,
-  sweepBuiltin,
-} from './run';
-export { LabAssembler, type LabSlice, labSlice } from './slices';
-export { ALL_PROMPTS, explainDecision, TraceRecorder } from './trace';
+export { labBuiltin, runSweepAsync, sweepBuiltin } from './run';
+export { type LabSlice, labSlice } from './slices';
 export * from './types';
-export { UsageAccumulator } from './usage';

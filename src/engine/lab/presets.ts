@@ -14,7 +14,7 @@ import { type CostMode, type FeatureType, formatStartList, type StartEntry } fro
 /** The paper's algorithms and baselines, as its tables list them, with both oracles for reference. */
 const PAPER_ALGOS = ['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts', 'random', 'greedy', 'random-ts', 'greedy-ts', 'lowest-cost', 'highest-cost', 'oracle'];
 
-export interface PresetDataset {
+interface PresetDataset {
   /** A folder of ../shared/data. */
   folder: string;
   features: FeatureType;

@@ -7,7 +7,7 @@ import type { LabConfig, LabResult, SweepConfig, SweepPoint, SweepResult } from 
 export type { LabTick } from './slices';
 
 /** Progress of a sweep, after every StepBatch of every value: steps over all values. */
-export interface SweepTick {
+interface SweepTick {
   done: number;
   total: number;
   /** Values finished. */
@@ -52,7 +52,7 @@ export function runLab(world: World, config: LabConfig, hooks: LabHooks = {}): L
 }
 
 /** The built-in world a LabConfig names. */
-export function labWorld(config: Pick<LabConfig, 'world' | 'd'>): World {
+function labWorld(config: Pick<LabConfig, 'world' | 'd'>): World {
   return builtinWorld(config.world, { d: config.d });
 }
 
@@ -71,7 +71,7 @@ function sweepOptions(config: SweepConfig, x: number): SimOptions {
  * algorithms) at each value of τ_max or λ, one SweepPoint per algorithm per value (values outer, algorithms
  * in `base.algos` order). Every value is checked before anything runs.
  */
-export function* sweep(world: World, config: SweepConfig, chunk = 100): Generator<SweepTick, SweepResult, void> {
+function* sweep(world: World, config: SweepConfig, chunk = 100): Generator<SweepTick, SweepResult, void> {
   if (config.param !== 'tauMax' && config.param !== 'lambda') {
     throw new SimConfigError(`param: must be "tauMax" or "lambda" (got ${String(config.param)})`);
   }

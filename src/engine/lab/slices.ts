@@ -53,7 +53,7 @@ function simOptions(config: LabConfig): SimOptions {
 }
 
 /** Checks a lab config (SimConfigError with the field's name); returns its curve points and trace length. */
-export function checkLab(config: LabConfig): { curvePoints: number; traceSteps: number } {
+function checkLab(config: LabConfig): { curvePoints: number; traceSteps: number } {
   checkOptions(simOptions(config));
   const seen = new Set<string>();
   for (const id of config.algos) {

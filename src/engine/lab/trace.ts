@@ -5,14 +5,14 @@ import type { Decision, DecisionArm, LabWorldInfo, TraceRow } from './types';
 import { labCategory } from './usage';
 
 /** The one row of the usage table and the category of every trace row in a world without categories. */
-export const ALL_PROMPTS = 'all prompts';
+const ALL_PROMPTS = 'all prompts';
 
 /**
  * The numbers behind one decision: the policy's own estimates (via `explain`, NaN for algorithms without
  * any and for arms not available), c/q̂ (Infinity where q̂ ≤ 0: Proposition 1 never picks such an arm), the
  * true q and costs, and the stop rule's value max over available arms of q̂ − λc (NaN without estimates).
  */
-export function explainDecision(policy: Policy, prompt: Prompt, arm: number, pullsLeft: number, lambda: number): Decision {
+function explainDecision(policy: Policy, prompt: Prompt, arm: number, pullsLeft: number, lambda: number): Decision {
   const ex = policy.explain?.() ?? null;
   const K = prompt.costs.length;
   const arms: DecisionArm[] = new Array(K);

@@ -88,7 +88,7 @@ export interface LabConfig {
   traceAlgo: string;
   /** Max points per curve (downsampling keeps the last step). Default 200. */
   curvePoints?: number;
-  /** Dimension override for built-in worlds that have one (logistic), as SimConfig.d. */
+  /** Dimension override for built-in worlds that have one (logistic): builtinWorld(name, { d }). */
   d?: number;
   /** Dataset worlds (`data:…`, `import:…`): featurizer and cost mode (default: task one-hot, the first cost mode). */
   dataset?: import('./datasetSource').DatasetChoice;

@@ -27,7 +27,7 @@ export interface PlaygroundPrompt {
   q: Float64Array | null;
 }
 
-export interface PlaygroundArm {
+interface PlaygroundArm {
   qHat: number;
   /** The UCB bonus in logit units (PromptWise). */
   bonus: number;

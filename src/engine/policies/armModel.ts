@@ -66,7 +66,7 @@ export function logisticModel(dim: number, params: BanditParams, arena: WasmAren
 }
 
 /** The authors' code's L2 penalty ½‖θ‖² on the logistic fit (refit from scratch there; the optimum is the same). */
-export const OFFICIAL_L2 = 1;
+const OFFICIAL_L2 = 1;
 /** The authors' code's initial V⁻¹ = 10⁻⁶·I. */
 export const OFFICIAL_VINV_INIT = 1e-6;
 

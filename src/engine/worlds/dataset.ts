@@ -10,7 +10,7 @@ import { availability, byPhase } from './schedule';
 import type { DatasetSpec, FeatureSpec } from './schema';
 
 /** Default dimension of hashed-ngrams features when neither the world nor --d sets one. */
-export const DEFAULT_NGRAM_DIM = 64;
+const DEFAULT_NGRAM_DIM = 64;
 
 /** How a world reaches its files; the engine has no file system of its own (it also runs in a worker). */
 export interface WorldIO {
@@ -24,7 +24,7 @@ export interface WorldIO {
 }
 
 /** What the lab shows of a replayed prompt; `Prompt.row` indexes `rows`. */
-export interface DatasetRow {
+interface DatasetRow {
   readonly id: string;
   readonly text: string;
   readonly task: string;
@@ -32,7 +32,7 @@ export interface DatasetRow {
 }
 
 /** A new prompt to featurise as the dataset's rows were (the prompt playground). */
-export interface NewPrompt {
+interface NewPrompt {
   text: string;
   /** For task-onehot features; an unknown or absent task gives the zero vector. */
   task?: string;
@@ -41,7 +41,7 @@ export interface NewPrompt {
 }
 
 /** How the dataset's prompts became contexts. */
-export interface DatasetFeatures {
+interface DatasetFeatures {
   type: FeatureSpec['type'];
   /** Context dimension. */
   dim: number;

@@ -61,8 +61,8 @@ export interface DatasetSpec extends CommonSpec {
 
 export type WorldSpec = CategoricalSpec | LogisticSpec | DatasetSpec;
 
-export const worldTypes = ['categorical', 'logistic', 'dataset'] as const;
-export const featureTypes = ['task-onehot', 'hashed-ngrams', 'embedding'] as const;
+const worldTypes = ['categorical', 'logistic', 'dataset'] as const;
+const featureTypes = ['task-onehot', 'hashed-ngrams', 'embedding'] as const;
 
 /** Sums within this of 1 count as 1: hand-written thirds (0.333 × 3) should pass, a typo (0.9) should not. */
 const PROB_SUM_TOLERANCE = 1e-3;

@@ -10,7 +10,7 @@ import { algoColor } from '../palette';
 import { fmt, fmtPct } from '../views/fmt';
 import './ablation.css';
 
-export const FEATURE_LABELS: Record<FeatureType, string> = {
+const FEATURE_LABELS: Record<FeatureType, string> = {
   'task-onehot': 'Task one-hot',
   'hashed-ngrams': 'Hashed n-grams',
   embedding: 'Embedding (PCA)',

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLab } from '../../state/labStore';
 
 /** Where a key belongs to the focused element (typing, sliders, buttons, menus), not to the lab. */
-export function keyBelongsToTarget(target: EventTarget | null): boolean {
+function keyBelongsToTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   const tag = target.tagName;

@@ -21,7 +21,7 @@ const EDGE_PX = 8;
 const PANEL_MAX_PX = 780;
 
 /** The preset whose parameters the page has now, if any (compared as links, so order and defaults agree). */
-export function currentPresetOf(params: LabParams): Preset | undefined {
+function currentPresetOf(params: LabParams): Preset | undefined {
   return PRESETS.find((p) => sameParams(presetParams(p), params));
 }
 

@@ -44,7 +44,7 @@ interface MetricInfo {
   tick: (v: number) => string;
 }
 
-export const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
+const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
   utility: {
     title: 'Average utility',
     axis: 'utility / prompt',

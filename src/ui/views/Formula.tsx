@@ -17,7 +17,7 @@ export function loadKatex(): Promise<Katex> {
 }
 
 /** TeX → HTML + MathML (screen readers read the MathML); bad TeX renders in red instead of throwing. */
-export function renderTex(k: Katex, tex: string, display = false): string {
+function renderTex(k: Katex, tex: string, display = false): string {
   return k.renderToString(tex, {
     throwOnError: false,
     output: 'htmlAndMathml',

@@ -132,10 +132,10 @@ export function chartHeight(px: number): CSSProperties {
 }
 
 /** Axis tick text style shared by the recharts views. */
-export const TICK = { fontSize: 11, fill: '#5b6775' } as const;
-export const AXIS_LABEL = { fontSize: 11, fill: '#5b6775', fontWeight: 600 } as const;
+const TICK = { fontSize: 11, fill: '#5b6775' } as const;
+const AXIS_LABEL = { fontSize: 11, fill: '#5b6775', fontWeight: 600 } as const;
 export const GRID_STROKE = '#e8ecf1';
-export const AXIS_STROKE = '#c9d1db';
+const AXIS_STROKE = '#c9d1db';
 
 /** Same strings in the same order (memo comparisons: parents may rebuild arrays on every render). */
 export function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -42,26 +42,11 @@ export function argmaxMargin(arms: readonly DecisionArm[], lambda: number): numb
 }
 
 /** argmax over available arms of q̂; -1 if none. */
-export function argmaxQHat(arms: readonly DecisionArm[]): number {
+function argmaxQHat(arms: readonly DecisionArm[]): number {
   let best = -1;
   for (let a = 0; a < arms.length; a++) {
     if (!usable(arms[a]) || !Number.isFinite(arms[a].qHat)) continue;
     if (best < 0 || arms[a].qHat > arms[best].qHat) best = a;
-  }
-  return best;
-}
-
-/** The oracle's Prop. 1 choice on the true q: argmin c/q over available arms with q > 0 (-1 if none). */
-export function argminTrueRatio(arms: readonly DecisionArm[]): number {
-  let best = -1;
-  let bestR = Infinity;
-  for (let a = 0; a < arms.length; a++) {
-    if (!usable(arms[a]) || !(arms[a].q > 0)) continue;
-    const r = arms[a].cost / arms[a].q;
-    if (r < bestR) {
-      bestR = r;
-      best = a;
-    }
   }
   return best;
 }
