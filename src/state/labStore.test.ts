@@ -36,9 +36,22 @@ function fakeCall(kind: Kind, config: LabConfig | SweepConfig, signal?: AbortSig
   });
 }
 
+/** The signals the embedding calls of runs received (the fake runLab embeds, as a run on embedding features does). */
+const embedSignals: (AbortSignal | undefined)[] = [];
+vi.mock('./embedStore', async (original) => ({
+  ...(await original<typeof import('./embedStore')>()),
+  embedVectors: (_texts: string[], signal?: AbortSignal) => {
+    embedSignals.push(signal);
+    return new Promise(() => {}); // a long embedding: it ends only by its signal, which this fake ignores
+  },
+}));
+
 vi.mock('../workers/simBridge', () => ({
   poolSize: () => 1,
-  runLab: (config: LabConfig, o: { signal?: AbortSignal } = {}) => fakeCall('run', config, o.signal),
+  runLab: (config: LabConfig, o: { signal?: AbortSignal; embed?: (texts: string[]) => Promise<Float32Array[]> } = {}) => {
+    void o.embed?.(['a prompt']);
+    return fakeCall('run', config, o.signal);
+  },
   runSweep: (config: SweepConfig, o: { signal?: AbortSignal } = {}) => fakeCall(config.param, config, o.signal),
   catalog: () => Promise.resolve({ algorithms: ['promptwise', 'greedy', 'oracle'], worlds: ['t2i', 'sudoku'] }),
 }));
@@ -84,6 +97,7 @@ async function finish(kind: Kind): Promise<Call> {
 beforeEach(async () => {
   vi.useFakeTimers();
   calls.length = 0;
+  embedSignals.length = 0;
   vi.resetModules();
   lab = await import('./labStore');
   params = await import('./params');
@@ -243,6 +257,14 @@ describe('lab store: runs and sweeps', () => {
     await flush();
     expect(state().status).toBe('cancelled');
     expect(pending()).toEqual([]);
+  });
+
+  it('cancels a running embedding with its run: the embedding gets the run’s signal', async () => {
+    expect(embedSignals).toHaveLength(1);
+    expect(embedSignals[0]?.aborted).toBe(false);
+    state().cancel();
+    await flush();
+    expect(embedSignals[0]?.aborted).toBe(true);
   });
 
   it('never runs without an algorithm', async () => {

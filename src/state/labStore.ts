@@ -180,7 +180,7 @@ function start(job: Job): void {
     set({ status: 'running', config: job.config, error: null, progress: { done: 0, total, partial: null }, workers: Math.min(poolSize(), job.config.trials) });
     promise = runLab(job.config, {
       signal: ac.signal,
-      embed: (texts) => embedVectors(texts),
+      embed: (texts) => embedVectors(texts, ac.signal), // Cancel (or a newer run) stops a running embedding too
       onProgress: (p) => {
         if (inFlight?.ac !== ac) return;
         set((s) => ({ progress: { done: p.done, total: p.total, partial: p.partial ?? s.progress.partial } }));
@@ -195,7 +195,7 @@ function start(job: Job): void {
     set((s) => patch(s, { status: 'running', key: job.key, error: null, progress: { done: 0, total: 0 } }));
     promise = runSweep(job.config, {
       signal: ac.signal,
-      embed: (texts) => embedVectors(texts),
+      embed: (texts) => embedVectors(texts, ac.signal), // Cancel (or a newer run) stops a running embedding too
       onProgress: (p) => {
         if (inFlight?.ac === ac) set((s) => patch(s, { progress: { done: p.done, total: p.total } }));
       },
