@@ -3,6 +3,7 @@ import { DesignInverse } from '../estimators/designInverse';
 import { rbf } from '../estimators/kernel';
 import { KernelLogisticArm } from '../estimators/kernelLogistic';
 import { KernelRidgeArm } from '../estimators/kernelRidge';
+import { sigmoid } from '../estimators/linalg';
 import { LogisticArm } from '../estimators/logistic';
 import type { WasmArena } from '../estimators/wasm/arena';
 import type { ArmEstimate, BanditParams } from '../types';
@@ -24,8 +25,6 @@ export interface ArmModel {
    */
   peek(x: Float64Array, alpha: number): ArmEstimate;
 }
-
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** An estimator of the success logit f̂(x) with a confidence width, as the logistic and KLR arms are. */
 interface LogitEstimator {

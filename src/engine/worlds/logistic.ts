@@ -1,3 +1,4 @@
+import { sigmoid } from '../estimators/linalg';
 import { norm } from '../features/scale';
 import { createRng, deriveSeed, type Rng } from '../rng';
 import type { Prompt, World } from '../types';
@@ -72,8 +73,4 @@ function dot(a: Float64Array, b: Float64Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
-}
-
-function sigmoid(z: number): number {
-  return 1 / (1 + Math.exp(-z));
 }
