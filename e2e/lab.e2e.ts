@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import type { Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CSV_COLUMNS, parseCsv } from '../src/state/exportData';
+import { parseCsv } from '../src/engine/import/csv';
+import { CSV_COLUMNS } from '../src/state/exportData';
 import { formatSig } from '../src/ui/format';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { focusPage, hashOf, METRICS, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
@@ -109,7 +110,8 @@ describe('lab page', () => {
 
     const csv = await download('export-csv');
     expect(csv.file.suggestedFilename()).toBe('promptwise-lab_sudoku_lambda0.01_tau5_T300_seed0.csv');
-    const { header, rows, comments } = parseCsv(csv.text);
+    const { header, rows: records, comments = [] } = parseCsv(csv.text, 'export.csv', { leadingComments: true });
+    const rows = records.map((r) => r.cells);
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(comments.join('\n')).toContain('world=sudoku; T=300; trials=3; seed=0; lambda=0.01; tauMax=5; tauExp=1; alpha=auto');
     expect(comments.join('\n')).toContain(`link=${page.url()}`);

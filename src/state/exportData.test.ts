@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../engine/import/csv';
 import type { LabResult } from '../engine/lab/types';
-import { buildCsv, buildJson, CSV_COLUMNS, csvField, fileStem, parseCsv } from './exportData';
+import { buildCsv, buildJson, CSV_COLUMNS, csvField, fileStem } from './exportData';
 import { RESULT } from './fixtures';
 
 describe('CSV export', () => {
@@ -19,11 +20,12 @@ describe('CSV export', () => {
   });
 
   it('parses back to the summary', () => {
-    const { header, rows, comments } = parseCsv(buildCsv(RESULT));
-    expect(header).toEqual([...CSV_COLUMNS]);
+    // The importer's parser (papaparse); the comment lines come back apart.
+    const { header, rows, comments } = parseCsv(buildCsv(RESULT), 'export.csv', { leadingComments: true });
     expect(comments).toHaveLength(2);
-    expect(rows.map((r) => r[0])).toEqual(Object.keys(RESULT.summary.results));
-    for (const row of rows) {
+    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(rows.map((r) => r.cells[0])).toEqual(Object.keys(RESULT.summary.results));
+    for (const { cells: row } of rows) {
       const s = RESULT.summary.results[row[0]];
       expect(row.slice(1).map(Number)).toEqual([
         s.utility.mean,
@@ -50,7 +52,7 @@ describe('CSV export', () => {
     expect(csvField('#x')).toBe('"#x"');
     expect(csvField(NaN)).toBe('NaN');
     expect(csvField(-Infinity)).toBe('-Infinity');
-    expect(parseCsv('a,b\r\n"x,1","y ""z"""\r\n').rows).toEqual([['x,1', 'y "z"']]);
+    expect(parseCsv('a,b\r\n"x,1","y ""z"""\r\n', 'q.csv').rows.map((r) => r.cells)).toEqual([['x,1', 'y "z"']]);
   });
 });
 

@@ -77,55 +77,6 @@ export function buildCsv(result: LabResult, meta: ExportMeta = {}): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Parses what buildCsv writes (comment lines skipped); for tests and round trips. */
-export function parseCsv(text: string): { header: string[]; rows: string[][]; comments: string[] } {
-  const comments: string[] = [];
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  let atLineStart = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (atLineStart && !quoted && c === '#') {
-      const end = text.indexOf('\n', i);
-      comments.push(
-        text
-          .slice(i + 1, end === -1 ? undefined : end)
-          .replace(/\r$/, '')
-          .trim(),
-      );
-      i = end === -1 ? text.length : end;
-      continue;
-    }
-    atLineStart = false;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      atLineStart = true;
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  const [header = [], ...rows] = records;
-  return { header, rows, comments };
-}
-
 /** The JSON export: what was asked, the engine's summary (its params include the resolved α), the world. */
 export function buildJson(result: LabResult, meta: ExportMeta = {}): string {
   const doc = {

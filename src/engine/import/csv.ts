@@ -10,11 +10,15 @@ export interface CsvRow {
 export interface CsvTable {
   header: string[];
   rows: CsvRow[];
+  /** With `leadingComments`: the text of the `#` lines before the header (the lab's own CSV export writes them). */
+  comments?: string[];
 }
 
 export interface CsvOptions {
   /** Stop after this many data rows (the preview); default: all. */
   maxRows?: number;
+  /** Lines starting with `#` before the header are comments, returned apart (default: data like any line). */
+  leadingComments?: boolean;
 }
 
 /**
@@ -23,13 +27,21 @@ export interface CsvOptions {
  * cell otherwise). Errors name the line the offending row starts on.
  */
 export function parseCsv(text: string, file: string, opts: CsvOptions = {}): CsvTable {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const comments: string[] = [];
+  if (opts.leadingComments) {
+    while (source.startsWith('#')) {
+      const end = source.indexOf('\n');
+      comments.push((end === -1 ? source.slice(1) : source.slice(1, end)).replace(/\r$/, '').trim());
+      source = end === -1 ? '' : source.slice(end + 1);
+    }
+  }
   let header: string[] | null = null;
   let headerLine = 0;
   const rows: CsvRow[] = [];
   // Papaparse reports rows, not lines: count the line breaks between row starts as the cursor moves.
   let countedTo = 0;
-  let linesBefore = 0;
+  let linesBefore = comments.length;
   let rowStart = 0;
   let failure: ImportError | null = null;
 
@@ -73,7 +85,7 @@ export function parseCsv(text: string, file: string, opts: CsvOptions = {}): Csv
   if (rows.length === 0 && opts.maxRows !== 0) {
     throw new ImportError({ file, line: headerLine }, 'holds a header but no prompts');
   }
-  return { header, rows };
+  return opts.leadingComments ? { header, rows, comments } : { header, rows };
 }
 
 /** Column names must be non-empty and distinct: a mapping refers to columns by name. */
