@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import type { Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../src/engine/import/csv';
+import { formatSig } from '../src/engine/lab/format';
 import { CSV_COLUMNS } from '../src/state/exportData';
-import { formatSig } from '../src/ui/format';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { focusPage, hashOf, METRICS, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 

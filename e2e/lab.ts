@@ -74,10 +74,7 @@ export async function readSummary(page: Page): Promise<Record<string, string>> {
   return out;
 }
 
-/** What the page shows, as a number (it writes a typographic minus). */
-export function parseShown(text: string): number {
-  return Number(text.trim().replaceAll('\u2212', '-'));
-}
+export { parseShown } from '../src/engine/lab/format';
 
 /** Moves focus off any control, so keys go to the page. */
 export async function focusPage(page: Page): Promise<void> {

@@ -3,6 +3,8 @@
  * about cost ("saves X% cost vs always asking <model>", or "spends X% more" when it does).
  * Computed from the run's summary only. Plain functions: no DOM.
  */
+
+import { fmtPct, fmtShort } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
 import type { AlgoSummary } from '../engine/simulate';
 import { isPromptWise, ORACLE_IDS } from './catalog';
@@ -21,17 +23,6 @@ export interface Headline {
   cards: HeadlineCard[];
   /** One sentence on cost and success against a single-model strategy (or the best baseline). */
   sentence: string | null;
-}
-
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-
-/** Three significant digits, plain notation. */
-export function fmt3(x: number): string {
-  if (!Number.isFinite(x)) return String(x);
-  if (x === 0) return '0';
-  const a = Math.abs(x);
-  if (a >= 1000) return String(Math.round(x));
-  return String(Number(x.toPrecision(3)));
 }
 
 /** The algorithm the headline features: PromptWise when it ran, else another PromptWise variant. */
@@ -75,15 +66,15 @@ export function buildHeadline(result: LabResult, label: (id: string) => string):
       const costPart = costComparison(s.cost.mean, r.cost.mean);
       const successPart =
         Math.abs(s.success.mean - r.success.mean) < 0.0005
-          ? `the same ${pct(s.success.mean)} success`
-          : `${pct(s.success.mean)} success vs ${pct(r.success.mean)}`;
-      sentence = `${label(subject)} spends ${fmt3(s.cost.mean)} per prompt, ${costPart} ${refName} (${fmt3(r.cost.mean)} per prompt), with ${successPart}.`;
+          ? `the same ${fmtPct(s.success.mean)} success`
+          : `${fmtPct(s.success.mean)} success vs ${fmtPct(r.success.mean)}`;
+      sentence = `${label(subject)} spends ${fmtShort(s.cost.mean)} per prompt, ${costPart} ${refName} (${fmtShort(r.cost.mean)} per prompt), with ${successPart}.`;
       const u = s.utility.mean;
       const tail: string[] = [];
-      if (best && best !== ref) tail.push(`best baseline ${label(best)} ${fmt3(results[best].utility.mean)}`);
-      else if (best) tail.push(`${label(best)} ${fmt3(results[best].utility.mean)}`);
-      if (oracle) tail.push(`${label(oracle)} ${fmt3(results[oracle].utility.mean)}`);
-      sentence += ` Utility ${fmt3(u)}${tail.length > 0 ? ` (${tail.join('; ')})` : ''}.`;
+      if (best && best !== ref) tail.push(`best baseline ${label(best)} ${fmtShort(results[best].utility.mean)}`);
+      else if (best) tail.push(`${label(best)} ${fmtShort(results[best].utility.mean)}`);
+      if (oracle) tail.push(`${label(oracle)} ${fmtShort(results[oracle].utility.mean)}`);
+      sentence += ` Utility ${fmtShort(u)}${tail.length > 0 ? ` (${tail.join('; ')})` : ''}.`;
     }
   }
   return { cards, sentence };
@@ -94,7 +85,7 @@ export function costComparison(cost: number, refCost: number): string {
   if (!(refCost > 0)) return cost > 0 ? 'costs more than' : 'costs the same as';
   const change = (cost - refCost) / refCost;
   if (Math.abs(change) < 0.0005) return 'the same cost as';
-  return change < 0 ? `${pct(-change)} less than` : `${pct(change)} more than`;
+  return change < 0 ? `${fmtPct(-change)} less than` : `${fmtPct(change)} more than`;
 }
 
 function describeReference(ref: string, result: LabResult, label: (id: string) => string): string {

@@ -1,6 +1,6 @@
+import { formatSeconds, formatSig } from '../engine/lab/format';
 import type { AlgoSummary, SimResult, Stat } from '../engine/simulate';
 import { REGRET_BENCHMARK_ID } from '../state/catalog';
-import { formatSeconds, formatSig } from './format';
 import { algoColor } from './palette';
 
 type Metric = 'utility' | 'cost' | 'success' | 'regret';

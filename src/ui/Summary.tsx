@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
+import { fmtPct, fmtShort } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
 import type { Stat } from '../engine/simulate';
 import { algoLabel, type Catalog } from '../state/catalog';
-import { buildHeadline, fmt3, type HeadlineCard } from '../state/headline';
+import { buildHeadline, type HeadlineCard } from '../state/headline';
 import { algoColor } from './palette';
-
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 function Metric({ name, stat, format, testId, hint }: { name: string; stat: Stat; format: (x: number) => string; testId: string; hint: string }) {
   return (
@@ -33,8 +32,8 @@ function Card({ card, label }: { card: HeadlineCard; label: string }) {
       </header>
       <dl>
         <Metric name="Utility" stat={s.utility} format={(x) => x.toFixed(4)} testId={`${id}-utility`} hint="success − λ·cost, per prompt (higher is better)" />
-        <Metric name="Cost" stat={s.cost} format={fmt3} testId={`${id}-cost`} hint="total price of the queries made, per prompt (mean over prompts)" />
-        <Metric name="Success" stat={s.success} format={pct} testId={`${id}-success`} hint="share of prompts answered successfully" />
+        <Metric name="Cost" stat={s.cost} format={fmtShort} testId={`${id}-cost`} hint="total price of the queries made, per prompt (mean over prompts)" />
+        <Metric name="Success" stat={s.success} format={fmtPct} testId={`${id}-success`} hint="share of prompts answered successfully" />
       </dl>
     </article>
   );

@@ -3,11 +3,11 @@
  * side by side (same seed, algorithms, λ and τ_max), one row per featurizer and algorithm.
  */
 import { FEATURE_TYPES, type FeatureType } from '../../engine/lab/datasetChoice';
+import { fmt, fmtPct } from '../../engine/lab/format';
 import { ablationIntents, ablationKey, useAblation } from '../../state/ablationStore';
 import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
 import { useParams } from '../../state/params';
 import { algoColor } from '../palette';
-import { fmt, fmtPct } from '../views/fmt';
 import './ablation.css';
 
 const FEATURE_LABELS: Record<FeatureType, string> = {

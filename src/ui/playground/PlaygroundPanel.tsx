@@ -5,6 +5,7 @@
  * the learner and redraws everything. Prompt text is always rendered as text, never as HTML.
  */
 import { useId, useState } from 'react';
+import { fmt, fmtPct } from '../../engine/lab/format';
 import { PLAYGROUND_ALGOS, type PlaygroundAlgo } from '../../engine/playground/algos';
 import type { PromptPlan } from '../../engine/playground/session';
 import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
@@ -12,7 +13,6 @@ import { useParams } from '../../state/params';
 import { PLAYGROUND_WARMUP, playgroundIntents, usePlayground } from '../../state/playgroundStore';
 import { isDatasetWorldName } from '../../state/urlCodec';
 import { modelColor } from '../palette';
-import { fmt, fmtPct } from '../views/fmt';
 import './playground.css';
 
 function ModelName({ arms, arm }: { arms: readonly string[]; arm: number }) {

@@ -1,7 +1,7 @@
 import { type MouseEvent, memo, useId, useMemo, useState } from 'react';
+import { fmt, fmtPct } from '../../engine/lab/format';
 import { algoStyle, modelColor, textOn } from '../palette';
 import { algosKey, HiddenList, ModelLegend, NARROW_WIDTH, sameList, useElementWidth } from './common';
-import { fmt, fmtPct } from './fmt';
 import type { ArmUsagePanelProps } from './props';
 import { type UsageRow, type UsageSegment, usageRows } from './series';
 

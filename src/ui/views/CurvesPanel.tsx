@@ -13,6 +13,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { fmt, fmtPct, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { AlgoCurves } from '../../engine/lab/types';
 import { algoDrawOrder, algoStyle } from '../palette';
 import {
@@ -30,7 +31,6 @@ import {
   xAxisProps,
   yAxisProps,
 } from './common';
-import { fmt, fmtPct, fmtTick, rawNumber } from './fmt';
 import type { AlgoInfo, CurvesPanelProps } from './props';
 import { buildCurveRows, CURVE_METRICS, type CurveMetric, type CurveRow, curveScale, lastPoints, type NiceScale, snapCursor, stepTicks } from './series';
 

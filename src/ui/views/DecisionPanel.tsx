@@ -2,9 +2,9 @@ import { memo } from 'react';
 import type { Decision, TraceRow } from '../../engine/lab/types';
 import { modelColor, tint } from '../palette';
 import './views.css';
+import { fmt, fmtShort, fmtSigned } from '../../engine/lab/format';
 import { sameList } from './common';
 import { explainDecision, explainOracle, stopVerdict } from './explain';
-import { fmt, fmtShort, fmtSigned } from './fmt';
 import type { DecisionPanelProps } from './props';
 import { planRuns } from './series';
 

@@ -2,7 +2,7 @@ import { type KeyboardEvent, memo, useCallback, useEffect, useLayoutEffect, useM
 import type { TraceRow } from '../../engine/lab/types';
 import { modelColor, tint } from '../palette';
 import './views.css';
-import { fmt, fmtShort, fmtSigned } from './fmt';
+import { fmt, fmtShort, fmtSigned } from '../../engine/lab/format';
 import type { EscalationTraceProps } from './props';
 import { planRuns, traceWindow } from './series';
 

@@ -1,5 +1,6 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import { algoDrawOrder, algoStyle } from '../palette';
 import {
   AlgoLegend,
@@ -15,7 +16,6 @@ import {
   xAxisProps,
   yAxisProps,
 } from './common';
-import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from './fmt';
 import type { AlgoInfo, SweepPlotProps } from './props';
 import { capTop, type LambdaRow, lambdaRows, logScale, type NiceScale, niceScale, paddedScale } from './series';
 

@@ -1,6 +1,6 @@
 import { memo } from 'react';
+import { fmtShort } from '../../engine/lab/format';
 import { Formula } from './Formula';
-import { fmtShort } from './fmt';
 import './views.css';
 
 /** Plain-text versions of the slider help (for title attributes, aria-descriptions, tests). */

@@ -1,5 +1,6 @@
 import { memo, useId, useMemo } from 'react';
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { SweepPoint } from '../../engine/lab/types';
 import { algoDrawOrder, algoStyle } from '../palette';
 import {
@@ -16,7 +17,6 @@ import {
   xAxisProps,
   yAxisProps,
 } from './common';
-import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from './fmt';
 import type { SweepPlotProps } from './props';
 import {
   capTop,

@@ -2,9 +2,10 @@
  * Plain-language explanations of one decision of the escalation trace (what the learner did and why), from
  * the numbers the engine recorded. Pure, so unit-tested (explain.test.ts).
  */
+
+import { fmt, fmtSigned } from '../../engine/lab/format';
 import type { Decision, DecisionArm } from '../../engine/lab/types';
 import { algorithmSpec, type DecisionRule } from '../../engine/policies/algorithms';
-import { fmt, fmtSigned } from './fmt';
 
 /** How an algorithm picks among models, for tailoring the sentence: its registry entry's rule. */
 export type Rule = DecisionRule | 'unknown';

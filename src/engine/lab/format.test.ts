@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASH, fmt, fmtPct, fmtShort, fmtSigned, fmtTick } from './fmt';
+import { DASH, fmt, fmtPct, fmtShort, fmtSigned, fmtTick, formatSeconds, formatSig, parseShown } from './format';
 
 describe('fmt', () => {
   it('gives 3 significant digits with a typographic minus', () => {
@@ -43,5 +43,35 @@ describe('fmt', () => {
     expect(fmtTick(1000)).toBe('1000');
     expect(fmtTick(20000)).toBe('20k');
     expect(fmtTick(-100)).toBe('−100');
+  });
+});
+
+describe('formatSig', () => {
+  it('shows six significant digits in plain notation', () => {
+    expect(formatSig(0.7894501234)).toBe('0.789450');
+    expect(formatSig(33.72841)).toBe('33.7284');
+    expect(formatSig(1234567.8)).toBe('1234570');
+    expect(formatSig(-0.015)).toBe('\u22120.0150000');
+    expect(formatSig(0)).toBe('0');
+    expect(formatSig(1.23456789e-7)).toBe('1.23457e\u22127');
+  });
+
+  it('marks non-finite values', () => {
+    expect(formatSig(NaN)).toBe('NaN');
+    expect(formatSig(Infinity)).toBe('∞');
+  });
+
+  it('reads back what it shows', () => {
+    for (const x of [0.1234567, -42.424242, 9.87654321e-9, 1e20, 0]) {
+      expect(parseShown(formatSig(x))).toBe(Number(x.toPrecision(6)));
+    }
+  });
+});
+
+describe('formatSeconds', () => {
+  it('picks ms below a second', () => {
+    expect(formatSeconds(0.2)).toBe('< 1 ms');
+    expect(formatSeconds(72.4)).toBe('72 ms');
+    expect(formatSeconds(1840)).toBe('1.84 s');
   });
 });
