@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
+import { acceptsNumber, NUMBER_PARAMS, type NumberParam, numberProblem } from '../engine/params';
 import { ALGORITHMS } from '../engine/policies/algorithms';
 import { algorithmIds } from '../engine/policies/registry';
 import type { BanditParams } from '../engine/types';
@@ -36,29 +37,34 @@ export class UsageError extends Error {}
 /** `--help`: print the usage and exit 0. */
 export class HelpRequested extends Error {}
 
-const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--T N] [--trials N] [--seed N]
-       [--lambda X] [--tau-max N] [--tau-exp N] [--alpha X] [--delta X] [--ridge X] [--sigma X] [--beta X]
-       [--d N] [--fit-iters N] [--json PATH] [--no-timing] [--jobs N]
+/** `--jobs`: the CLI's own number (not a run parameter), checked as the registry's are. */
+const JOBS: NumberParam = {
+  key: 'jobs',
+  integer: true,
+  min: 1,
+  max: Number.POSITIVE_INFINITY,
+  expect: 'a positive integer',
+  default: null,
+  cli: 'jobs',
+  help: 'threads sharing the trials (default: one per core; any number gives the same file)',
+};
+
+/** The flags of the parameter registry (engine/params.ts), in its order, and --jobs. */
+const NUMBER_FLAGS: readonly NumberParam[] = [...Object.values(NUMBER_PARAMS), JOBS];
+
+const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--json PATH] [--no-timing] [--NUMBER X …]
        [--features task-onehot|hashed-ngrams] [--costs prices|per-query] [--tasks A,B]
        [--model-start MODEL:STEP,…] [--task-start TASK:STEP,…]   (these five with --world DATA_FOLDER)
+numbers:
+${NUMBER_FLAGS.map((p) => `  --${p.cli.padEnd(12)}${p.help}${p.default === null ? '' : ` (default ${p.default})`}`).join('\n')}
 algorithms (--algos, comma-separated; all: every one):
 ${ALGORITHMS.map((a) => `  ${a.id.padEnd(27)}${a.summary}`).join('\n')}`;
 
-function number(name: string, raw: string | undefined, check: 'int' | 'posint' | 'nonneg' | 'pos' | 'any'): number | undefined {
+/** A number flag's value, checked against its registry entry; undefined when the flag is absent. */
+function numberFlag(p: NumberParam, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const v = Number(raw);
-  const ok =
-    raw.trim() !== '' &&
-    Number.isFinite(v) &&
-    (check === 'any' ||
-      (check === 'int' && Number.isInteger(v)) ||
-      (check === 'posint' && Number.isInteger(v) && v >= 1) ||
-      (check === 'nonneg' && v >= 0) ||
-      (check === 'pos' && v > 0));
-  if (!ok) {
-    const want = { int: 'an integer', posint: 'a positive integer', nonneg: 'a non-negative number', pos: 'a positive number', any: 'a number' }[check];
-    throw new UsageError(`--${name}: must be ${want} (got "${raw}")`);
-  }
+  const v = raw.trim() === '' ? Number.NaN : Number(raw);
+  if (!acceptsNumber(p, v)) throw new UsageError(numberProblem(`--${p.cli}`, p, `"${raw}"`));
   return v;
 }
 
@@ -75,6 +81,8 @@ function joinNegativeNumbers(argv: string[]): string[] {
   return out;
 }
 
+const numberOptions = Object.fromEntries(NUMBER_FLAGS.map((p) => [p.cli, { type: 'string' as const }]));
+
 /** The flags as node:util parses them (strings, to be validated below). */
 function parseFlags(argv: string[]) {
   return parseArgs({
@@ -84,22 +92,9 @@ function parseFlags(argv: string[]) {
     options: {
       world: { type: 'string', default: 't2i' },
       algos: { type: 'string', default: 'all' },
-      T: { type: 'string' },
-      trials: { type: 'string' },
-      seed: { type: 'string' },
-      lambda: { type: 'string' },
-      'tau-max': { type: 'string' },
-      'tau-exp': { type: 'string' },
-      alpha: { type: 'string' },
-      delta: { type: 'string' },
-      ridge: { type: 'string' },
-      sigma: { type: 'string' },
-      beta: { type: 'string' },
-      d: { type: 'string' },
-      'fit-iters': { type: 'string' },
+      ...numberOptions,
       json: { type: 'string' },
       'no-timing': { type: 'boolean', default: false },
-      jobs: { type: 'string' },
       features: { type: 'string' },
       costs: { type: 'string' },
       tasks: { type: 'string' },
@@ -133,23 +128,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
       throw new UsageError(`--algos: unknown algorithm "${id}" (known: ${algorithmIds.join(', ')})`);
     }
   }
-  const delta = number('delta', values.delta, 'pos');
-  if (delta !== undefined && delta >= 1) throw new UsageError(`--delta: must be in (0, 1) (got "${values.delta}")`);
-
+  const num = (p: NumberParam) => numberFlag(p, (values as Record<string, unknown>)[p.cli] as string | undefined);
   const params: Partial<BanditParams> = {};
-  const set = <K extends keyof BanditParams>(key: K, v: BanditParams[K] | undefined) => {
-    if (v !== undefined) params[key] = v;
-  };
-  set('lambda', number('lambda', values.lambda, 'nonneg'));
-  set('tauMax', number('tau-max', values['tau-max'], 'posint'));
-  set('tauExp', number('tau-exp', values['tau-exp'], 'int'));
-  if (params.tauExp !== undefined && params.tauExp < 0) throw new UsageError(`--tau-exp: must be ≥ 0 (got "${values['tau-exp']}")`);
-  set('alpha', number('alpha', values.alpha, 'nonneg'));
-  set('delta', delta);
-  set('ridge', number('ridge', values.ridge, 'pos'));
-  set('sigma', number('sigma', values.sigma, 'pos'));
-  set('beta', number('beta', values.beta, 'pos'));
-  set('fitIterations', number('fit-iters', values['fit-iters'], 'posint'));
+  const { lambda, tauMax, tauExp, alpha, delta, ridge, sigma, beta, fitIterations } = NUMBER_PARAMS;
+  for (const p of [lambda, tauMax, tauExp, alpha, delta, ridge, sigma, beta, fitIterations]) {
+    const v = num(p);
+    if (v !== undefined) params[p.key] = v;
+  }
 
   const features = values.features;
   if (features !== undefined && features !== 'task-onehot' && features !== 'hashed-ngrams') {
@@ -182,13 +167,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
             .map((t) => t.trim())
             .filter(Boolean),
     algos,
-    T: number('T', values.T, 'posint') ?? 1000,
-    trials: number('trials', values.trials, 'posint') ?? 20,
-    seed: number('seed', values.seed, 'int') ?? 0,
+    T: num(NUMBER_PARAMS.T) ?? NUMBER_PARAMS.T.default,
+    trials: num(NUMBER_PARAMS.trials) ?? NUMBER_PARAMS.trials.default,
+    seed: num(NUMBER_PARAMS.seed) ?? NUMBER_PARAMS.seed.default,
     params,
-    d: number('d', values.d, 'posint'),
+    d: num(NUMBER_PARAMS.dim),
     json: values.json,
-    jobs: number('jobs', values.jobs, 'posint'),
+    jobs: num(JOBS),
     timing: !values['no-timing'],
   };
 }

@@ -1,6 +1,7 @@
 import { isRbfWidth, MIN_RBF_SIGMA } from './estimators/kernel';
 import { meanStd, type Stat } from './metrics';
 import { budgetValue } from './oracle';
+import { acceptsNumber, NUMBER_PARAMS, type NumberParam, numberProblem } from './params';
 import { type AlgorithmId, createPolicy, isAlgorithmId } from './policies/registry';
 import { playStep } from './protocol';
 import { createRng, deriveSeed } from './rng';
@@ -81,36 +82,24 @@ interface Resolved {
 
 function resolve(options: SimOptions): Resolved {
   const params: BanditParams = { ...defaultParams, ...options.params };
-  const positiveInt = (name: string, v: number) => {
-    if (!Number.isInteger(v) || v < 1) throw new SimConfigError(`${name}: must be a positive integer (got ${v})`);
+  // Every number is checked against the parameter registry (params.ts), with its one message.
+  const check = (p: NumberParam, v: number | null, nullable = false) => {
+    if (v === null && nullable) return;
+    if (v === null || !acceptsNumber(p, v)) throw new SimConfigError(numberProblem(p.key, p, String(v)));
   };
-  positiveInt('T', options.T);
-  positiveInt('trials', options.trials);
-  positiveInt('tauMax', params.tauMax);
-  if (!Number.isInteger(params.tauExp) || params.tauExp < 0) {
-    throw new SimConfigError(`tauExp: must be a non-negative integer (got ${params.tauExp})`);
-  }
-  if (!Number.isInteger(options.seed)) throw new SimConfigError(`seed: must be an integer (got ${options.seed})`);
-  for (const [name, v] of [
-    ['lambda', params.lambda],
-    ['ridge', params.ridge],
-    ['sigma', params.sigma],
-    ['beta', params.beta],
-  ] as const) {
-    if (!Number.isFinite(v) || v < 0 || (name !== 'lambda' && v === 0)) {
-      throw new SimConfigError(`${name}: must be a ${name === 'lambda' ? 'non-negative' : 'positive'} number (got ${v})`);
-    }
-  }
+  const { T, trials, seed, tauMax, tauExp, lambda, ridge, sigma, beta, delta, alpha, fitIterations } = NUMBER_PARAMS;
+  check(T, options.T);
+  check(trials, options.trials);
+  check(tauMax, params.tauMax);
+  check(tauExp, params.tauExp);
+  check(seed, options.seed);
+  for (const p of [lambda, ridge, sigma, beta]) check(p, params[p.key]);
   if (!isRbfWidth(params.sigma)) {
     throw new SimConfigError(`sigma: too small for the RBF kernel (1/(2σ²) overflows; got ${params.sigma}, need ≥ ${MIN_RBF_SIGMA})`);
   }
-  if (!(params.delta > 0 && params.delta < 1)) throw new SimConfigError(`delta: must be in (0, 1) (got ${params.delta})`);
-  if (params.alpha !== null && !(Number.isFinite(params.alpha) && params.alpha >= 0)) {
-    throw new SimConfigError(`alpha: must be a non-negative number (got ${params.alpha})`);
-  }
-  if (params.fitIterations !== null && !(Number.isInteger(params.fitIterations) && params.fitIterations >= 1)) {
-    throw new SimConfigError(`fitIterations: must be a positive integer or null (got ${params.fitIterations})`);
-  }
+  check(delta, params.delta);
+  check(alpha, params.alpha, true);
+  check(fitIterations, params.fitIterations, true);
   if (options.algos.length === 0) throw new SimConfigError('algos: choose at least one algorithm');
   const algos = options.algos.map((id) => {
     if (!isAlgorithmId(id)) throw new SimConfigError(`algos: unknown algorithm "${id}"`);

@@ -3,6 +3,8 @@
  * Plain data and small interfaces only: no DOM, no Node APIs.
  */
 
+import { NUMBER_PARAMS } from './params';
+
 /** The null action: stop querying models for this prompt (paper §3). */
 export const NULL_ACTION = -1;
 
@@ -66,16 +68,17 @@ export interface BanditParams {
   fitIterations: number | null;
 }
 
+/** The defaults of the parameter registry (params.ts). */
 export const defaultParams: BanditParams = {
-  lambda: 0.01,
-  tauMax: 5,
-  tauExp: 1,
-  alpha: null,
-  delta: 0.05,
-  ridge: 0.01,
-  sigma: 3,
-  beta: 1,
-  fitIterations: null,
+  lambda: NUMBER_PARAMS.lambda.default,
+  tauMax: NUMBER_PARAMS.tauMax.default,
+  tauExp: NUMBER_PARAMS.tauExp.default,
+  alpha: NUMBER_PARAMS.alpha.default,
+  delta: NUMBER_PARAMS.delta.default,
+  ridge: NUMBER_PARAMS.ridge.default,
+  sigma: NUMBER_PARAMS.sigma.default,
+  beta: NUMBER_PARAMS.beta.default,
+  fitIterations: NUMBER_PARAMS.fitIterations.default,
 };
 
 /** α = √(2 ln(2K/δ)) unless set. */

@@ -17,6 +17,7 @@ import {
   parseStartList,
   type StartEntry,
 } from '../engine/lab/datasetChoice';
+import { NUMBER_PARAMS } from '../engine/params';
 import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
 /** A recorded dataset served with the app (`data:<folder>`) or imported in this browser (`import:<id>`). */
@@ -64,28 +65,29 @@ export interface HashState {
   step: number | null;
 }
 
+/** The ranges the lab's controls and links offer: the parameter registry's (engine/params.ts). */
 export const LIMITS = {
-  T: { min: 100, max: 5000 },
-  trials: { min: 1, max: 50 },
-  seed: { min: 0, max: 2 ** 31 - 1 },
-  lambda: { min: 1e-4, max: 1 },
-  tauMax: { min: 1, max: 16 },
-  tauExp: { min: 0, max: 5 },
-  alpha: { min: 0, max: 5 },
-  dim: { min: 2, max: 384 },
+  T: NUMBER_PARAMS.T.lab,
+  trials: NUMBER_PARAMS.trials.lab,
+  seed: NUMBER_PARAMS.seed.lab,
+  lambda: NUMBER_PARAMS.lambda.lab,
+  tauMax: NUMBER_PARAMS.tauMax.lab,
+  tauExp: NUMBER_PARAMS.tauExp.lab,
+  alpha: NUMBER_PARAMS.alpha.lab,
+  dim: NUMBER_PARAMS.dim.lab,
 } as const;
 
 export const DEFAULT_PARAMS: LabParams = {
   world: 'sudoku',
   // The issue's default: the scenario runs with every algorithm at once.
   algos: [...DEFAULT_ALGO_IDS],
-  T: 1000,
-  trials: 20,
-  seed: 0,
-  lambda: 0.01,
-  tauMax: 5,
-  tauExp: 1,
-  alpha: null,
+  T: NUMBER_PARAMS.T.default,
+  trials: NUMBER_PARAMS.trials.default,
+  seed: NUMBER_PARAMS.seed.default,
+  lambda: NUMBER_PARAMS.lambda.default,
+  tauMax: NUMBER_PARAMS.tauMax.default,
+  tauExp: NUMBER_PARAMS.tauExp.default,
+  alpha: NUMBER_PARAMS.alpha.default,
   traceAlgo: 'promptwise',
   features: 'task-onehot',
   dim: DEFAULT_FEATURE_DIM,

@@ -1,0 +1,99 @@
+/**
+ * The one registry of the numbers a run takes (after tensorflow/playground's typed PROPS): for each, its type,
+ * the values the engine accepts, the range the lab's controls and links offer, its URL key and CLI flag, and what
+ * it means. The engine's validation (simulate.ts), the CLI's flags, help and messages (cli/args.ts) and the lab's
+ * limits (state/urlCodec.ts: the link codec, the sliders, sanitize) are generated from it, so a parameter is
+ * described once and every place says the same thing about a bad value: "<name>: must be <expect> (got <value>)".
+ * Plain data and two functions: no imports.
+ */
+
+export interface NumberParam {
+  /** Its name in SimOptions or BanditParams, in messages and in the URL. */
+  readonly key: string;
+  readonly integer: boolean;
+  /** The values the engine accepts: min ≤ v ≤ max, strictly where `…Exclusive` is set. */
+  readonly min: number;
+  readonly minExclusive?: boolean;
+  readonly max: number;
+  readonly maxExclusive?: boolean;
+  /** The accepted values in words, completing "must be …". */
+  readonly expect: string;
+  /** Its value when none is given; null: computed (α from δ), or none (a fit until converged, the world's d). */
+  readonly default: number | null;
+  /** Its flag in `npm run sim` (without the dashes). */
+  readonly cli: string;
+  /** The range the lab's controls and links offer (within the engine's), where the lab has a control for it. */
+  readonly lab?: { readonly min: number; readonly max: number };
+  /** One line for the CLI's help. */
+  readonly help: string;
+}
+
+const positiveInt = { integer: true, min: 1, max: Number.POSITIVE_INFINITY, expect: 'a positive integer' } as const;
+const positive = { integer: false, min: 0, minExclusive: true, max: Number.POSITIVE_INFINITY, expect: 'a positive number' } as const;
+const nonNegative = { integer: false, min: 0, max: Number.POSITIVE_INFINITY, expect: 'a non-negative number' } as const;
+
+export const NUMBER_PARAMS = {
+  T: { key: 'T', default: 1000, ...positiveInt, cli: 'T', lab: { min: 100, max: 5000 }, help: 'prompts per trial' },
+  trials: { key: 'trials', default: 20, ...positiveInt, cli: 'trials', lab: { min: 1, max: 50 }, help: 'independent trials' },
+  seed: {
+    key: 'seed',
+    default: 0,
+    integer: true,
+    min: Number.NEGATIVE_INFINITY,
+    max: Number.POSITIVE_INFINITY,
+    expect: 'an integer',
+    cli: 'seed',
+    lab: { min: 0, max: 2 ** 31 - 1 },
+    help: 'base seed: the same seed gives the same run',
+  },
+  lambda: { key: 'lambda', default: 0.01, ...nonNegative, cli: 'lambda', lab: { min: 1e-4, max: 1 }, help: 'cost weight λ in utility = reward − λ·cost' },
+  tauMax: { key: 'tauMax', default: 5, ...positiveInt, cli: 'tau-max', lab: { min: 1, max: 16 }, help: 'round budget τ_max: pulls per prompt at most' },
+  tauExp: {
+    key: 'tauExp',
+    default: 1,
+    integer: true,
+    min: 0,
+    max: Number.POSITIVE_INFINITY,
+    expect: 'a non-negative integer',
+    cli: 'tau-exp',
+    lab: { min: 0, max: 5 },
+    help: 'forced exploration pulls per model',
+  },
+  alpha: { key: 'alpha', default: null, ...nonNegative, cli: 'alpha', lab: { min: 0, max: 5 }, help: 'UCB width α (default √(2 ln(2K/δ)))' },
+  delta: {
+    key: 'delta',
+    default: 0.05,
+    integer: false,
+    min: 0,
+    minExclusive: true,
+    max: 1,
+    maxExclusive: true,
+    expect: 'in (0, 1)',
+    cli: 'delta',
+    help: 'confidence δ of the default α',
+  },
+  ridge: { key: 'ridge', default: 0.01, ...positive, cli: 'ridge', help: 'ridge ρ of the logistic MLE' },
+  sigma: { key: 'sigma', default: 3, ...positive, cli: 'sigma', help: 'RBF width σ of the kernel methods' },
+  beta: { key: 'beta', default: 1, ...positive, cli: 'beta', help: 'kernel regulariser β' },
+  fitIterations: { key: 'fitIterations', default: null, ...positiveInt, cli: 'fit-iters', help: 'cap on the logistic fit per pull (default: until converged)' },
+  dim: {
+    key: 'dim',
+    default: null,
+    ...positiveInt,
+    cli: 'd',
+    lab: { min: 2, max: 384 },
+    help: 'context dimension: the logistic world, or hashed n-gram features of a data folder',
+  },
+} as const satisfies Record<string, NumberParam>;
+
+/** Whether `v` is a value the engine accepts for `p`: finite, an integer where `p` asks, within its bounds. */
+export function acceptsNumber(p: NumberParam, v: number): boolean {
+  if (!Number.isFinite(v) || (p.integer && !Number.isInteger(v))) return false;
+  if (p.minExclusive ? !(v > p.min) : !(v >= p.min)) return false;
+  return p.maxExclusive ? v < p.max : v <= p.max;
+}
+
+/** The one message for a bad value: "<name>: must be <expect> (got <value>)". */
+export function numberProblem(name: string, p: NumberParam, got: string): string {
+  return `${name}: must be ${p.expect} (got ${got})`;
+}
