@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import { FEATURE_TYPES, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
+import { NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { ALGO_IDS, WORLD_NAMES } from './catalog';
 import {
   DEFAULT_HASH_STATE,
@@ -14,7 +15,6 @@ import {
   type HashState,
   isDatasetWorldName,
   type LabParams,
-  LIMITS,
   type Notice,
   resolveTraceAlgo,
 } from './urlCodec';
@@ -51,8 +51,11 @@ export interface ParamsState {
 let noticeId = 0;
 const withIds = (notices: Notice[]): NoticeItem[] => notices.map((n) => ({ ...n, id: ++noticeId }));
 
-const clampInt = (v: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(v)));
-const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
+/** A value from the controls or saved settings, brought into the lab's range of its registry entry (rounded for integers). */
+function toLab<F extends number | null>(p: NumberParam & { lab: { min: number; max: number } }, v: number, fallback: F): number | F {
+  if (!Number.isFinite(v)) return fallback;
+  return Math.min(p.lab.max, Math.max(p.lab.min, p.integer ? Math.round(v) : v));
+}
 
 /** A saved or patched start list, kept only if it reads back through the link format (parseStartList). */
 function startList(entries: unknown): StartEntry[] {
@@ -68,16 +71,16 @@ export function sanitize(params: LabParams): LabParams {
   const p: LabParams = {
     world: WORLD_NAMES.includes(params.world) || isDatasetWorldName(params.world) ? params.world : DEFAULT_PARAMS.world,
     algos: algos.length > 0 ? algos : [...DEFAULT_PARAMS.algos],
-    T: Number.isFinite(params.T) ? clampInt(params.T, LIMITS.T.min, LIMITS.T.max) : DEFAULT_PARAMS.T,
-    trials: Number.isFinite(params.trials) ? clampInt(params.trials, LIMITS.trials.min, LIMITS.trials.max) : DEFAULT_PARAMS.trials,
-    seed: Number.isFinite(params.seed) ? clampInt(params.seed, LIMITS.seed.min, LIMITS.seed.max) : DEFAULT_PARAMS.seed,
-    lambda: Number.isFinite(params.lambda) ? clamp(params.lambda, LIMITS.lambda.min, LIMITS.lambda.max) : DEFAULT_PARAMS.lambda,
-    tauMax: Number.isFinite(params.tauMax) ? clampInt(params.tauMax, LIMITS.tauMax.min, LIMITS.tauMax.max) : DEFAULT_PARAMS.tauMax,
-    tauExp: Number.isFinite(params.tauExp) ? clampInt(params.tauExp, LIMITS.tauExp.min, LIMITS.tauExp.max) : DEFAULT_PARAMS.tauExp,
-    alpha: params.alpha === null || !Number.isFinite(params.alpha) ? null : clamp(params.alpha, LIMITS.alpha.min, LIMITS.alpha.max),
+    T: toLab(NUMBER_PARAMS.T, params.T, DEFAULT_PARAMS.T),
+    trials: toLab(NUMBER_PARAMS.trials, params.trials, DEFAULT_PARAMS.trials),
+    seed: toLab(NUMBER_PARAMS.seed, params.seed, DEFAULT_PARAMS.seed),
+    lambda: toLab(NUMBER_PARAMS.lambda, params.lambda, DEFAULT_PARAMS.lambda),
+    tauMax: toLab(NUMBER_PARAMS.tauMax, params.tauMax, DEFAULT_PARAMS.tauMax),
+    tauExp: toLab(NUMBER_PARAMS.tauExp, params.tauExp, DEFAULT_PARAMS.tauExp),
+    alpha: params.alpha === null || !Number.isFinite(params.alpha) ? null : toLab(NUMBER_PARAMS.alpha, params.alpha, null),
     traceAlgo: params.traceAlgo,
     features: FEATURE_TYPES.includes(params.features) ? params.features : DEFAULT_PARAMS.features,
-    dim: Number.isFinite(params.dim) ? clampInt(params.dim, LIMITS.dim.min, LIMITS.dim.max) : DEFAULT_PARAMS.dim,
+    dim: toLab(NUMBER_PARAMS.dim, params.dim, DEFAULT_PARAMS.dim),
     costs: params.costs === 'per-query' ? 'per-query' : 'prices',
     tasks: Array.isArray(params.tasks) ? params.tasks.filter((t) => typeof t === 'string' && /^[\w.-]{1,80}$/.test(t)) : [],
     modelStart: startList(params.modelStart),

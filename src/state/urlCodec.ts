@@ -17,7 +17,7 @@ import {
   parseStartList,
   type StartEntry,
 } from '../engine/lab/datasetChoice';
-import { NUMBER_PARAMS } from '../engine/params';
+import { NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
 /** A recorded dataset served with the app (`data:<folder>`) or imported in this browser (`import:<id>`). */
@@ -138,11 +138,13 @@ interface FieldCodec<T> {
   encode(v: T): string;
 }
 
-const intField = (min: number, max: number): FieldCodec<number> => ({
-  schema: intIn(min, max),
-  expect: `an integer ${min}–${max}`,
-  encode: String,
-});
+/** A number of the parameter registry (engine/params.ts), within the lab's range: its key is the URL key. */
+function labField(p: NumberParam & { lab: { min: number; max: number } }): FieldCodec<number> {
+  const { min, max } = p.lab;
+  return p.integer
+    ? { schema: intIn(min, max), expect: `an integer ${min}–${max}`, encode: String }
+    : { schema: numIn(min, max), expect: `a number ${formatNumber(min)}–${formatNumber(max)}`, encode: formatNumber };
+}
 
 /** `name:step,…` (parseStartList): who joins a dataset run when. */
 function startListField(what: 'model' | 'task'): FieldCodec<StartEntry[]> {
@@ -175,21 +177,17 @@ const FIELDS = {
     encode: (v: string) => v,
   } satisfies FieldCodec<string>,
   // algos has its own decoder (partial validity), see decodeAlgos.
-  lambda: {
-    schema: numIn(LIMITS.lambda.min, LIMITS.lambda.max),
-    expect: `a number ${formatNumber(LIMITS.lambda.min)}–${LIMITS.lambda.max}`,
-    encode: formatNumber,
-  } satisfies FieldCodec<number>,
-  tauMax: intField(LIMITS.tauMax.min, LIMITS.tauMax.max),
-  tauExp: intField(LIMITS.tauExp.min, LIMITS.tauExp.max),
+  lambda: labField(NUMBER_PARAMS.lambda),
+  tauMax: labField(NUMBER_PARAMS.tauMax),
+  tauExp: labField(NUMBER_PARAMS.tauExp),
   alpha: {
     schema: z.union([z.literal('auto').transform(() => null), numIn(LIMITS.alpha.min, LIMITS.alpha.max)]) as unknown as z.ZodType<number | null, string>,
     expect: `"auto" or a number ${LIMITS.alpha.min}–${LIMITS.alpha.max}`,
     encode: (v: number | null) => (v === null ? 'auto' : formatNumber(v)),
   } satisfies FieldCodec<number | null>,
-  T: intField(LIMITS.T.min, LIMITS.T.max),
-  trials: intField(LIMITS.trials.min, LIMITS.trials.max),
-  seed: intField(LIMITS.seed.min, LIMITS.seed.max),
+  T: labField(NUMBER_PARAMS.T),
+  trials: labField(NUMBER_PARAMS.trials),
+  seed: labField(NUMBER_PARAMS.seed),
   features: {
     schema: z
       .string()
@@ -198,7 +196,7 @@ const FIELDS = {
     expect: `one of ${FEATURE_TYPES.join(', ')}`,
     encode: (v: FeatureType) => v,
   } satisfies FieldCodec<FeatureType>,
-  dim: intField(LIMITS.dim.min, LIMITS.dim.max),
+  dim: labField(NUMBER_PARAMS.dim),
   costs: {
     schema: z
       .string()
