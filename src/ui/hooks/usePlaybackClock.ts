@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useLab } from '../../state/labStore';
+
+/** Drives the playback cursor with requestAnimationFrame while playing. */
+export function usePlaybackClock(): void {
+  const playing = useLab((s) => s.playback.playing);
+  useEffect(() => {
+    if (!playing) return;
+    let last = performance.now();
+    let frame = requestAnimationFrame(function loop(now) {
+      // Cap a frame's step: a background tab resumes where it was rather than jumping to the end.
+      useLab.getState().tick(Math.min(100, now - last));
+      last = now;
+      frame = requestAnimationFrame(loop);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [playing]);
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+
+export function Card({
+  title,
+  sub,
+  children,
+  className = '',
+  testId,
+  aside,
+  state,
+}: {
+  title: ReactNode;
+  sub?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+  aside?: ReactNode;
+  /** What the card's data is doing (data-state), for tests and styling. */
+  state?: string;
+}) {
+  return (
+    <section className={`card ${className}`} data-testid={testId} data-state={state}>
+      <div className="card-head">
+        <div className="card-titles">
+          <h2>{title}</h2>
+          {sub && <p className="card-sub">{sub}</p>}
+        </div>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useDeferredValue, useMemo } from 'react';
+import type { AlgoCurves } from '../../engine/lab/types';
+import { algoLabel } from '../../state/catalog';
+import { useLab } from '../../state/labStore';
+import { useResultAlgos } from '../hooks/useResultAlgos';
+import { useThrottled } from '../hooks/useThrottled';
+import { Card } from '../layout/Card';
+import { CurvesPanel } from '../views/CurvesPanel';
+
+const EMPTY_CURVES: Record<string, AlgoCurves> = {};
+
+/** While playing, the curves are re-drawn at most this often. */
+const CURVES_REDRAW_MS = 250;
+
+export function CurvesSection() {
+  const result = useLab((s) => s.result);
+  const catalog = useLab((s) => s.catalog);
+  const playing = useLab((s) => s.playback.playing);
+  const cursor = useThrottled(
+    useLab((s) => s.playback.cursor),
+    CURVES_REDRAW_MS,
+    playing,
+  );
+  const running = useLab((s) => s.status === 'running');
+  const partial = useLab((s) => s.progress.partial);
+  const config = useLab((s) => s.config);
+  const resultAlgos = useResultAlgos();
+  // While a run computes, the curves show its partial results (the trials finished so far), in full.
+  const live = running && partial ? partial : null;
+  const liveAlgos = useMemo(() => (config?.algos ?? []).map((id) => ({ id, label: algoLabel(catalog, id) })), [config, catalog]);
+  const T = live ? (config?.T ?? 0) : (result?.config.T ?? 0);
+  const curves = live ? live.curves : (result?.curves ?? EMPTY_CURVES);
+  const algos = live ? liveAlgos : resultAlgos;
+  const drawn = useMemo(() => ({ curves, algos, cursor: live ? T : cursor, T }), [curves, algos, live, T, cursor]);
+  // New curves (a run's partial results, a finished run) are drawn in a background render that yields to the
+  // page every few milliseconds, rather than in one long task.
+  const shown = useDeferredValue(drawn);
+  return (
+    <Card
+      title="Learning curves"
+      sub={
+        live ? 'Computing: the trials finished so far.' : 'Running averages per prompt (regret: cumulative), mean ± std over trials, up to the playback cursor.'
+      }
+      testId="card-curves"
+      className="chart-card"
+    >
+      <CurvesPanel curves={shown.curves} algos={shown.algos} cursor={shown.cursor} T={shown.T} />
+    </Card>
+  );
+}

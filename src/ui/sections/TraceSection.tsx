@@ -1,0 +1,75 @@
+import { useDeferredValue } from 'react';
+import { algoLabel } from '../../state/catalog';
+import { effectiveStep, useLab } from '../../state/labStore';
+import { useParams } from '../../state/params';
+import { HELP } from '../controls/help';
+import { Card } from '../layout/Card';
+import { DecisionPanel } from '../views/DecisionPanel';
+import { EscalationTrace } from '../views/EscalationTrace';
+
+function TracePicker() {
+  const algos = useParams((s) => s.params.algos);
+  const traceAlgo = useParams((s) => s.params.traceAlgo);
+  const set = useParams((s) => s.set);
+  const catalog = useLab((s) => s.catalog);
+  return (
+    <label className="inline-select" title={HELP.trace}>
+      <span>Trace of</span>
+      <select value={traceAlgo} data-testid="trace-algo" onChange={(e) => set({ traceAlgo: e.target.value })}>
+        {algos.map((id) => (
+          <option key={id} value={id}>
+            {algoLabel(catalog, id)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function TraceSection() {
+  const result = useLab((s) => s.result);
+  const catalog = useLab((s) => s.catalog);
+  // While playing, the trace and the decision panel follow the cursor in a background render (the store's update
+  // is synchronous: it would draw them inside the playback's animation frame); a step or a pick shows at once.
+  const liveCursor = useLab((s) => s.playback.cursor);
+  const playing = useLab((s) => s.playback.playing);
+  const deferredCursor = useDeferredValue(liveCursor);
+  const cursor = playing ? deferredCursor : liveCursor;
+  const selectedStep = useLab((s) => s.selectedStep);
+  const selectStep = useLab((s) => s.selectStep);
+  const lambda = useParams((s) => s.params.lambda);
+  const step = effectiveStep({ result, selectedStep, playback: { cursor, playing: false, speed: 1 } });
+  const row = result && step !== null ? (result.trace[step] ?? null) : null;
+  const traceAlgo = result?.config.traceAlgo;
+  const traceLabel = traceAlgo ? algoLabel(catalog, traceAlgo) : undefined;
+  return (
+    <div className="grid-trace">
+      <Card
+        title="Escalation trace"
+        sub="Each prompt: the models asked in order until one succeeded, beside the oracle's plan. Click a prompt to see why."
+        testId="card-trace"
+        aside={<TracePicker />}
+      >
+        <EscalationTrace
+          rows={result?.trace ?? []}
+          cursor={cursor}
+          arms={result?.world.arms ?? []}
+          categories={result?.world.categories ?? []}
+          selectedStep={step}
+          onSelect={(s) => selectStep(s === selectedStep ? null : s)}
+          algoLabel={traceLabel}
+        />
+      </Card>
+      <Card title="Why this model?" sub="The learner's estimates at each query of the selected prompt, and the truth." testId="card-decision">
+        <DecisionPanel
+          row={row}
+          arms={result?.world.arms ?? []}
+          lambda={result?.config.params.lambda ?? lambda}
+          algo={traceAlgo}
+          algoLabel={traceLabel}
+          categories={result?.world.categories}
+        />
+      </Card>
+    </div>
+  );
+}
