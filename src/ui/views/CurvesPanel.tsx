@@ -16,6 +16,7 @@ import {
 import { fmt, fmtPct, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { AlgoCurves } from '../../engine/lab/types';
 import { algoDrawOrder, algoStyle } from '../palette';
+import { ChartTooltip } from './ChartTooltip';
 import {
   AlgoLegend,
   algosKey,
@@ -372,27 +373,14 @@ function CurveTooltip({
     .filter((a) => Number.isFinite(row.mean[a.id]))
     .sort((x, y) => (metric === 'cost' || metric === 'regret' ? row.mean[x.id] - row.mean[y.id] : row.mean[y.id] - row.mean[x.id]));
   return (
-    <div className="pw-tooltip">
-      <div className="pw-tooltip-head">
-        {info.title} · t = {row.t}
-      </div>
-      <table>
-        <tbody>
-          {items.map((a) => {
-            const s = algoStyle(a.id);
-            return (
-              <tr key={a.id}>
-                <th scope="row">
-                  <span className="pw-swatch-dot" style={{ background: s.color }} aria-hidden="true" />
-                  {a.label}
-                </th>
-                <td>{info.format(row.mean[a.id])}</td>
-                <td className="pw-muted">± {metric === 'success' ? fmtPct(row.std[a.id]) : fmt(row.std[a.id], 2)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ChartTooltip
+      head={`${info.title} · t = ${row.t}`}
+      rows={items.map((a) => ({
+        key: a.id,
+        name: a.label,
+        swatch: algoStyle(a.id).color,
+        cells: [{ value: info.format(row.mean[a.id]) }, { value: `± ${metric === 'success' ? fmtPct(row.std[a.id]) : fmt(row.std[a.id], 2)}`, muted: true }],
+      }))}
+    />
   );
 }

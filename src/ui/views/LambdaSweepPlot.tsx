@@ -2,6 +2,7 @@ import { memo, useId, useMemo, useState } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import { algoDrawOrder, algoStyle } from '../palette';
+import { ChartTooltip } from './ChartTooltip';
 import {
   AlgoLegend,
   axisWidth,
@@ -206,23 +207,9 @@ function LambdaTooltip({ active, payload, metric, algos }: TooltipContentProps &
   const items = algos.filter((a) => row.by[a.id]);
   items.sort((x, y) => (metric === 'cost' ? row.by[x.id].cost - row.by[y.id].cost : row.by[y.id][metric] - row.by[x.id][metric]));
   return (
-    <div className="pw-tooltip">
-      <div className="pw-tooltip-head">
-        {info.title} · λ = {row.x}
-      </div>
-      <table>
-        <tbody>
-          {items.map((a) => (
-            <tr key={a.id}>
-              <th scope="row">
-                <span className="pw-swatch-dot" style={{ background: algoStyle(a.id).color }} aria-hidden="true" />
-                {a.label}
-              </th>
-              <td>{info.format(row.by[a.id][metric])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ChartTooltip
+      head={`${info.title} · λ = ${row.x}`}
+      rows={items.map((a) => ({ key: a.id, name: a.label, swatch: algoStyle(a.id).color, cells: [{ value: info.format(row.by[a.id][metric]) }] }))}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, typ
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { SweepPoint } from '../../engine/lab/types';
 import { algoDrawOrder, algoStyle } from '../palette';
+import { ChartTooltip } from './ChartTooltip';
 import {
   AlgoLegend,
   axisWidth,
@@ -270,28 +271,14 @@ function PointTooltip({ active, payload, paramName }: TooltipContentProps & { pa
   if (!d) return null;
   const st = algoStyle(d.algo);
   return (
-    <div className="pw-tooltip">
-      <div className="pw-tooltip-head">
-        <span className="pw-swatch-dot" style={{ background: st.color }} aria-hidden="true" />
-        {d.algoLabel} · {paramName} = {d.x}
-        {d.current ? ' (current)' : ''}
-      </div>
-      <table>
-        <tbody>
-          <tr>
-            <th scope="row">avg cost</th>
-            <td>{fmt(d.cost)}</td>
-          </tr>
-          <tr>
-            <th scope="row">success</th>
-            <td>{fmtPct(d.success)}</td>
-          </tr>
-          <tr>
-            <th scope="row">utility</th>
-            <td>{fmt(d.utility)}</td>
-          </tr>
-        </tbody>
-      </table>
-    </div>
+    <ChartTooltip
+      head={`${d.algoLabel} · ${paramName} = ${d.x}${d.current ? ' (current)' : ''}`}
+      swatch={st.color}
+      rows={[
+        { key: 'cost', name: 'avg cost', cells: [{ value: fmt(d.cost) }] },
+        { key: 'success', name: 'success', cells: [{ value: fmtPct(d.success) }] },
+        { key: 'utility', name: 'utility', cells: [{ value: fmt(d.utility) }] },
+      ]}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
 import type { LabConfig } from '../../engine/lab/types';
 import { ResultsTable } from '../ResultsTable';
 import { ArmUsagePanel } from './ArmUsagePanel';
+import { ChartTooltip } from './ChartTooltip';
 import { CurvesPanel } from './CurvesPanel';
 import { DecisionPanel } from './DecisionPanel';
 import { EscalationTrace } from './EscalationTrace';
@@ -162,5 +163,23 @@ describe('ResultsTable', () => {
     expect(hooks(html, 'regret-oracle')[0].class).toBe('num muted');
     expect(html.match(/\(noise\)/g)).toHaveLength(1);
     expect(hooks(html, 'regret-promptwise')[0].class).toBe('num');
+  });
+});
+
+describe('ChartTooltip', () => {
+  it('writes the head, then one row per series with its swatch and values, muted where asked', () => {
+    const html = renderToStaticMarkup(
+      createElement(ChartTooltip, {
+        head: 'Utility · t = 40',
+        rows: [
+          { key: 'promptwise', name: 'PromptWise', swatch: '#1D5FC2', cells: [{ value: '0.912' }, { value: '± 0.01', muted: true }] },
+          { key: 'oracle', name: 'Oracle (DP)', cells: [{ value: '0.950' }] },
+        ],
+      }),
+    );
+    expect(html).toContain('<div class="pw-tooltip-head">Utility · t = 40</div>');
+    expect(html).toContain('<th scope="row"><span class="pw-swatch-dot" style="background:#1D5FC2" aria-hidden="true"></span>PromptWise</th>');
+    expect(html).toContain('<td>0.912</td><td class="pw-muted">± 0.01</td>');
+    expect(html).toContain('<th scope="row">Oracle (DP)</th><td>0.950</td>');
   });
 });
