@@ -163,6 +163,7 @@ function startWorkers(job: TrialJob, count: number): Workers {
       stopped = true;
       for (const w of workers) {
         w.removeAllListeners();
+        w.on('error', () => {}); // a worker failing while it is stopped has nothing left to report
         void w.terminate();
       }
       cleanup();

@@ -15,6 +15,7 @@ import {
 } from 'recharts';
 import { fmt, fmtPct, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { AlgoCurves } from '../../engine/lab/types';
+import type { NiceScale } from '../chart/scales';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
 import {
@@ -33,7 +34,7 @@ import {
   yAxisProps,
 } from './common';
 import type { AlgoInfo, CurvesPanelProps } from './props';
-import { buildCurveRows, CURVE_METRICS, type CurveMetric, type CurveRow, curveScale, lastPoints, type NiceScale, snapCursor, stepTicks } from './series';
+import { buildCurveRows, CURVE_METRICS, type CurveMetric, type CurveRow, curveScale, lastPoints, snapCursor, stepTicks } from './series';
 
 interface MetricInfo {
   title: string;

@@ -1,6 +1,7 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
+import { capTop, logScale, type NiceScale, niceScale, paddedScale } from '../chart/scales';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
 import {
@@ -18,7 +19,7 @@ import {
   yAxisProps,
 } from './common';
 import type { AlgoInfo, SweepPlotProps } from './props';
-import { capTop, type LambdaRow, lambdaRows, logScale, type NiceScale, niceScale, paddedScale } from './series';
+import { type LambdaRow, lambdaRows } from './series';
 
 type SweepMetric = 'utility' | 'cost' | 'success';
 const METRICS: SweepMetric[] = ['utility', 'cost', 'success'];

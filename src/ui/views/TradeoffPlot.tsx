@@ -2,6 +2,8 @@ import { memo, useId, useMemo } from 'react';
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { SweepPoint } from '../../engine/lab/types';
+import { type LabelPlacement, type LabelRequest, placeLabels } from '../chart/labels';
+import { capTop, logScale, paddedScale, wantsLog } from '../chart/scales';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
 import {
@@ -19,18 +21,7 @@ import {
   yAxisProps,
 } from './common';
 import type { SweepPlotProps } from './props';
-import {
-  capTop,
-  type LabelPlacement,
-  type LabelRequest,
-  logScale,
-  paddedScale,
-  paramSymbol,
-  placeLabels,
-  sweepSeries,
-  tradeoffLabels,
-  wantsLog,
-} from './series';
+import { paramSymbol, sweepSeries, tradeoffLabels } from './series';
 
 /** A drawn point: the sweep point plus its label and whether it is the current setting. */
 interface TradeoffDatum extends SweepPoint {

@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgoCurves, CurvePoint, TraceRow } from '../../engine/lab/types';
+import { niceScale } from '../chart/scales';
 import {
   buildCurveRows,
-  capTop,
   curveScale,
   downsample,
   lambdaRows,
   lastIndexAtOrBefore,
   lastPoints,
-  logScale,
   MAX_POINTS,
-  niceScale,
-  placeLabels,
   planRuns,
   snapCursor,
   stepTicks,
   sweepSeries,
-  textWidth,
   traceWindow,
   tradeoffLabels,
   usageRows,
-  wantsLog,
 } from './series';
 
 const pts = (ts: number[], f: (t: number) => number, std = 0.1): CurvePoint[] => ts.map((t) => ({ t, mean: f(t), std }));
@@ -97,38 +92,6 @@ describe('curve series', () => {
 });
 
 describe('scales', () => {
-  it('niceScale has round ends and ticks inside', () => {
-    const s = niceScale(0.23, 0.97);
-    expect(s.domain[0]).toBeLessThanOrEqual(0.23);
-    expect(s.domain[1]).toBeGreaterThanOrEqual(0.97);
-    expect(s.ticks[0]).toBeGreaterThanOrEqual(s.domain[0]);
-    expect(s.ticks[s.ticks.length - 1]).toBeLessThanOrEqual(s.domain[1]);
-    expect(s.ticks).toContain(0.4);
-    const flat = niceScale(5, 5);
-    expect(flat.domain[0]).toBeLessThan(5);
-    expect(flat.domain[1]).toBeGreaterThan(5);
-    expect(niceScale(-0.2, 1.3, 5, [0, 1]).domain).toEqual([0, 1]);
-    expect(niceScale(NaN, 3).domain).toEqual([0, 1]);
-  });
-  it('capTop stops ticks at the cap with a little headroom', () => {
-    const s = capTop(niceScale(0.5, 1), 1);
-    expect(s.domain[1]).toBeGreaterThan(1);
-    expect(Math.max(...s.ticks)).toBe(1);
-    const below = niceScale(0, 0.5);
-    expect(capTop(below, 1)).toBe(below);
-  });
-  it('log scale and when to use it', () => {
-    expect(wantsLog([1, 2, 4])).toBe(false);
-    expect(wantsLog([0.6, 60])).toBe(true);
-    expect(wantsLog([0, 60])).toBe(false);
-    const s = logScale([0.001, 0.003, 0.01, 0.03, 0.1, 0.3]);
-    expect(s.domain[0]).toBeLessThan(0.001);
-    expect(s.domain[1]).toBeGreaterThan(0.3);
-    expect(s.ticks).toEqual([0.001, 0.003, 0.01, 0.03, 0.1, 0.3]);
-    expect(logScale([0.0001, 1]).ticks).toEqual([0.0001, 0.001, 0.01, 0.1, 1]);
-    // Equal values (nothing in between to tick): one tick, not the same tick twice (recharts keys ticks by value).
-    expect(logScale([0.0123, 0.0123]).ticks).toEqual([0.012]);
-  });
   it('step ticks span 0..T', () => {
     expect(stepTicks(1000)).toEqual([0, 200, 400, 600, 800, 1000]);
     expect(stepTicks(300)[0]).toBe(0);
@@ -158,41 +121,6 @@ describe('sweeps', () => {
     expect(tradeoffLabels(same, (c, s) => [c, s])).toEqual(['1–5', '', '', '']);
     const apart = [1, 2].map((x) => ({ x, cost: x, success: 0.5 }));
     expect(tradeoffLabels(apart, (c, s) => [c, s])).toEqual(['1', '2']);
-  });
-  it('places labels without overlapping text, hiding what does not fit', () => {
-    const labels = Array.from({ length: 12 }, (_, i) => ({
-      key: String(i),
-      x: 100 + (i % 3),
-      y: 100 + (i % 2),
-      r: 4,
-      text: String(i + 1),
-      fontSize: 10,
-      priority: i === 5 ? 100 : 1,
-    }));
-    const placed = placeLabels(
-      labels,
-      labels.map((l) => ({ x: l.x, y: l.y, r: l.r })),
-      { left: 0, top: 0, right: 400, bottom: 300 },
-      100,
-    );
-    expect(placed.get('5')?.visible).toBe(true);
-    const boxes = labels
-      .filter((l) => placed.get(l.key)?.visible)
-      .map((l) => {
-        const p = placed.get(l.key)!;
-        const w = textWidth(l.text, l.fontSize);
-        const x0 = l.x + p.dx - (p.anchor === 'end' ? w : p.anchor === 'middle' ? w / 2 : 0);
-        const base = l.y + p.dy;
-        return { x0, x1: x0 + w, y0: base - l.fontSize * 0.8, y1: base + l.fontSize * 0.2 };
-      });
-    expect(boxes.length).toBeGreaterThan(1);
-    expect(boxes.length).toBeLessThan(12);
-    for (let i = 0; i < boxes.length; i++)
-      for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i];
-        const b = boxes[j];
-        expect(a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1).toBe(false);
-      }
   });
   it('rows by λ skip values a log axis cannot show', () => {
     const rows = lambdaRows(

@@ -3,6 +3,7 @@
  * No React here, so they are unit-tested in Node (series.test.ts).
  */
 import type { AlgoCurves, ArmUsage, CurvePoint, SweepPoint, SweepResult, TraceRow } from '../../engine/lab/types';
+import { capTop, type NiceScale, niceScale } from '../chart/scales';
 
 export type CurveMetric = keyof AlgoCurves;
 export const CURVE_METRICS: readonly CurveMetric[] = ['utility', 'cost', 'success', 'regret'];
@@ -107,66 +108,6 @@ export function lastPoints(
   });
 }
 
-export interface NiceScale {
-  domain: [number, number];
-  ticks: number[];
-}
-
-function niceStep(span: number, count: number): number {
-  const raw = span / Math.max(1, count);
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const f = raw / mag;
-  const nf = f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10;
-  return nf * mag;
-}
-
-/** Round `x` to the step's precision, removing binary noise (0.30000000000000004 → 0.3). */
-function clean(x: number, step: number): number {
-  const digits = Math.max(0, -Math.floor(Math.log10(step)) + 2);
-  return Number(x.toFixed(Math.min(20, digits)));
-}
-
-/**
- * A domain covering [lo, hi] with round ends and about `count` ticks; `clamp` bounds it (success rates stay in
- * [0, 1]). A degenerate range is widened so a flat line sits mid-chart.
- */
-export function niceScale(lo: number, hi: number, count = 5, clamp?: [number, number]): NiceScale {
-  if (!Number.isFinite(lo) || !Number.isFinite(hi)) {
-    lo = 0;
-    hi = 1;
-  }
-  if (lo > hi) [lo, hi] = [hi, lo];
-  if (hi - lo < 1e-12) {
-    const pad = Math.abs(hi) > 1e-9 ? Math.abs(hi) * 0.1 : 0.5;
-    lo -= pad;
-    hi += pad;
-  }
-  const step = niceStep(hi - lo, count);
-  let a = Math.floor(lo / step + 1e-9) * step;
-  let b = Math.ceil(hi / step - 1e-9) * step;
-  if (clamp) {
-    a = Math.max(clamp[0], a);
-    b = Math.min(clamp[1], b);
-  }
-  a = clean(a, step);
-  b = clean(b, step);
-  const ticks: number[] = [];
-  const first = Math.ceil(a / step - 1e-9);
-  for (let k = first; k * step <= b + step * 1e-9; k++) ticks.push(clean(k * step, step));
-  return { domain: [a, b], ticks };
-}
-
-/**
- * A scale whose values cannot exceed `cap` (success rates, utility ≤ 1): ticks stop at the cap, but the domain
- * keeps a little headroom above it so points at the cap do not sit on the chart's frame.
- */
-export function capTop(scale: NiceScale, cap: number, headroom = 0.035): NiceScale {
-  const [a, b] = scale.domain;
-  if (b < cap - 1e-12) return scale;
-  const top = cap + (cap - a) * headroom;
-  return { domain: [a, top], ticks: scale.ticks.filter((t) => t <= cap + 1e-12) };
-}
-
 /** Stable y scale of a curves chart: from every algorithm's full data (mean ± std), not just the drawn part. */
 export function curveScale(curves: Record<string, AlgoCurves>, ids: readonly string[], metric: CurveMetric): NiceScale {
   let lo = Infinity;
@@ -203,51 +144,6 @@ export function sweepSeries(sweep: SweepResult | null, ids: readonly string[]): 
       points: sweep.points.filter((p) => p.algo === id && Number.isFinite(p.cost) && Number.isFinite(p.success)).sort((a, b) => a.x - b.x),
     }))
     .filter((s) => s.points.length > 0);
-}
-
-/** Whether an axis over these positive values reads better in log scale (spread over more than ~1.5 decades). */
-export function wantsLog(values: readonly number[], ratio = 30): boolean {
-  const v = values.filter((x) => Number.isFinite(x));
-  if (v.length < 2 || v.some((x) => x <= 0)) return false;
-  return Math.max(...v) / Math.min(...v) > ratio;
-}
-
-/** Log-scale domain and ticks (1, 2, 5 × 10^k inside, or powers of ten when spread wide). */
-export function logScale(values: readonly number[]): NiceScale {
-  const v = values.filter((x) => Number.isFinite(x) && x > 0);
-  if (v.length === 0) return { domain: [0.001, 1], ticks: [0.001, 0.01, 0.1, 1] };
-  const lo = Math.min(...v);
-  const hi = Math.max(...v);
-  const loE = Math.floor(Math.log10(lo) + 1e-9);
-  const hiE = Math.ceil(Math.log10(hi) - 1e-9);
-  const decades = Math.max(1, hiE - loE);
-  const mults = decades > 3 ? [1] : decades > 1 ? [1, 3] : [1, 2, 5];
-  const ticks: number[] = [];
-  for (let e = loE; e <= hiE; e++) {
-    for (const m of mults) {
-      const t = Number((m * 10 ** e).toPrecision(6));
-      if (t >= lo / 1.0001 && t <= hi * 1.0001) ticks.push(t);
-    }
-  }
-  // A little margin in log space so end points are not on the frame.
-  const pad = (Math.log10(hi) - Math.log10(lo)) * 0.06 || 0.15;
-  const domain: [number, number] = [10 ** (Math.log10(lo) - pad), 10 ** (Math.log10(hi) + pad)];
-  if (ticks.length < 2) {
-    ticks.length = 0;
-    // The two ends, once each: all values equal (e.g. a cost that no λ changes) give a single tick.
-    ticks.push(...new Set([Number(lo.toPrecision(2)), Number(hi.toPrecision(2))]));
-  }
-  return { domain, ticks };
-}
-
-/** Linear domain over values with a margin (points must not sit on the frame). */
-export function paddedScale(values: readonly number[], clamp?: [number, number], count = 5): NiceScale {
-  const v = values.filter((x) => Number.isFinite(x));
-  if (v.length === 0) return niceScale(0, 1);
-  const lo = Math.min(...v);
-  const hi = Math.max(...v);
-  const pad = (hi - lo) * 0.06 || Math.abs(hi) * 0.05 || 0.05;
-  return niceScale(lo - pad, hi + pad, count, clamp);
 }
 
 /**
@@ -304,101 +200,6 @@ export function lambdaRows(sweep: SweepResult | null, ids: readonly string[]): L
 export function paramSymbol(param: 'tauMax' | 'lambda'): string {
   return param === 'tauMax' ? 'τ' : 'λ';
 }
-
-/** A label to place next to a point (pixel coordinates; y grows downward as in SVG). */
-export interface LabelRequest {
-  key: string;
-  x: number;
-  y: number;
-  /** Radius of the point it labels (the label keeps clear of it). */
-  r: number;
-  text: string;
-  fontSize: number;
-  /** Higher first; labels at or above `mustShow` are always drawn (if needed, over points, never over text). */
-  priority: number;
-}
-
-export interface LabelPlacement {
-  dx: number;
-  dy: number;
-  anchor: 'start' | 'middle' | 'end';
-  visible: boolean;
-}
-
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-
-/** Approximate width of `text` at `fontSize` (system sans, digits and dashes). */
-export function textWidth(text: string, fontSize: number): number {
-  return text.length * fontSize * 0.6 + 1;
-}
-
-/**
- * Greedy label placement: each label (by priority) takes the first of eight spots around its point (NE, E,
- * SE, NW, W, SW, N, S) that overlaps no label placed before, no other point and stays inside `bounds`. A label
- * with no free spot is hidden (its value stays in the tooltip), unless its priority is ≥ `mustShow`: then it
- * takes the first spot free of other labels, even over points. Text never overlaps text.
- */
-export function placeLabels(
-  labels: readonly LabelRequest[],
-  points: readonly { x: number; y: number; r: number }[],
-  bounds: { left: number; top: number; right: number; bottom: number },
-  mustShow = Infinity,
-): Map<string, LabelPlacement> {
-  const out = new Map<string, LabelPlacement>();
-  const placed: Box[] = [];
-  const pointBoxes: Box[] = points.map((p) => ({ x0: p.x - p.r, y0: p.y - p.r, x1: p.x + p.r, y1: p.y + p.r }));
-  const order = [...labels].sort((a, b) => b.priority - a.priority);
-  for (const l of order) {
-    const w = textWidth(l.text, l.fontSize);
-    const h = l.fontSize;
-    const g = l.r + 3;
-    const candidates: [number, number, LabelPlacement['anchor']][] = [
-      [g, -g + 2, 'start'],
-      [g + 1, h * 0.35, 'start'],
-      [g, g + h - 2, 'start'],
-      [-g, -g + 2, 'end'],
-      [-g - 1, h * 0.35, 'end'],
-      [-g, g + h - 2, 'end'],
-      [0, -g - 2, 'middle'],
-      [0, g + h, 'middle'],
-    ];
-    const boxOf = ([dx, dy, anchor]: (typeof candidates)[number]): Box => {
-      const bx = l.x + dx - (anchor === 'end' ? w : anchor === 'middle' ? w / 2 : 0);
-      const baseline = l.y + dy;
-      return { x0: bx - 1, y0: baseline - h * 0.8 - 1, x1: bx + w + 1, y1: baseline + h * 0.2 + 1 };
-    };
-    const inside = (b: Box) => b.x0 >= bounds.left && b.x1 <= bounds.right && b.y0 >= bounds.top && b.y1 <= bounds.bottom;
-    const freeOfText = (b: Box) => !placed.some((p) => overlaps(p, b));
-    const freeOfPoints = (b: Box) =>
-      !pointBoxes.some((p) => overlaps(p, b) && !(Math.abs((p.x0 + p.x1) / 2 - l.x) < 0.01 && Math.abs((p.y0 + p.y1) / 2 - l.y) < 0.01));
-    let pick = candidates.find((c) => {
-      const b = boxOf(c);
-      return inside(b) && freeOfText(b) && freeOfPoints(b);
-    });
-    if (!pick && l.priority >= mustShow) {
-      pick = candidates.find((c) => {
-        const b = boxOf(c);
-        return inside(b) && freeOfText(b);
-      });
-    }
-    if (pick) {
-      placed.push(boxOf(pick));
-      out.set(l.key, { dx: pick[0], dy: pick[1], anchor: pick[2], visible: true });
-    } else {
-      out.set(l.key, { dx: 0, dy: 0, anchor: 'start', visible: false });
-    }
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- arm usage
 
 export interface UsageSegment {
   arm: number;
