@@ -206,6 +206,15 @@ describe('a lab run', () => {
 });
 
 describe('decision details', () => {
+  it("records each decision's rule from the algorithm registry, so the page only puts it into words", () => {
+    const want = { promptwise: 'ratio', 'promptwise-budget': 'budget', 'ca-pak-ucb-ts-official': 'max-q', greedy: 'margin', random: 'none', oracle: 'budget' };
+    for (const [traceAlgo, rule] of Object.entries(want)) {
+      const r = labBuiltin(config({ algos: [traceAlgo], trials: 1, T: 30, traceAlgo }));
+      const rules = new Set(r.trace.flatMap((row) => row.decisions.map((d) => d.rule)));
+      expect([...rules], traceAlgo).toEqual([rule]);
+    }
+  });
+
   it('non-learners have NaN estimates; oracle decisions are recorded all the same', () => {
     for (const traceAlgo of ['random-ts', 'lowest-cost', 'oracle', 'oracle-prop1']) {
       const r = labBuiltin(config({ algos: [traceAlgo], trials: 1, T: 50, traceAlgo }));

@@ -1,4 +1,5 @@
 import { planBudget } from '../oracle';
+import { algorithmSpec } from '../policies/algorithms';
 import type { StepTracer } from '../simulate';
 import type { Policy, Prompt, StepRecord, World } from '../types';
 import type { Decision, DecisionArm, LabWorldInfo, TraceRow } from './types';
@@ -34,6 +35,7 @@ function explainDecision(policy: Policy, prompt: Prompt, arm: number, pullsLeft:
     pullsLeft,
     arms,
     stopValue: stopValue === -Infinity ? NaN : stopValue,
+    rule: algorithmSpec(policy.id)?.rule ?? 'unknown',
   };
 }
 

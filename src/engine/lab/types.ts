@@ -2,6 +2,8 @@
  * What the lab shows, as plain data the worker sends to the page (the contract between
  * src/engine/lab, src/workers and src/ui). Everything is computed by the engine; the UI only renders it.
  */
+
+import type { DecisionRule } from '../policies/algorithms';
 import type { SimResult } from '../simulate';
 
 /** One point of a curve: the mean over trials at step t (1-based count of prompts seen) and its population std. */
@@ -57,6 +59,8 @@ export interface Decision {
   arms: DecisionArm[];
   /** The stop rule's value max_a (q̂_a − λc_a): the null action is taken when it is ≤ 0. NaN if none. */
   stopValue: number;
+  /** How the algorithm chooses (its entry in the algorithm registry, policies/algorithms.ts), for the words. */
+  rule: DecisionRule | 'unknown';
 }
 
 /** One prompt of the escalation trace (trial 0 of the run), with the oracle's plan beside it. */

@@ -23,7 +23,7 @@ export const DecisionPanel = memo(
     algoLabel,
     categories,
   }: DecisionPanelProps & {
-    /** Id of the traced algorithm (tailors the explanation to its rule); optional. */
+    /** Id of the traced algorithm (named when it has no label); optional. */
     algo?: string;
     algoLabel?: string;
     categories?: string[];
@@ -102,7 +102,6 @@ export const DecisionPanel = memo(
                   row={row}
                   arms={arms}
                   lambda={lambda}
-                  algo={algo}
                   oracleArm={tauMax > 0 ? (row.oraclePlan[tauMax - d.pullsLeft] ?? -1) : -1}
                 />
               ))}
@@ -127,7 +126,6 @@ function DecisionCard({
   row,
   arms,
   lambda,
-  algo,
   oracleArm,
 }: {
   index: number;
@@ -135,7 +133,6 @@ function DecisionCard({
   row: TraceRow;
   arms: string[];
   lambda: number;
-  algo?: string;
   oracleArm: number;
 }) {
   const pull = d.arm >= 0 ? row.pulls[index] : undefined;
@@ -165,7 +162,7 @@ function DecisionCard({
           <span className="pw-badge pw-badge-stop">null action</span>
         )}
       </div>
-      <p className="pw-why">{explainDecision(d, arms, lambda, algo)}</p>
+      <p className="pw-why">{explainDecision(d, arms, lambda)}</p>
       <div className="pw-table-wrap">
         <table className="pw-dtable">
           <thead>

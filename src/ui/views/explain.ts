@@ -5,14 +5,6 @@
 
 import { fmt, fmtSigned } from '../../engine/lab/format';
 import type { Decision, DecisionArm } from '../../engine/lab/types';
-import { algorithmSpec, type DecisionRule } from '../../engine/policies/algorithms';
-
-/** How an algorithm picks among models, for tailoring the sentence: its registry entry's rule. */
-export type Rule = DecisionRule | 'unknown';
-
-export function ruleOf(algo: string | undefined): Rule {
-  return (algo === undefined ? undefined : algorithmSpec(algo)?.rule) ?? 'unknown';
-}
 
 const usable = (a: DecisionArm) => a.available === 1;
 
@@ -68,8 +60,9 @@ const name = (arms: readonly string[], a: number) => arms[a] ?? `model ${a + 1}`
  * One sentence on what the learner did at this decision and why, e.g.
  * "Chose gpt-4o-mini: lowest c/q̂ (0.610) among 5 available models; stop value +0.930 > 0, so it queries."
  */
-export function explainDecision(d: Decision, armNames: readonly string[], lambda: number, algo?: string): string {
-  const rule = ruleOf(algo);
+export function explainDecision(d: Decision, armNames: readonly string[], lambda: number): string {
+  // The rule the engine recorded for this algorithm (its registry entry); the sentence only puts it into words.
+  const rule = d.rule;
   const sv = d.stopValue;
   const hasStop = Number.isFinite(sv);
   const left = d.pullsLeft === 1 ? '1 pull left' : `${d.pullsLeft} pulls left`;
