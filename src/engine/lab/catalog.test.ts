@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { algorithmSpec } from '../policies/algorithms';
-import { algorithmIds } from '../policies/registry';
 import { builtinWorldNames } from '../worlds/builtins';
-import { algorithmCatalog, builtinWorldCatalog } from './catalog';
+import { builtinWorldCatalog } from './catalog';
 import { labBuiltin } from './run';
 
 describe('the lab catalog', () => {
-  it('lists every algorithm in registry order with its label and description', () => {
-    const cat = algorithmCatalog();
-    expect(cat.map((a) => a.id)).toEqual(algorithmIds);
-    expect(cat.find((a) => a.id === 'oracle')).toEqual({ id: 'oracle', label: 'Oracle (DP)', description: algorithmSpec('oracle')?.description });
-  });
-
   it('describes every built-in world as a lab run of it would', () => {
     const worlds = builtinWorldCatalog();
     expect(worlds.map((w) => w.name)).toEqual(builtinWorldNames);

@@ -1,27 +1,14 @@
-import { ALGORITHMS } from '../policies/algorithms';
 import { createRng, deriveSeed } from '../rng';
 import type { World } from '../types';
 import { builtinWorld, builtinWorldNames, builtinWorldSpec } from '../worlds/builtins';
 import { CostStats, labWorldInfo } from './trace';
 import type { LabWorldInfo } from './types';
 
-/** An algorithm as the controls show it. */
-export interface AlgorithmInfo {
-  id: string;
-  label: string;
-  description: string;
-}
-
 /** A built-in world as the controls show it before any run. */
 export interface CatalogWorld extends LabWorldInfo {
   description: string;
   /** Context dimension d. */
   dim: number;
-}
-
-/** Every algorithm, in registry order, with its label and description. */
-export function algorithmCatalog(): AlgorithmInfo[] {
-  return ALGORITHMS.map(({ id, label, description }) => ({ id, label, description }));
 }
 
 /** Prompts drawn to estimate per-prompt costs (exact for worlds with fixed costs, as every built-in has). */
