@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetWorldOf, folderSource } from '../src/engine/lab/datasetSource';
 import { runLab } from '../src/engine/lab/run';
-import { labConfigOf } from '../src/state/labConfig';
+import { labConfigOf } from '../src/state/lab/config';
 import { DEFAULT_PARAMS, encodeHash, type LabParams } from '../src/state/urlCodec';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';

@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LabConfig, type LabResult, labBuiltin, sweepBuiltin, type TraceRow } from '../src/engine/lab';
-import { labConfigOf } from '../src/state/labConfig';
+import { labConfigOf } from '../src/state/lab/config';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { focusPage, hashOf, METRICS, openLab, waitForCurrentResult, waitForSweeps } from './lab';

@@ -31,8 +31,6 @@ export interface ParamsState {
   params: LabParams;
   /** Presentation mode: controls hidden, charts enlarged. */
   present: boolean;
-  /** The trace step a link asked for (`step=N`), applied once its run has finished; null when none. */
-  linkStep: number | null;
   /** What was wrong in the link, shown until dismissed. */
   notices: NoticeItem[];
 
@@ -42,8 +40,11 @@ export interface ParamsState {
   setPresent(on: boolean): void;
   dismissNotice(id: number): void;
   dismissAllNotices(): void;
-  /** Applies a hash typed or pasted by the user (hashchange). */
-  applyHash(hash: string): void;
+  /**
+   * Applies a hash typed or pasted by the user (hashchange); returns the trace step it asks for (null when none),
+   * which playback shows once the link's run is (src/state/lab/playback.ts).
+   */
+  applyHash(hash: string): number | null;
   /** Back to the defaults (keeps presentation mode). */
   resetParams(): void;
 }
@@ -114,10 +115,12 @@ function initialState(): { state: HashState; notices: Notice[] } {
 
 const init = initialState();
 
+/** The trace step the page's link asked for when it loaded. */
+export const initialLinkStep = init.state.step;
+
 export const useParams = create<ParamsState>()((set, get) => ({
   params: init.state.params,
   present: init.state.present,
-  linkStep: init.state.step,
   notices: withIds(init.notices),
 
   set(patch) {
@@ -153,13 +156,9 @@ export const useParams = create<ParamsState>()((set, get) => ({
 
   applyHash(hash) {
     const decoded = decodeHash(hash);
-    if (!decoded.hasState) return;
-    set({
-      params: sanitize(decoded.state.params),
-      present: decoded.state.present,
-      linkStep: decoded.state.step,
-      notices: withIds(decoded.notices),
-    });
+    if (!decoded.hasState) return null;
+    set({ params: sanitize(decoded.state.params), present: decoded.state.present, notices: withIds(decoded.notices) });
+    return decoded.state.step;
   },
 
   resetParams() {

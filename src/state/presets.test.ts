@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../cli/args';
 import { PRESETS, presetCliArgs, presetCommand } from '../engine/lab/presets';
-import { labConfigOf } from './labConfig';
+import { labConfigOf } from './lab/config';
 import { presetHash, presetParams } from './presets';
 import { decodeHash } from './urlCodec';
 

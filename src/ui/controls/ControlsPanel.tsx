@@ -1,6 +1,7 @@
 import { useId } from 'react';
+import { useCatalog } from '../../state/catalogStore';
 import { useImport } from '../../state/importStore';
-import { useLab } from '../../state/labStore';
+import { setParams, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
 import { LambdaHelp, TauMaxHelp } from '../views/Teach';
@@ -14,9 +15,8 @@ import { formatLambda, LAMBDA_STEPS, lambdaAt, lambdaIndex } from './scales';
 function WorldPicker() {
   const id = useId();
   const world = useParams((s) => s.params.world);
-  const set = useParams((s) => s.set);
-  const worlds = useLab((s) => s.catalog.worlds);
-  const datasets = useLab((s) => s.catalog.datasets);
+  const worlds = useCatalog((s) => s.catalog.worlds);
+  const datasets = useCatalog((s) => s.catalog.datasets);
   const imports = useImport((s) => s.imports);
   // A link may name a dataset this page does not list (another browser's import, a folder not served here):
   // keep it selectable so the picker shows the truth, and let the run say what is wrong.
@@ -31,7 +31,7 @@ function WorldPicker() {
       <div className="control-head">
         <label htmlFor={id}>Scenario</label>
       </div>
-      <select id={id} value={world} data-testid="world" aria-describedby={`${id}-help`} onChange={(e) => set({ world: e.target.value })}>
+      <select id={id} value={world} data-testid="world" aria-describedby={`${id}-help`} onChange={(e) => setParams({ world: e.target.value })}>
         <optgroup label="Built-in scenarios">
           {worlds.map((w) => (
             <option key={w.name} value={w.name}>
@@ -77,7 +77,7 @@ function WorldPicker() {
 function AlgoChips() {
   const algos = useParams((s) => s.params.algos);
   const toggle = useParams((s) => s.toggleAlgo);
-  const catalog = useLab((s) => s.catalog.algorithms);
+  const catalog = useCatalog((s) => s.catalog.algorithms);
   return (
     <fieldset className="control algos">
       <legend>Algorithms</legend>
@@ -99,7 +99,6 @@ function AlgoChips() {
 
 function AlphaControl() {
   const alpha = useParams((s) => s.params.alpha);
-  const set = useParams((s) => s.set);
   const auto = alpha === null;
   return (
     <Slider
@@ -110,12 +109,12 @@ function AlphaControl() {
       step={0.1}
       value={auto ? 2 : alpha}
       disabled={auto}
-      onChange={(v) => set({ alpha: Math.round(v * 10) / 10 })}
+      onChange={(v) => setParams({ alpha: Math.round(v * 10) / 10 })}
       help={HELP.alpha}
       testId="alpha"
       aside={
         <label className="mini-switch">
-          <input type="checkbox" checked={auto} data-testid="alpha-auto" onChange={(e) => set({ alpha: e.target.checked ? null : 2 })} />
+          <input type="checkbox" checked={auto} data-testid="alpha-auto" onChange={(e) => setParams({ alpha: e.target.checked ? null : 2 })} />
           auto
         </label>
       }
@@ -126,7 +125,6 @@ function AlphaControl() {
 /** Every parameter of the run, each with its value and a one-line help. */
 export function ControlsPanel() {
   const p = useParams((s) => s.params);
-  const set = useParams((s) => s.set);
   const reroll = useParams((s) => s.rerollSeed);
   const reset = useParams((s) => s.resetParams);
   return (
@@ -145,7 +143,7 @@ export function ControlsPanel() {
         max={LAMBDA_STEPS}
         step={1}
         value={lambdaIndex(p.lambda)}
-        onChange={(i) => set({ lambda: lambdaAt(i) })}
+        onChange={(i) => setParams({ lambda: lambdaAt(i) })}
         help={(id) => <LambdaHelp id={id} value={p.lambda} />}
         testId="lambda"
       />
@@ -160,7 +158,7 @@ export function ControlsPanel() {
         max={LIMITS.tauMax.max}
         step={1}
         value={p.tauMax}
-        onChange={(v) => set({ tauMax: v })}
+        onChange={(v) => setParams({ tauMax: v })}
         help={(id) => <TauMaxHelp id={id} value={p.tauMax} />}
         testId="tau-max"
       />
@@ -176,7 +174,7 @@ export function ControlsPanel() {
         max={LIMITS.tauExp.max}
         step={1}
         value={p.tauExp}
-        onChange={(v) => set({ tauExp: v })}
+        onChange={(v) => setParams({ tauExp: v })}
         help={HELP.tauExp}
         testId="tau-exp"
       />
@@ -187,7 +185,7 @@ export function ControlsPanel() {
         max={LIMITS.T.max}
         step={100}
         value={p.T}
-        onChange={(v) => set({ T: v })}
+        onChange={(v) => setParams({ T: v })}
         help={HELP.T}
         testId="steps"
       />
@@ -198,11 +196,11 @@ export function ControlsPanel() {
         max={LIMITS.trials.max}
         step={1}
         value={p.trials}
-        onChange={(v) => set({ trials: v })}
+        onChange={(v) => setParams({ trials: v })}
         help={HELP.trials}
         testId="trials"
       />
-      <SeedField value={p.seed} onCommit={(seed) => set({ seed })} onReroll={reroll} help={HELP.seed} />
+      <SeedField value={p.seed} onCommit={(seed) => setParams({ seed })} onReroll={reroll} help={HELP.seed} />
       <button type="button" className="btn link" onClick={reset} data-testid="reset-params">
         Reset to defaults
       </button>

@@ -7,7 +7,7 @@ import { useEffect, useId } from 'react';
 import { type CostMode, costUnit, type FeatureType } from '../../engine/lab/datasetChoice';
 import { loadDatasetInfo, useDatasetInfo } from '../../state/datasetInfo';
 import { useEmbed } from '../../state/embedStore';
-import { useLab } from '../../state/labStore';
+import { setParams, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
 import { HelpText } from './HelpText';
@@ -28,7 +28,6 @@ const NO_INFO = { info: null, error: null };
 function DatasetControlsFor({ world }: { world: string }) {
   const ids = { features: useId(), dim: useId(), costs: useId() };
   const params = useParams((s) => s.params);
-  const set = useParams((s) => s.set);
   const embedModel = useEmbed((s) => s.settings.model);
   useEffect(() => loadDatasetInfo(world), [world]);
   const { info, error } = useDatasetInfo((s) => s.byWorld[world] ?? NO_INFO);
@@ -59,7 +58,7 @@ function DatasetControlsFor({ world }: { world: string }) {
       <div className="control-head">
         <label htmlFor={ids.features}>Prompt features</label>
       </div>
-      <select id={ids.features} data-testid="features" value={params.features} onChange={(e) => set({ features: e.target.value as FeatureType })}>
+      <select id={ids.features} data-testid="features" value={params.features} onChange={(e) => setParams({ features: e.target.value as FeatureType })}>
         <option value="task-onehot">Task one-hot</option>
         <option value="hashed-ngrams">Hashed n-grams</option>
         <option value="embedding">Embedding ({embedModel})</option>
@@ -85,7 +84,7 @@ function DatasetControlsFor({ world }: { world: string }) {
             value={params.dim}
             onChange={(e) => {
               const dim = Number(e.target.value);
-              if (Number.isInteger(dim) && dim >= LIMITS.dim.min && dim <= LIMITS.dim.max) set({ dim });
+              if (Number.isInteger(dim) && dim >= LIMITS.dim.min && dim <= LIMITS.dim.max) setParams({ dim });
             }}
           />
         </>
@@ -98,7 +97,7 @@ function DatasetControlsFor({ world }: { world: string }) {
               <input
                 type="checkbox"
                 checked={params.tasks.includes(t)}
-                onChange={() => set({ tasks: params.tasks.includes(t) ? params.tasks.filter((x) => x !== t) : [...params.tasks, t].sort() })}
+                onChange={() => setParams({ tasks: params.tasks.includes(t) ? params.tasks.filter((x) => x !== t) : [...params.tasks, t].sort() })}
               />{' '}
               {t}
             </label>
@@ -114,7 +113,7 @@ function DatasetControlsFor({ world }: { world: string }) {
             )}
             .
           </p>
-          <button type="button" className="btn link" data-testid="clear-schedule" onClick={() => set({ modelStart: [], taskStart: [] })}>
+          <button type="button" className="btn link" data-testid="clear-schedule" onClick={() => setParams({ modelStart: [], taskStart: [] })}>
             Everything from step 0
           </button>
         </div>
@@ -122,7 +121,7 @@ function DatasetControlsFor({ world }: { world: string }) {
       <div className="control-head">
         <label htmlFor={ids.costs}>Costs</label>
       </div>
-      <select id={ids.costs} data-testid="costs" value={params.costs} onChange={(e) => set({ costs: e.target.value as CostMode })}>
+      <select id={ids.costs} data-testid="costs" value={params.costs} onChange={(e) => setParams({ costs: e.target.value as CostMode })}>
         <option value="prices" disabled={info !== null && info.prices === null}>
           Set prices
         </option>

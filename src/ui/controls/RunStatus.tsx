@@ -1,14 +1,12 @@
 import { useShallow } from 'zustand/react/shallow';
-import { type LabState, useLab } from '../../state/labStore';
+import { dispatch, type LabState, useLab } from '../../state/labStore';
 
 function statusText(s: Pick<LabState, 'status' | 'progress' | 'config' | 'error' | 'elapsedMs' | 'workers'>): string {
   const { done, total } = s.progress;
   const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
   switch (s.status) {
-    case 'idle':
-      return 'Starting the simulation worker…';
     case 'pending':
-      return 'Parameters changed: simulating shortly…';
+      return s.config ? 'Parameters changed: simulating shortly…' : 'Starting the simulation…';
     case 'running':
       return `Simulating… ${pct}% (${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} prompt-steps)`;
     case 'done': {
@@ -36,8 +34,6 @@ export function RunStatus() {
       elapsedMs: st.elapsedMs,
       workers: st.workers,
       sweeping: st.sweeps.tauMax.status === 'running' || st.sweeps.lambda.status === 'running',
-      cancel: st.cancel,
-      runNow: st.runNow,
     })),
   );
   const running = s.status === 'running';
@@ -69,11 +65,11 @@ export function RunStatus() {
         </div>
       </div>
       {running ? (
-        <button key="cancel" type="button" className="btn secondary small" data-testid="cancel" onClick={() => s.cancel()}>
+        <button key="cancel" type="button" className="btn secondary small" data-testid="cancel" onClick={() => dispatch({ type: 'cancel' })}>
           Cancel
         </button>
       ) : s.status === 'cancelled' || s.status === 'error' ? (
-        <button key="run" type="button" className="btn primary small" data-testid="run" onClick={() => s.runNow()}>
+        <button key="run" type="button" className="btn primary small" data-testid="run" onClick={() => dispatch({ type: 'run' })}>
           {s.status === 'error' ? 'Try again' : 'Run'}
         </button>
       ) : null}

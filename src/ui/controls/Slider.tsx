@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { useLab } from '../../state/labStore';
+import { dispatch } from '../../state/labStore';
 import { HelpText } from './HelpText';
 
 export interface SliderProps {
@@ -25,11 +25,10 @@ export interface SliderProps {
  * while dragging, runs wait for a pause in the drag instead of starting on every step.
  */
 function startDrag(): void {
-  const lab = useLab.getState();
-  lab.dragStart();
+  dispatch({ type: 'drag', active: true });
   const end = () => {
     for (const type of ['pointerup', 'pointercancel', 'blur'] as const) window.removeEventListener(type, end, true);
-    useLab.getState().dragEnd();
+    dispatch({ type: 'drag', active: false });
   };
   for (const type of ['pointerup', 'pointercancel', 'blur'] as const) window.addEventListener(type, end, true);
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { SPEEDS, useLab } from '../../state/labStore';
+import { SPEEDS } from '../../state/lab/playback';
+import { dispatch, useLab, usePlayback } from '../../state/labStore';
 import { HELP } from './help';
 
 const ICONS = {
@@ -36,8 +37,9 @@ function Icon({ name }: { name: keyof typeof ICONS }) {
 export function Transport() {
   const id = useId();
   const result = useLab((s) => s.result);
-  const { cursor, playing, speed } = useLab((s) => s.playback);
-  const lab = useLab.getState;
+  const cursor = usePlayback((s) => s.cursor);
+  const playing = usePlayback((s) => s.playing);
+  const speed = usePlayback((s) => s.speed);
   const T = result?.config.T ?? 0;
   const disabled = !result;
   return (
@@ -47,7 +49,7 @@ export function Transport() {
           type="button"
           className="btn tbtn primary"
           disabled={disabled}
-          onClick={() => lab().togglePlay()}
+          onClick={() => dispatch({ type: 'toggle-play' })}
           data-testid="play"
           aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
           title={playing ? 'Pause (Space)' : 'Play (Space)'}
@@ -58,7 +60,7 @@ export function Transport() {
           type="button"
           className="btn tbtn"
           disabled={disabled}
-          onClick={() => lab().step()}
+          onClick={() => dispatch({ type: 'step' })}
           data-testid="step"
           title="One more prompt (→)"
           aria-label="+1 prompt (Right arrow)"
@@ -69,7 +71,7 @@ export function Transport() {
           type="button"
           className="btn tbtn"
           disabled={disabled}
-          onClick={() => lab().reset()}
+          onClick={() => dispatch({ type: 'rewind' })}
           data-testid="rewind"
           title="Back to prompt 0"
           aria-label="Back to the start"
@@ -80,7 +82,7 @@ export function Transport() {
           type="button"
           className="btn tbtn"
           disabled={disabled}
-          onClick={() => lab().skipToEnd()}
+          onClick={() => dispatch({ type: 'skip-to-end' })}
           data-testid="skip"
           title="Skip to the end"
           aria-label="Skip to the end"
@@ -99,7 +101,7 @@ export function Transport() {
         aria-label="Prompts shown"
         aria-valuetext={`${cursor} of ${T} prompts`}
         data-testid="scrubber"
-        onChange={(e) => lab().seek(Number(e.target.value))}
+        onChange={(e) => dispatch({ type: 'seek', cursor: Number(e.target.value) })}
       />
       <span className="cursor-readout" data-testid="cursor">
         <span className="readout-word">prompt </span>
@@ -107,7 +109,7 @@ export function Transport() {
       </span>
       <label className="speed" htmlFor={id} title={HELP.speed}>
         <span className="sr-only">Speed</span>
-        <select id={id} value={speed} data-testid="speed" onChange={(e) => lab().setSpeed(Number(e.target.value))}>
+        <select id={id} value={speed} data-testid="speed" onChange={(e) => dispatch({ type: 'set-speed', speed: Number(e.target.value) })}>
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
               {s === 0.25 ? '¼×' : `${s}×`}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLab } from '../../state/labStore';
+import { dispatch } from '../../state/labStore';
 
 /** Where a key belongs to the focused element (typing, sliders, buttons, menus), not to the lab. */
 function keyBelongsToTarget(target: EventTarget | null): boolean {
@@ -24,10 +24,10 @@ export function useKeyboard(onEscape?: () => void): void {
       if (keyBelongsToTarget(e.target)) return;
       if (e.key === ' ' || e.code === 'Space') {
         e.preventDefault(); // no page scroll
-        useLab.getState().togglePlay();
+        dispatch({ type: 'toggle-play' });
       } else if (e.key === 'ArrowRight') {
         e.preventDefault();
-        useLab.getState().step();
+        dispatch({ type: 'step' });
       }
     };
     window.addEventListener('keydown', onKey);

@@ -1,7 +1,8 @@
 import { useDeferredValue, useMemo } from 'react';
 import type { AlgoCurves } from '../../engine/lab/types';
 import { algoLabel } from '../../state/catalog';
-import { useLab } from '../../state/labStore';
+import { useCatalog } from '../../state/catalogStore';
+import { useLab, usePlayback } from '../../state/labStore';
 import { useResultAlgos } from '../hooks/useResultAlgos';
 import { useThrottled } from '../hooks/useThrottled';
 import { Card } from '../layout/Card';
@@ -14,10 +15,10 @@ const CURVES_REDRAW_MS = 250;
 
 export function CurvesSection() {
   const result = useLab((s) => s.result);
-  const catalog = useLab((s) => s.catalog);
-  const playing = useLab((s) => s.playback.playing);
+  const catalog = useCatalog((s) => s.catalog);
+  const playing = usePlayback((s) => s.playing);
   const cursor = useThrottled(
-    useLab((s) => s.playback.cursor),
+    usePlayback((s) => s.cursor),
     CURVES_REDRAW_MS,
     playing,
   );

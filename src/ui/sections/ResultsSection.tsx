@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue } from 'react';
 import { algoLabel } from '../../state/catalog';
+import { useCatalog } from '../../state/catalogStore';
 import { useLab } from '../../state/labStore';
 import { Card } from '../layout/Card';
 import { ResultsTable } from '../ResultsTable';
@@ -7,7 +8,7 @@ import { ResultsTable } from '../ResultsTable';
 export function ResultsSection() {
   const result = useDeferredValue(useLab((s) => s.result));
   const status = useLab((s) => s.status);
-  const catalog = useLab((s) => s.catalog);
+  const catalog = useCatalog((s) => s.catalog);
   const label = useCallback((id: string) => algoLabel(catalog, id), [catalog]);
   return (
     <Card

@@ -1,11 +1,13 @@
 import { useDeferredValue } from 'react';
-import { pageLabConfig, runKey, useLab } from '../../state/labStore';
+import { useCatalog } from '../../state/catalogStore';
+import { runKey } from '../../state/lab/config';
+import { pageLabConfig, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { Summary } from '../Summary';
 
 export function SummarySection() {
   const result = useDeferredValue(useLab((s) => s.result));
-  const catalog = useLab((s) => s.catalog);
+  const catalog = useCatalog((s) => s.catalog);
   const params = useParams((s) => s.params);
   const stale = result !== null && runKey(result.config) !== runKey(pageLabConfig(params));
   return <Summary result={result} catalog={catalog} stale={stale} />;

@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
-import { sweepValues, useLab } from '../../state/labStore';
+import { sweepValues } from '../../state/lab/config';
+import { useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { useResultAlgos } from '../hooks/useResultAlgos';
 import { Card } from '../layout/Card';

@@ -1,6 +1,8 @@
 import { useDeferredValue } from 'react';
 import { algoLabel } from '../../state/catalog';
-import { effectiveStep, useLab } from '../../state/labStore';
+import { useCatalog } from '../../state/catalogStore';
+import { effectiveStep } from '../../state/lab/playback';
+import { dispatch, setParams, useLab, usePlayback } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { HELP } from '../controls/help';
 import { Card } from '../layout/Card';
@@ -10,12 +12,11 @@ import { EscalationTrace } from '../views/EscalationTrace';
 function TracePicker() {
   const algos = useParams((s) => s.params.algos);
   const traceAlgo = useParams((s) => s.params.traceAlgo);
-  const set = useParams((s) => s.set);
-  const catalog = useLab((s) => s.catalog);
+  const catalog = useCatalog((s) => s.catalog);
   return (
     <label className="inline-select" title={HELP.trace}>
       <span>Trace of</span>
-      <select value={traceAlgo} data-testid="trace-algo" onChange={(e) => set({ traceAlgo: e.target.value })}>
+      <select value={traceAlgo} data-testid="trace-algo" onChange={(e) => setParams({ traceAlgo: e.target.value })}>
         {algos.map((id) => (
           <option key={id} value={id}>
             {algoLabel(catalog, id)}
@@ -28,17 +29,16 @@ function TracePicker() {
 
 export function TraceSection() {
   const result = useLab((s) => s.result);
-  const catalog = useLab((s) => s.catalog);
+  const catalog = useCatalog((s) => s.catalog);
   // While playing, the trace and the decision panel follow the cursor in a background render (the store's update
   // is synchronous: it would draw them inside the playback's animation frame); a step or a pick shows at once.
-  const liveCursor = useLab((s) => s.playback.cursor);
-  const playing = useLab((s) => s.playback.playing);
+  const liveCursor = usePlayback((s) => s.cursor);
+  const playing = usePlayback((s) => s.playing);
   const deferredCursor = useDeferredValue(liveCursor);
   const cursor = playing ? deferredCursor : liveCursor;
-  const selectedStep = useLab((s) => s.selectedStep);
-  const selectStep = useLab((s) => s.selectStep);
+  const selectedStep = usePlayback((s) => s.selectedStep);
   const lambda = useParams((s) => s.params.lambda);
-  const step = effectiveStep({ result, selectedStep, playback: { cursor, playing: false, speed: 1 } });
+  const step = effectiveStep({ selectedStep, cursor }, result?.config.T ?? null);
   const row = result && step !== null ? (result.trace[step] ?? null) : null;
   const traceAlgo = result?.config.traceAlgo;
   const traceLabel = traceAlgo ? algoLabel(catalog, traceAlgo) : undefined;
@@ -56,7 +56,7 @@ export function TraceSection() {
           arms={result?.world.arms ?? []}
           categories={result?.world.categories ?? []}
           selectedStep={step}
-          onSelect={(s) => selectStep(s === selectedStep ? null : s)}
+          onSelect={(s) => dispatch({ type: 'select-step', step: s === selectedStep ? null : s })}
           algoLabel={traceLabel}
         />
       </Card>

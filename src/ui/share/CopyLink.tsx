@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLab } from '../../state/labStore';
+import { playbackStore } from '../../state/labStore';
 import { currentLink } from '../../state/params';
 
 /** Copies the link of the current state; where the clipboard is refused, shows it selected in a text field. */
@@ -16,7 +16,7 @@ export function CopyLink() {
   }, [state]);
 
   const copy = async () => {
-    const url = currentLink(useLab.getState().selectedStep);
+    const url = currentLink(playbackStore.getState().selectedStep);
     setLink(url);
     try {
       if (!navigator.clipboard?.writeText) throw new Error('no clipboard');

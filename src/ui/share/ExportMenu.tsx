@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { buildCsv, buildJson, fileStem } from '../../state/exportData';
-import { useLab } from '../../state/labStore';
+import { playbackStore, useLab } from '../../state/labStore';
 import { currentLink } from '../../state/params';
 import { figureToSvg, listCharts, svgToPng } from './chartExport';
 import { downloadBlob, downloadText } from './download';
@@ -13,7 +13,7 @@ export function ExportMenu() {
   const details = useRef<HTMLDetailsElement>(null);
 
   const close = () => details.current?.removeAttribute('open');
-  const meta = () => ({ link: currentLink(useLab.getState().selectedStep), exportedAt: new Date().toISOString() });
+  const meta = () => ({ link: currentLink(playbackStore.getState().selectedStep), exportedAt: new Date().toISOString() });
 
   const exportChart = async (name: string, format: 'svg' | 'png') => {
     setError(null);

@@ -1,22 +1,25 @@
 /**
- * What the worker is asked to compute for a set of lab parameters: the lab run and the two sweeps.
+ * What the worker is asked to compute for a set of lab parameters: the lab run and the two sweeps, and the
+ * jobs (configuration and identity) the controller reconciles.
  * Plain functions with no store or worker behind them, so the browser specs build the same configurations
  * as the page does.
  */
 
-import type { DatasetChoice } from '../engine/lab/datasetSource';
-import type { LabConfig, SweepConfig } from '../engine/lab/types';
-import { isDatasetWorldName, type LabParams, resolveTraceAlgo } from './urlCodec';
+import type { DatasetChoice } from '../../engine/lab/datasetSource';
+import type { LabConfig, SweepConfig } from '../../engine/lab/types';
+import { isDatasetWorldName, type LabParams, resolveTraceAlgo } from '../urlCodec';
+import type { Job } from './reconcile';
 
 export type SweepParam = 'tauMax' | 'lambda';
+const SWEEP_PARAMS: readonly SweepParam[] = ['tauMax', 'lambda'];
 
-export const SWEEP_VALUES: Record<SweepParam, number[]> = {
+const SWEEP_VALUES: Record<SweepParam, number[]> = {
   tauMax: [1, 2, 4, 8, 16],
   lambda: [1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1],
 };
 
 /** Points per curve that the worker sends (downsampled; the last step is always kept). */
-export const CURVE_POINTS = 200;
+const CURVE_POINTS = 200;
 
 /** A dataset world's featurizer and costs; `embedModel` names the embedding settings' model. */
 function datasetChoiceOf(p: LabParams, embedModel: string): DatasetChoice {
@@ -52,9 +55,28 @@ export function sweepValues(param: SweepParam, current: number): number[] {
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
-export function sweepConfigOf(p: LabParams, param: SweepParam, embedModel = ''): SweepConfig {
+function sweepConfigOf(p: LabParams, param: SweepParam, embedModel = ''): SweepConfig {
   return { base: labConfigOf(p, embedModel), param, values: sweepValues(param, p[param]) };
 }
 
 /** Identity of a job: a configuration already computed is not run again. */
 export const runKey = (c: LabConfig) => JSON.stringify(c);
+
+/** A sweep depends on everything but the swept parameter and the traced algorithm. */
+function sweepKey(c: SweepConfig): string {
+  const { traceAlgo: _trace, ...base } = c.base;
+  const params = { ...base.params };
+  delete params[c.param];
+  return JSON.stringify({ ...base, params, param: c.param, values: c.values });
+}
+
+/** The jobs a page showing `p` wants, the run first (src/state/lab/reconcile.ts relies on that order). */
+export function wantedJobs(p: LabParams, embedModel = ''): Job[] {
+  const run = labConfigOf(p, embedModel);
+  const jobs: Job[] = [{ kind: 'run', key: runKey(run), config: run }];
+  for (const param of SWEEP_PARAMS) {
+    const config = sweepConfigOf(p, param, embedModel);
+    jobs.push({ kind: param, key: sweepKey(config), config });
+  }
+  return jobs;
+}

@@ -1,0 +1,260 @@
+/**
+ * The lab controller in Node, with the real engine behind its bridge: each job the controller starts waits
+ * until the test lets it finish, then computes with the engine (labBuiltin, sweepBuiltin) as a worker would.
+ * The first run starts at once, a parameter change runs in the next task (during a slider drag: after a pause,
+ * or on release) and aborts the stale run, the run comes before the sweeps (one job at a time), sweeps re-run
+ * only when their inputs change, and failures and cancels are held, not retried by themselves. Each test makes
+ * its own controller: nothing carries over.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
+import type { LabConfig, LabResult, SweepConfig, SweepResult } from '../../engine/lab/types';
+import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
+import { wantedJobs } from './config';
+import { createLabController, DRAG_DEBOUNCE_MS, type LabBridge, type LabController } from './controller';
+import type { JobKind } from './reconcile';
+
+interface Call {
+  kind: JobKind;
+  config: LabConfig | SweepConfig;
+  signal: AbortSignal;
+  /** Computes the job with the engine and resolves it. */
+  finish(): void;
+  fail(e: Error): void;
+  settled: boolean;
+}
+
+let calls: Call[];
+let embedSignals: AbortSignal[];
+let params: LabParams;
+let embedModel: string;
+let lab: LabController;
+
+/** A job that waits for the test, then runs the real engine; its signal rejects it as a worker's abort does. */
+function gated<C extends LabConfig | SweepConfig, R>(kind: JobKind, config: C, signal: AbortSignal, compute: (c: C) => R): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    const call: Call = {
+      kind,
+      config,
+      signal,
+      settled: false,
+      finish: () => settle(() => resolve(compute(config))),
+      fail: (e) => settle(() => reject(e)),
+    };
+    const settle = (f: () => void) => {
+      if (call.settled) return;
+      call.settled = true;
+      f();
+    };
+    signal.addEventListener('abort', () => settle(() => reject(new DOMException('The simulation was cancelled.', 'AbortError'))), { once: true });
+    calls.push(call);
+  });
+}
+
+const bridge: LabBridge = {
+  poolSize: () => 1,
+  runLab: (config, { signal, embed }) => {
+    if (config.dataset?.features === 'embedding') void embed(['a prompt']);
+    return gated<LabConfig, LabResult>('run', config, signal, (c) => labBuiltin(c));
+  },
+  runSweep: (config, { signal }) => gated<SweepConfig, SweepResult>(config.param, config, signal, (c) => sweepBuiltin(c)),
+};
+
+const pending = () => calls.filter((c) => !c.settled);
+const state = () => lab.store.getState();
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  await vi.advanceTimersByTimeAsync(0);
+};
+const change = async (patch: Partial<LabParams>) => {
+  params = { ...params, ...patch };
+  lab.dispatch({ type: 'params-changed' });
+};
+
+/** Finishes the only job in flight (it must be of `kind`). */
+async function finish(kind: JobKind): Promise<Call> {
+  const open = pending();
+  expect(open.map((c) => c.kind)).toEqual([kind]);
+  open[0].finish();
+  await flush();
+  return open[0];
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers();
+  calls = [];
+  embedSignals = [];
+  embedModel = 'Xenova/all-MiniLM-L6-v2';
+  params = { ...DEFAULT_PARAMS, world: 't2i', algos: ['promptwise', 'greedy', 'oracle'], traceAlgo: 'promptwise', T: 200, trials: 2 };
+  lab = createLabController({
+    bridge,
+    embed: (_texts, signal) => {
+      embedSignals.push(signal);
+      return new Promise(() => {}); // a long embedding: only its signal could end it
+    },
+    wanted: () => wantedJobs(params, embedModel),
+  });
+  lab.dispatch({ type: 'run' });
+  await flush();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('lab controller', () => {
+  it('runs at once, then the τ_max sweep, then the λ sweep, one at a time, with the engine’s results', async () => {
+    expect(state().status).toBe('running');
+    expect(pending().map((c) => c.kind)).toEqual(['run']);
+    const run = await finish('run');
+    expect((run.config as LabConfig).traceAlgo).toBe('promptwise');
+    expect(state().status).toBe('done');
+    expect(state().result).toEqual(labBuiltin(run.config as LabConfig));
+    expect(state().sweeps.tauMax.status).toBe('running');
+    const tau = await finish('tauMax');
+    expect((tau.config as SweepConfig).values).toEqual([1, 2, 4, 5, 8, 16]); // the current τ_max (5) included
+    const lam = await finish('lambda');
+    expect((lam.config as SweepConfig).values).toEqual([1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1]);
+    expect(state().sweeps.tauMax).toMatchObject({ status: 'done', error: null });
+    expect(state().sweeps.lambda.result?.points).toHaveLength(9 * 3);
+    expect(pending()).toEqual([]);
+  });
+
+  it('a dataset world with embedding features names the embedding model, and a new model is a new run', async () => {
+    change({ world: 'data:routeprofile-ulab', features: 'embedding', dim: 8 });
+    await flush();
+    const run = pending().at(-1)!;
+    expect((run.config as LabConfig).dataset).toEqual({ features: 'embedding', dim: 8, costs: 'prices', embedModel: 'Xenova/all-MiniLM-L6-v2' });
+    embedModel = 'fixtures/tiny-random-bert';
+    lab.dispatch({ type: 'params-changed' });
+    await flush();
+    expect(run.signal.aborted).toBe(true);
+    expect((pending().at(-1)!.config as LabConfig).dataset?.embedModel).toBe('fixtures/tiny-random-bert');
+  });
+
+  it('runs a change in the next task (one run for the changes of one event), aborting the stale run', async () => {
+    const first = pending()[0];
+    change({ lambda: 0.05 });
+    change({ lambda: 0.1 });
+    expect(state().status).toBe('pending');
+    await flush();
+    expect(first.signal.aborted).toBe(true);
+    expect(pending().map((c) => (c.config as LabConfig).params.lambda)).toEqual([0.1]);
+    expect(calls.filter((c) => c.kind === 'run')).toHaveLength(2); // λ = 0.05 never ran
+    expect(state().status).toBe('running');
+    await finish('run');
+    expect(state().result?.config.params.lambda).toBe(0.1);
+  });
+
+  it('during a slider drag, waits for a pause in the drag, and runs at once on release', async () => {
+    await finish('run');
+    lab.dispatch({ type: 'drag', active: true });
+    change({ lambda: 0.02 });
+    await vi.advanceTimersByTimeAsync(DRAG_DEBOUNCE_MS - 10);
+    change({ lambda: 0.03 });
+    await vi.advanceTimersByTimeAsync(DRAG_DEBOUNCE_MS - 10);
+    expect(pending().filter((c) => c.kind === 'run')).toEqual([]); // still dragging, never paused for DRAG_DEBOUNCE_MS
+    expect(state().status).toBe('pending');
+    await vi.advanceTimersByTimeAsync(20);
+    await flush();
+    expect(pending().map((c) => (c.config as LabConfig).params.lambda)).toEqual([0.03]); // a pause runs
+    await finish('run');
+    change({ lambda: 0.04 });
+    await flush();
+    expect(pending().filter((c) => c.kind === 'run')).toEqual([]);
+    lab.dispatch({ type: 'drag', active: false }); // released: no more waiting (the stale sweep is aborted first)
+    await flush();
+    expect(pending().map((c) => [c.kind, (c.config as LabConfig).params?.lambda])).toEqual([['run', 0.04]]);
+    await finish('run');
+    change({ lambda: 0.05 }); // after the drag, changes run at once again
+    await flush();
+    expect(pending().map((c) => [c.kind, (c.config as LabConfig).params?.lambda])).toEqual([['run', 0.05]]);
+  });
+
+  it('re-runs only what a change affects, and nothing for parameters already shown', async () => {
+    await finish('run');
+    await finish('tauMax');
+    await finish('lambda');
+    // λ: the run and the τ_max sweep (drawn at this λ), not the λ sweep.
+    change({ lambda: 0.03 });
+    await flush();
+    await finish('run');
+    await finish('tauMax');
+    expect(pending()).toEqual([]);
+    // τ_max: the run, the τ_max sweep (it always includes the current τ_max) and the λ sweep.
+    change({ tauMax: 3 });
+    await flush();
+    await finish('run');
+    expect(((await finish('tauMax')).config as SweepConfig).values).toEqual([1, 2, 3, 4, 8, 16]);
+    await finish('lambda');
+    expect(pending()).toEqual([]);
+    // The traced algorithm: the run only.
+    change({ traceAlgo: 'greedy' });
+    await flush();
+    expect(((await finish('run')).config as LabConfig).traceAlgo).toBe('greedy');
+    expect(pending()).toEqual([]);
+    expect(state().status).toBe('done');
+    expect(lab.isCurrent()).toBe(true);
+  });
+
+  it('puts the run before a sweep in flight', async () => {
+    await finish('run');
+    const tau = pending()[0];
+    expect(tau.kind).toBe('tauMax');
+    change({ seed: 5 });
+    await flush();
+    await flush();
+    expect(tau.signal.aborted).toBe(true);
+    expect(state().sweeps.tauMax.status).toBe('pending');
+    expect(pending().map((c) => c.kind)).toEqual(['run']);
+  });
+
+  it('shows a failure, does not retry it by itself, and runs again on request', async () => {
+    pending()[0].fail(new Error('The simulation worker crashed (boom). The next run starts a fresh one.'));
+    await flush();
+    expect(state()).toMatchObject({ status: 'error', error: expect.stringMatching(/crashed \(boom\)/) });
+    expect(state().sweeps.tauMax.status).toBe('idle'); // no sweeps for a run that failed
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(pending()).toEqual([]);
+    lab.dispatch({ type: 'run' });
+    expect(state().status).toBe('running');
+    await finish('run');
+    expect(state()).toMatchObject({ status: 'done', error: null });
+  });
+
+  it('shows a failed sweep beside its run and holds only the sweep', async () => {
+    await finish('run');
+    pending()[0].fail(new Error('no memory'));
+    await flush();
+    expect(state().status).toBe('done');
+    expect(state().sweeps.tauMax).toMatchObject({ status: 'error', error: 'no memory' });
+    expect(pending().map((c) => c.kind)).toEqual(['lambda']);
+  });
+
+  it('keeps a cancelled run cancelled until the parameters change, and again when they come back', async () => {
+    const first = pending()[0];
+    lab.dispatch({ type: 'cancel' });
+    await flush();
+    expect(first.signal.aborted).toBe(true);
+    expect(state().status).toBe('cancelled');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(pending()).toEqual([]);
+    change({ T: 100 });
+    await flush();
+    expect(pending().map((c) => c.kind)).toEqual(['run']);
+    change({ T: 200 });
+    await flush();
+    await flush();
+    expect(state().status).toBe('cancelled');
+    expect(pending()).toEqual([]);
+  });
+
+  it('cancels a running embedding with its run: the embedding gets the run’s signal', async () => {
+    change({ world: 'data:routeprofile-ulab', features: 'embedding', dim: 8 });
+    await flush();
+    expect(embedSignals).toHaveLength(1);
+    expect(embedSignals[0].aborted).toBe(false);
+    lab.dispatch({ type: 'cancel' });
+    expect(embedSignals[0].aborted).toBe(true);
+  });
+});

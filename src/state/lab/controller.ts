@@ -1,0 +1,231 @@
+/**
+ * The lab controller: typed intents in, the jobs' results out. Its state is the job book (what is in flight,
+ * what is shown, what is held) and the results with their progress; `reconcile` (./reconcile.ts, pure) decides
+ * what to compute, and the executor here runs that one effect through the bridge (the worker pool on the page,
+ * anything with the same signature in a test), then reconciles again when the job settles.
+ *
+ * A parameter change reconciles in the next task (so the changes of one event, e.g. a link setting several,
+ * start one run), or, while a slider is dragged, DRAG_DEBOUNCE_MS after the drag pauses and at once when it is
+ * released. Every job carries an AbortSignal, down to the embedding of prompt texts.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AlgoCurves, LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../../engine/lab/types';
+import type { SweepParam } from './config';
+import { type Effect, type Hold, type Job, type JobBook, type RunStatus, reconcile, runStatus, type SweepStatus, sweepStatus } from './reconcile';
+
+/**
+ * While a slider is dragged, a change starts its run this much after the last one (one run per pause in the
+ * drag, not one per pixel). Other changes run at once: a stale run is aborted anyway, and waiting would only
+ * add to the time until the curves move.
+ */
+export const DRAG_DEBOUNCE_MS = 250;
+
+type EmbedTexts = (texts: string[]) => Promise<Float32Array[]>;
+
+/** What runs the jobs: src/workers/simBridge.ts on the page. */
+export interface LabBridge {
+  runLab(config: LabConfig, options: { signal: AbortSignal; embed: EmbedTexts; onProgress(p: LabProgress): void }): Promise<LabResult>;
+  runSweep(
+    config: SweepConfig,
+    options: { signal: AbortSignal; embed: EmbedTexts; onProgress(p: { done: number; total: number }): void },
+  ): Promise<SweepResult>;
+  /** Workers a run shares its trials among. */
+  poolSize(): number;
+}
+
+export interface ControllerOptions {
+  bridge: LabBridge;
+  /** Embeds prompt texts for a job (the embedding worker on the page); the job's signal stops it. */
+  embed(texts: string[], signal: AbortSignal): Promise<Float32Array[]>;
+  /** The jobs the page wants now, the run first (lab/config.ts `wantedJobs` of the parameters). */
+  wanted(): Job[];
+}
+
+export type LabIntent =
+  /** The parameters (or anything `wanted` reads) changed. */
+  | { type: 'params-changed' }
+  /** Start now, also what failed or was cancelled. */
+  | { type: 'run' }
+  | { type: 'cancel' }
+  /** A slider drag starts or ends: while it lasts, changes wait for a pause. */
+  | { type: 'drag'; active: boolean };
+
+interface SweepState {
+  status: SweepStatus;
+  result: SweepResult | null;
+  progress: { done: number; total: number };
+  error: string | null;
+}
+
+export interface LabState {
+  jobs: JobBook;
+  status: RunStatus;
+  error: string | null;
+  /** The config of the run in flight (or last started). */
+  config: LabConfig | null;
+  result: LabResult | null;
+  progress: { done: number; total: number; partial: { curves: Record<string, AlgoCurves> } | null };
+  elapsedMs: number | null;
+  /** Simulation workers the run in flight (or last started) shares its trials among. */
+  workers: number;
+  sweeps: Record<SweepParam, SweepState>;
+}
+
+export interface LabController {
+  store: StoreApi<LabState>;
+  dispatch(intent: LabIntent): void;
+  /** Whether the shown result is the run the page wants. */
+  isCurrent(): boolean;
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const isAbort = (e: unknown) => (e instanceof DOMException || e instanceof Error) && e.name === 'AbortError';
+
+const idleSweep = (): SweepState => ({ status: 'idle', result: null, progress: { done: 0, total: 0 }, error: null });
+
+export function createLabController({ bridge, embed, wanted }: ControllerOptions): LabController {
+  const store = createStore<LabState>(() => ({
+    jobs: { shown: { run: null, tauMax: null, lambda: null }, inFlight: null, held: new Map() },
+    status: 'pending',
+    error: null,
+    config: null,
+    result: null,
+    progress: { done: 0, total: 0, partial: null },
+    elapsedMs: null,
+    workers: 1,
+    sweeps: { tauMax: idleSweep(), lambda: idleSweep() },
+  }));
+  const { getState: get, setState: set } = store;
+  let abort: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let dragging = false;
+
+  /** Writes the book and the statuses read off it, in one update. */
+  function setBook(jobs: JobBook, patch: Partial<LabState> = {}): void {
+    const want = wanted();
+    const s = get();
+    const sweeps = { ...s.sweeps, ...patch.sweeps };
+    for (const param of ['tauMax', 'lambda'] as const) sweeps[param] = { ...sweeps[param], ...sweepStatus(want, jobs, param) };
+    set({ ...patch, jobs, ...runStatus(want, jobs), sweeps });
+  }
+
+  const hold = (key: string, h: Hold) => {
+    const held = new Map(get().jobs.held);
+    held.set(key, h);
+    return held;
+  };
+
+  function step(): void {
+    const effect: Effect | null = reconcile(wanted(), get().jobs);
+    if (!effect)
+      setBook(get().jobs); // statuses follow parameters that went back to what is shown or held
+    else if (effect.type === 'abort') abort?.abort();
+    else start(effect.job);
+  }
+
+  function start(job: Job): void {
+    const ac = new AbortController();
+    abort = ac;
+    const live = () => abort === ac;
+    const jobEmbed: EmbedTexts = (texts) => embed(texts, ac.signal);
+    const inFlight = { kind: job.kind, key: job.key };
+    const t0 = performance.now();
+    let done: Promise<Partial<LabState>>;
+    if (job.kind === 'run') {
+      const { config } = job;
+      const total = config.algos.length * config.trials * config.T;
+      setBook({ ...get().jobs, inFlight }, { config, progress: { done: 0, total, partial: null }, workers: Math.min(bridge.poolSize(), config.trials) });
+      done = bridge
+        .runLab(config, {
+          signal: ac.signal,
+          embed: jobEmbed,
+          onProgress: (p) => {
+            if (live()) set((s) => ({ progress: { done: p.done, total: p.total, partial: p.partial ?? s.progress.partial } }));
+          },
+        })
+        .then((result) => ({ result, elapsedMs: performance.now() - t0, progress: { done: total, total, partial: null } }));
+    } else {
+      const param = job.kind;
+      const sweep = (patch: Partial<SweepState>) => ({ ...get().sweeps, [param]: { ...get().sweeps[param], ...patch } });
+      setBook({ ...get().jobs, inFlight }, { sweeps: sweep({ progress: { done: 0, total: 0 } }) });
+      done = bridge
+        .runSweep(job.config, {
+          signal: ac.signal,
+          embed: jobEmbed,
+          onProgress: (p) => {
+            if (live()) set({ sweeps: sweep({ progress: { done: p.done, total: p.total } }) });
+          },
+        })
+        .then((result) => ({ sweeps: sweep({ result }) }));
+    }
+    done
+      .then(
+        (patch) => {
+          const { jobs } = get();
+          setBook({ ...jobs, inFlight: null, shown: { ...jobs.shown, [job.kind]: job.key } }, patch);
+        },
+        (e: unknown) => {
+          const { jobs } = get();
+          const failed = !(isAbort(e) || ac.signal.aborted);
+          setBook({ ...jobs, inFlight: null, held: failed ? hold(job.key, { status: 'error', error: messageOf(e) }) : jobs.held });
+        },
+      )
+      .finally(() => {
+        if (live()) abort = null;
+        if (!timer) step();
+      });
+  }
+
+  function schedule(delay: number): void {
+    unschedule();
+    timer = setTimeout(() => {
+      timer = null;
+      step();
+    }, delay);
+  }
+
+  function unschedule(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  }
+
+  function dispatch(intent: LabIntent): void {
+    switch (intent.type) {
+      case 'params-changed':
+        setBook(get().jobs); // 'pending' at once, before the run starts
+        schedule(dragging ? DRAG_DEBOUNCE_MS : 0);
+        return;
+      case 'drag':
+        if (intent.active) dragging = true;
+        else if (dragging) {
+          dragging = false;
+          if (timer) {
+            unschedule();
+            step();
+          }
+        }
+        return;
+      case 'run': {
+        const held = new Map(get().jobs.held);
+        for (const job of wanted()) held.delete(job.key);
+        unschedule();
+        setBook({ ...get().jobs, held });
+        step();
+        return;
+      }
+      case 'cancel': {
+        unschedule();
+        const { jobs } = get();
+        const [run] = wanted();
+        let held = jobs.held;
+        const cancelled: Hold = { status: 'cancelled', error: null };
+        if (jobs.inFlight?.kind === 'run' || jobs.shown.run !== run.key) held = hold(run.key, cancelled);
+        if (jobs.inFlight && !held.has(jobs.inFlight.key)) held = new Map(held).set(jobs.inFlight.key, cancelled);
+        setBook({ ...jobs, held });
+        abort?.abort();
+      }
+    }
+  }
+
+  return { store, dispatch, isCurrent: () => get().jobs.shown.run === wanted()[0].key };
+}

@@ -1,0 +1,82 @@
+/**
+ * What the lab should compute next, as a pure function of what it wants and what it has: no store, no worker,
+ * no timer. The controller (./controller.ts) calls `reconcile` after every change and runs the effect it
+ * returns; the statuses the page shows are read off the same book (`runStatus`, `sweepStatus`), so a status can
+ * never disagree with the job queue.
+ *
+ * The rules, in order: one job at a time; a job that went stale is aborted; the run comes first (a sweep in
+ * flight is aborted while the run is out of date); a job that failed or that the user cancelled is held, not
+ * retried by itself, until its inputs change or the user asks again; no sweeps for a run that is held.
+ */
+import type { LabConfig, SweepConfig } from '../../engine/lab/types';
+import type { SweepParam } from './config';
+
+export type JobKind = 'run' | SweepParam;
+
+/** A computation the page wants; `key` is its identity (a configuration computed once is not computed again). */
+export type Job = { kind: 'run'; key: string; config: LabConfig } | { kind: SweepParam; key: string; config: SweepConfig };
+
+/** Why a job is not started again by itself. */
+export interface Hold {
+  status: 'error' | 'cancelled';
+  error: string | null;
+}
+
+export interface JobBook {
+  /** For each kind, the key of the result the page holds (null: none yet). */
+  shown: Readonly<Record<JobKind, string | null>>;
+  /** The one job the workers are computing. */
+  inFlight: { kind: JobKind; key: string } | null;
+  held: ReadonlyMap<string, Hold>;
+}
+
+export type Effect = { type: 'abort' } | { type: 'start'; job: Job };
+
+/** The run the page wants: always the first of the wanted jobs (see wantedJobs). */
+const runOf = (wanted: readonly Job[]) => wanted[0] as Extract<Job, { kind: 'run' }>;
+
+const isShown = (job: Job, book: JobBook) => book.shown[job.kind] === job.key;
+
+/**
+ * The next effect, or null when there is nothing to do now. While a job is in flight the only effect is to
+ * abort it; the controller calls again once it has settled.
+ */
+export function reconcile(wanted: readonly Job[], book: JobBook): Effect | null {
+  const run = runOf(wanted);
+  if (book.inFlight) {
+    const { kind, key } = book.inFlight;
+    const stale = wanted.find((j) => j.kind === kind)?.key !== key;
+    const runFirst = kind !== 'run' && !isShown(run, book) && !book.held.has(run.key);
+    return stale || runFirst ? { type: 'abort' } : null;
+  }
+  if (!isShown(run, book)) return book.held.has(run.key) ? null : { type: 'start', job: run };
+  const next = wanted.find((j) => j.kind !== 'run' && !isShown(j, book) && !book.held.has(j.key));
+  return next ? { type: 'start', job: next } : null;
+}
+
+export type RunStatus = 'pending' | 'running' | 'done' | 'cancelled' | 'error';
+
+/** The status of the run the page wants, with the error that holds it. */
+export function runStatus(wanted: readonly Job[], book: JobBook): { status: RunStatus; error: string | null } {
+  const run = runOf(wanted);
+  if (isShown(run, book)) return { status: 'done', error: null };
+  const hold = book.held.get(run.key);
+  if (hold) return hold;
+  return { status: book.inFlight?.key === run.key ? 'running' : 'pending', error: null };
+}
+
+export type SweepStatus = 'idle' | 'pending' | 'running' | 'done' | 'error';
+
+/**
+ * A sweep's status: 'idle' when it will not run by itself (it, or the run before it, is held: a cancelled sweep
+ * shows its last result quietly), else pending, running or done.
+ */
+export function sweepStatus(wanted: readonly Job[], book: JobBook, param: SweepParam): { status: SweepStatus; error: string | null } {
+  const job = wanted.find((j) => j.kind === param);
+  if (!job) return { status: 'idle', error: null };
+  if (isShown(job, book)) return { status: 'done', error: null };
+  if (book.inFlight?.key === job.key) return { status: 'running', error: null };
+  const hold = book.held.get(job.key);
+  if (hold) return hold.status === 'error' ? { status: 'error', error: hold.error } : { status: 'idle', error: null };
+  return { status: book.held.has(runOf(wanted).key) ? 'idle' : 'pending', error: null };
+}
