@@ -1,14 +1,15 @@
 /**
  * The run controls against the real worker: a long run can be cancelled, the page says so and does not start
  * it again by itself, the next parameter change runs cleanly; a worker that fails to load shows a readable
- * error and the page recovers on the next try (the bridge starts a fresh worker).
+ * error and the page recovers on the next try (the bridge starts a fresh worker); idle workers are released and
+ * the next run starts fresh ones.
  */
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALGO_IDS } from '../src/state/catalog';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
-import { hashOf, openLab, waitForCurrentResult } from './lab';
+import { hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 describe('run controls', () => {
   let browser: LabBrowser;
@@ -72,5 +73,26 @@ describe('run controls', () => {
     expect(await page.locator('[data-testid^="row-"]').count()).toBe(2);
     await page.close();
     browser.errors.length = 0; // the blocked script load is logged as a console error on purpose
+  });
+
+  it('releases the simulation workers once idle, and the next run starts fresh ones', async () => {
+    const simWorkers = (page: Page) => page.workers().filter((w) => /sim\.worker/.test(w.url()));
+    const page = await browser.context.newPage();
+    // Released after 1.5 s idle (the default is two minutes), with two workers in the pool.
+    await page.goto(`${inject('baseURL')}?idle=1500&workers=2#world=t2i&algos=promptwise,greedy,oracle&T=200&trials=2`);
+    await waitForCurrentResult(page);
+    await waitForSweeps(page);
+    const closed = simWorkers(page).map((w) => new Promise<void>((resolve) => w.once('close', () => resolve())));
+    expect(closed).toHaveLength(2);
+    await Promise.all(closed); // within the test's timeout: released, not kept
+    expect(simWorkers(page)).toEqual([]);
+
+    await page.getByTestId('tau-max').focus();
+    await page.keyboard.press('ArrowLeft');
+    await waitForCurrentResult(page);
+    expect(simWorkers(page).length).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid^="row-"]').count()).toBe(3);
+    expect(browser.errors, 'console errors').toEqual([]);
+    await page.close();
   });
 });

@@ -2,18 +2,26 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { setPoolSize } from './workers/simBridge';
+import { setIdleReleaseMs } from './workers/workerHandle';
 import './ui/styles.css';
+
+/** A number from the address's query (`?name=value`), handed to `apply`; a value it refuses is ignored with a warning. */
+function fromQuery(name: string, apply: (value: number) => void): void {
+  const value = new URLSearchParams(location.search).get(name);
+  if (value === null) return;
+  try {
+    apply(Number(value));
+  } catch (e) {
+    console.warn(`?${name}=${value} ignored: ${(e as Error).message}`);
+  }
+}
 
 // `?workers=N` (1–16) sets how many simulation workers share a run's trials (docs/LAB.md, "Hosting"); by default
 // one per core but one. Results do not depend on it; tests use it to check exactly that.
-const workers = new URLSearchParams(location.search).get('workers');
-if (workers !== null) {
-  try {
-    setPoolSize(Number(workers));
-  } catch (e) {
-    console.warn(`?workers=${workers} ignored: ${(e as Error).message}`);
-  }
-}
+fromQuery('workers', setPoolSize);
+// `?idle=ms` sets how long an idle simulation or embedding worker is kept (default two minutes); tests use it
+// to see the release happen.
+fromQuery('idle', setIdleReleaseMs);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

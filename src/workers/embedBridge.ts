@@ -27,6 +27,8 @@ const slot = workerSlot<EmbedWorkerApi>(
   () => new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: 'embed' }),
   'embedding worker',
   (message) => new EmbedWorkerError(message),
+  'call',
+  true,
 );
 const callWorker = serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The embedding was cancelled.' });
 

@@ -46,6 +46,7 @@ function makeLane(index: number): Lane {
     'simulation worker',
     (message) => new SimWorkerError(message),
     'run',
+    true,
   );
   return { slot, call: serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The simulation was cancelled.' }) };
 }
@@ -53,7 +54,6 @@ function makeLane(index: number): Lane {
 /** Started on first use; lane 0 also serves the catalog, dataset info and the ablation. */
 const lanes: Lane[] = [makeLane(0)];
 const lane = (i: number) => (lanes[i] ??= makeLane(i));
-const current = () => lanes[0].slot.current();
 
 let poolSizeOverride: number | null = null;
 
@@ -147,9 +147,8 @@ class PooledSteps {
 }
 
 /** The algorithms and worlds the engine offers (starts the worker if it is not running). */
-export async function catalog(): Promise<SimCatalog> {
-  const h = current();
-  return Promise.race([h.api.catalog(), h.crashed]);
+export function catalog(): Promise<SimCatalog> {
+  return lanes[0].slot.use((h) => Promise.race([h.api.catalog(), h.crashed]));
 }
 
 // --- Lab runs (src/engine/lab/types.ts) ---
@@ -260,7 +259,6 @@ export function runAblation(
 }
 
 /** A dataset world's models, prices and size (loads the dataset in the worker if needed). */
-export async function datasetInfo(world: string): ReturnType<SimWorkerApi['datasetInfo']> {
-  const h = current();
-  return Promise.race([h.api.datasetInfo(world), h.crashed]);
+export function datasetInfo(world: string): ReturnType<SimWorkerApi['datasetInfo']> {
+  return lanes[0].slot.use((h) => Promise.race([h.api.datasetInfo(world), h.crashed]));
 }

@@ -1,6 +1,7 @@
 /**
- * A lazily started comlink worker that turns a crash into a readable error and is replaced on next use
- * (after squoosh's worker bridge). The bridges build their calls on it.
+ * A lazily started comlink worker that turns a crash into a readable error and is replaced on next use, and,
+ * when asked, is released after a while with no call (after squoosh's worker bridge). The bridges build their
+ * calls on it.
  */
 import * as Comlink from 'comlink';
 
@@ -9,7 +10,21 @@ class WorkerCrashedError extends Error {
   override name = 'WorkerCrashedError';
 }
 
-export interface WorkerHandle<Api> {
+/**
+ * How long a worker that is released when idle waits for its next call before it is terminated. Two minutes:
+ * long enough that moving a slider after reading a chart finds the worker warm (a fresh one pays its start-up
+ * and reloads its dataset), short enough that a tab left open does not hold the workers' memory for hours.
+ */
+const DEFAULT_IDLE_RELEASE_MS = 120_000;
+let idleReleaseMs = DEFAULT_IDLE_RELEASE_MS;
+
+/** Sets the idle release time (ms, a positive integer; the page's `?idle=ms`), or null for the default. */
+export function setIdleReleaseMs(ms: number | null): void {
+  if (ms !== null && !(Number.isInteger(ms) && ms > 0)) throw new RangeError(`idle release: a positive whole number of ms, got ${ms}`);
+  idleReleaseMs = ms ?? DEFAULT_IDLE_RELEASE_MS;
+}
+
+interface WorkerHandle<Api> {
   worker: Worker;
   api: Comlink.Remote<Api>;
   /** Rejects when the worker crashes. */
@@ -23,14 +38,31 @@ export interface WorkerHandle<Api> {
  * `current()` gives the live worker, starting one if none runs; `label` names it in messages ("the
  * playground worker"). `makeError` lets a bridge keep its own error class.
  */
+export interface WorkerSlot<Api> {
+  current(): WorkerHandle<Api>;
+  /**
+   * Runs `invoke` on the live worker and counts it as busy until the call settles or the worker is gone; a
+   * slot released when idle starts its idle timer when the last call ends.
+   */
+  use<R>(invoke: (h: WorkerHandle<Api>) => Promise<R>): Promise<R>;
+  dispose(): void;
+}
+
 export function workerSlot<Api>(
   make: () => Worker,
   label: string,
   makeError: (message: string) => Error = (m) => new WorkerCrashedError(m),
   /** What the user does next, in the crash message ("The next run starts a fresh one."). */
   nextAction = 'call',
-): { current(): WorkerHandle<Api>; dispose(): void } {
+  /**
+   * Terminate the worker after `setIdleReleaseMs`'s time with no call; the next call starts a fresh one. Not for
+   * a worker whose state the user would lose (the playground's learner).
+   */
+  releaseWhenIdle = false,
+): WorkerSlot<Api> {
   let handle: WorkerHandle<Api> | null = null;
+  let busy = 0;
+  let idleTimer: ReturnType<typeof setTimeout> | null = null;
 
   function spawn(): WorkerHandle<Api> {
     const worker = make();
@@ -65,8 +97,31 @@ export function workerSlot<Api>(
     return h;
   }
 
+  const current = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    handle ??= spawn();
+    return handle;
+  };
+
   return {
-    current: () => (handle ??= spawn()),
+    current,
+    use(invoke) {
+      const h = current();
+      busy++;
+      const call = invoke(h);
+      void Promise.race([call, h.gone])
+        .catch(() => {})
+        .finally(() => {
+          if (--busy > 0 || !releaseWhenIdle) return;
+          if (idleTimer) clearTimeout(idleTimer);
+          idleTimer = setTimeout(() => {
+            idleTimer = null;
+            if (busy === 0) handle?.dispose();
+          }, idleReleaseMs);
+        });
+      return call;
+    },
     dispose: () => handle?.dispose(),
   };
 }
@@ -77,7 +132,7 @@ export function workerSlot<Api>(
  * once while the worker is asked to `cancel()` and terminated if it has not stopped within `graceMs`.
  */
 export function serialCaller<Api extends { cancel(): unknown }>(
-  slot: { current(): WorkerHandle<Api> },
+  slot: WorkerSlot<Api>,
   options: { graceMs: number; cancelledMessage: string },
 ): <R>(signal: AbortSignal | undefined, invoke: (api: Comlink.Remote<Api>) => Promise<R>) => Promise<R> {
   let previous: Promise<unknown> = Promise.resolve();
@@ -87,8 +142,11 @@ export function serialCaller<Api extends { cancel(): unknown }>(
     await previous; // a cancelled call winds down (at most graceMs) before the next one starts
     if (signal?.aborted) throw abortError();
 
-    const h = slot.current();
-    const call = invoke(h.api);
+    let h!: WorkerHandle<Api>;
+    const call = slot.use((handle) => {
+      h = handle;
+      return invoke(handle.api);
+    });
     previous = Promise.race([call, h.gone]).catch(() => {});
 
     let onAbort: (() => void) | undefined;
