@@ -77,8 +77,56 @@ describe('recorded datasets in the lab', () => {
     const shown = await readTable(page);
     expect(Object.keys(shown).sort()).toEqual(['oracle', 'promptwise']);
     expect(await page.getByTestId('context-info').textContent()).toMatch(/dimension 8; PCA kept [\d.]+% of the embeddings' variance/);
-    // The embedding worker ran (or served its cache) for the dataset's prompts.
+    // The embedding worker ran (or served its cache) for the dataset's prompts, on the port the simulation
+    // worker embeds through; the page heard how it ended.
     expect(await page.getByTestId('embed-status').getAttribute('data-status')).toBe('ready');
+    expect(await page.getByTestId('embed-report').textContent()).toMatch(/^328 texts · \d+ dimensions/);
+    expect(browser.errors, 'console errors').toEqual([]);
+    await page.close();
+  });
+
+  it('Cancel stops a running embedding of a run, and the next run embeds again', async () => {
+    const page = await openLab(browser, '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,oracle&T=200&trials=1');
+    await page.getByTestId('embed-toggle').click();
+    await page.getByTestId('embed-preset-local').click();
+    await waitForCurrentResult(page);
+    // 9,575 prompts: the embedding takes long enough to be caught computing.
+    await page.evaluate(() => {
+      location.hash = '#world=data:mmlu-pro-tigerlab&features=embedding&dim=8&costs=prices&algos=promptwise,oracle&T=200&trials=1';
+    });
+    await page.locator('[data-testid="embed-status"][data-status="loading"]').waitFor({ timeout: 60_000 });
+    await page.getByTestId('embed-progress').waitFor();
+    await page.getByTestId('cancel').click();
+    await page.locator('[data-testid="run-status"][data-status="cancelled"]').waitFor({ timeout: 10_000 });
+    // The embedding stopped with its run: the status leaves "loading" and no report of a finished call appears.
+    await page.waitForFunction(`document.querySelector('[data-testid="embed-status"]')?.getAttribute('data-status') !== 'loading'`, null, { timeout: 10_000 });
+    expect(await page.getByTestId('embed-report').count()).toBe(0); // this page has finished no embedding yet
+    // And the embedding worker stopped computing: its cache (IndexedDB) stops growing.
+    const cached = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('promptwise-embeddings');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const count = open.result.transaction('vectors').objectStore('vectors').count();
+              count.onsuccess = () => {
+                resolve(count.result);
+                open.result.close();
+              };
+            };
+          }),
+      );
+    // Uncancelled, it writes ~300 vectors a second from about 5 s on (measured); cancelled, at most the batch
+    // (32) that was computing when Cancel came.
+    await page.waitForTimeout(8000);
+    expect(await cached()).toBeLessThanOrEqual(32);
+    // The embedding worker takes the next call: a smaller dataset runs to the end.
+    await page.evaluate(() => {
+      location.hash = '#world=data:humaneval-paper&features=embedding&dim=8&costs=prices&algos=promptwise,oracle&T=200&trials=1';
+    });
+    await waitForCurrentResult(page, 180_000);
+    expect(await page.getByTestId('embed-report').textContent()).toMatch(/^328 texts/);
     expect(browser.errors, 'console errors').toEqual([]);
     await page.close();
   });

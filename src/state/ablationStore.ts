@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { AblationResult } from '../engine/lab/ablation';
 import type { FeatureType } from '../engine/lab/datasetSource';
 import { runAblation } from '../workers/simBridge';
-import { embedVectors } from './embedStore';
+import { openEmbedPort } from './embedStore';
 import { pageLabConfig } from './labStore';
 import type { LabParams } from './urlCodec';
 
@@ -54,7 +54,7 @@ export const ablationIntents = {
       const result = await runAblation(pageLabConfig(p), features, {
         signal: mine.signal,
         onProgress: ({ done, total }) => useAblation.setState({ progress: total > 0 ? done / total : 0 }),
-        embed: (texts) => embedVectors(texts, mine.signal),
+        openEmbedPort,
       });
       if (controller === mine) useAblation.setState({ status: 'done', result, progress: 1 });
     } catch (e) {

@@ -7,8 +7,16 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { DEFAULT_EMBED_SETTINGS, type EmbedDevice, type EmbedDtype, type EmbedProgress, type EmbedSettings, rowsOf } from '../embed/types';
-import { clearEmbeddingCache, embedCapabilities, embedInWorker } from '../workers/embedBridge';
+import {
+  DEFAULT_EMBED_SETTINGS,
+  type EmbedBatchResult,
+  type EmbedDevice,
+  type EmbedDtype,
+  type EmbedProgress,
+  type EmbedSettings,
+  rowsOf,
+} from '../embed/types';
+import { clearEmbeddingCache, type EmbedPortLink, embedCapabilities, embedInWorker, openEmbedPort as openPortInWorker } from '../workers/embedBridge';
 
 type EmbedStatus =
   | { kind: 'idle' }
@@ -102,6 +110,41 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
+ * The store's view of one embedding call, wherever it runs: loading with its progress, then ready with its
+ * report or the error; a cancelled call gives back the status it found.
+ */
+function trackCall(): {
+  progress(p: EmbedProgress): boolean;
+  done(summary: Omit<EmbedBatchResult, 'data'>, seconds: number): void;
+  failed(error: unknown): void;
+} {
+  const before = useEmbed.getState().status;
+  useEmbed.setState((s) => ({ status: { kind: 'loading', progress: null }, calls: s.calls + 1 }));
+  const call = useEmbed.getState().calls;
+  let settled = false;
+  return {
+    progress(p) {
+      // Progress travels on its own MessagePort, so a last message can arrive after the result: drop it
+      // (and any from a call that a newer one has replaced).
+      if (settled || useEmbed.getState().calls !== call) return false;
+      useEmbed.setState({ status: { kind: 'loading', progress: p } });
+      return true;
+    },
+    done({ model, count, dims, cached, computed, device, dtype }, seconds) {
+      if (settled) return;
+      settled = true;
+      useEmbed.setState({ status: { kind: 'ready', device, dtype }, lastReport: { model, count, dims, cached, computed, device, dtype, seconds } });
+    },
+    failed(error) {
+      if (settled) return;
+      settled = true;
+      if (isAbort(error)) useEmbed.setState({ status: before.kind === 'loading' ? { kind: 'idle' } : before });
+      else useEmbed.setState({ status: { kind: 'error', message: error instanceof Error ? error.message : String(error) } });
+    },
+  };
+}
+
+/**
  * Embeds `texts` with the store's settings (mean pooling, normalised) in the embedding worker: vectors already
  * in the IndexedDB cache are returned without running the model; the rest are computed 32 at a time and
  * cached. The store's status follows the call (loading with progress → ready on its device, or error).
@@ -110,39 +153,43 @@ function isAbort(error: unknown): boolean {
  */
 async function embedAll(texts: string[], options: EmbedAllOptions = {}): Promise<EmbedAllResult> {
   const settings = options.settings ?? useEmbed.getState().settings;
-  const before = useEmbed.getState().status;
-  useEmbed.setState((s) => ({ status: { kind: 'loading', progress: null }, calls: s.calls + 1 }));
-  const call = useEmbed.getState().calls;
-  let settled = false;
+  const call = trackCall();
   const started = performance.now();
   try {
     const result = await embedInWorker(texts, settings, {
       signal: options.signal,
       onProgress: (p) => {
-        // Progress travels on its own MessagePort, so a last message can arrive after the result: drop it
-        // (and any from a call that a newer one has replaced).
-        if (settled || useEmbed.getState().calls !== call) return;
-        useEmbed.setState({ status: { kind: 'loading', progress: p } });
-        options.onProgress?.(p);
+        if (call.progress(p)) options.onProgress?.(p);
       },
     });
-    settled = true;
-    const seconds = (performance.now() - started) / 1000;
-    const { count, dims, cached, computed, device, dtype, model } = result;
-    useEmbed.setState({
-      status: { kind: 'ready', device, dtype },
-      lastReport: { model, count, dims, cached, computed, device, dtype, seconds },
-    });
+    call.done(result, (performance.now() - started) / 1000);
+    const { dims, cached, computed, device, dtype, model } = result;
     return { vectors: rowsOf(result), dims, model, device, dtype, cached, computed };
   } catch (error) {
-    settled = true;
-    if (isAbort(error)) {
-      useEmbed.setState({ status: before.kind === 'loading' ? { kind: 'idle' } : before });
-    } else {
-      useEmbed.setState({ status: { kind: 'error', message: error instanceof Error ? error.message : String(error) } });
-    }
+    call.failed(error);
     throw error;
   }
+}
+
+/**
+ * A port on which a simulation or playground worker embeds texts with the store's settings directly in the
+ * embedding worker (src/workers/embedPort.ts); the store's status follows the call as for `embedAll`.
+ */
+export function openEmbedPort(): EmbedPortLink {
+  const call = trackCall();
+  const link = openPortInWorker(useEmbed.getState().settings, (event) => {
+    if (event.type === 'progress') call.progress(event.progress);
+    else if (event.type === 'done') call.done(event.summary, event.seconds);
+    else call.failed(event.cancelled ? new DOMException(event.message, 'AbortError') : new Error(event.message));
+  });
+  link.lost.catch((error: unknown) => call.failed(error));
+  return {
+    ...link,
+    cancel() {
+      link.cancel();
+      call.failed(new DOMException('The embedding was cancelled.', 'AbortError'));
+    },
+  };
 }
 
 /** The vectors alone, in order: the embed callback the simulation and playground workers call. */

@@ -7,7 +7,7 @@ import { useStore } from 'zustand';
 import type { LabConfig } from '../engine/lab/types';
 import { poolSize, runLab, runSweep } from '../workers/simBridge';
 import { loadCatalog } from './catalogStore';
-import { embedVectors, useEmbed } from './embedStore';
+import { openEmbedPort, useEmbed } from './embedStore';
 import { labConfigOf, wantedJobs } from './lab/config';
 import { createLabController, type LabIntent, type LabState } from './lab/controller';
 import { createPlayback, type PlaybackIntent, type PlaybackState } from './lab/playback';
@@ -24,8 +24,13 @@ export function pageLabConfig(p: LabParams): LabConfig {
 }
 
 const controller = createLabController({
-  bridge: { runLab, runSweep, poolSize },
-  embed: embedVectors, // Cancel (or a newer run) stops a running embedding too: it gets the job's signal
+  // Embedding features: the simulation workers get the prompts' embeddings over ports to the embedding worker,
+  // cancelled with the job (Cancel, or a newer run, stops a running embedding too).
+  bridge: {
+    runLab: (config, options) => runLab(config, { ...options, openEmbedPort }),
+    runSweep: (config, options) => runSweep(config, { ...options, openEmbedPort }),
+    poolSize,
+  },
   wanted: () => wantedJobs(useParams.getState().params, embedModel()),
 });
 

@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { PlaygroundAlgo } from '../engine/playground/algos';
 import { type PlaygroundAnswer, type PlaygroundConfig, type PlaygroundInfo, playgroundWorker } from '../workers/playgroundBridge';
-import { embedVectors } from './embedStore';
+import { embedVectors, openEmbedPort } from './embedStore';
 import { pageLabConfig } from './labStore';
 import type { LabParams } from './urlCodec';
 
@@ -40,8 +40,6 @@ function configOf(p: LabParams, algo: PlaygroundAlgo): PlaygroundConfig {
   return { world, ...(dataset ? { dataset } : {}), algo, params, seed, warmup: PLAYGROUND_WARMUP };
 }
 
-const embedTexts = (texts: string[]) => embedVectors(texts);
-
 function fail(error: unknown): void {
   usePlayground.setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
 }
@@ -54,7 +52,7 @@ async function ensurePlayground(p: LabParams): Promise<boolean> {
   if (key === wanted && status !== 'error' && status !== 'starting') return true;
   usePlayground.setState({ status: 'starting', error: null, key: wanted, answer: null });
   try {
-    const info = await playgroundWorker.start(config, config.dataset?.features === 'embedding' ? embedTexts : undefined);
+    const info = await playgroundWorker.start(config, config.dataset?.features === 'embedding' ? openEmbedPort : undefined);
     if (usePlayground.getState().key !== wanted) return false; // a newer start took over
     usePlayground.setState({ status: 'ready', info });
     return true;

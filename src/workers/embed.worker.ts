@@ -15,6 +15,7 @@ import { EmbedLoadError } from '../embed/errors';
 import { idbVectorStore } from '../embed/idbStore';
 import { embedWith, type LoadedExtractor, loadExtractor } from '../embed/pipeline';
 import { type EmbedBatchResult, type EmbedDevice, type EmbedProgress, type EmbedSettings, resolveDtype } from '../embed/types';
+import type { EmbedPortApi, EmbedPortEvent } from './embedPort';
 
 const onnxEnv = env.backends.onnx;
 if (onnxEnv.wasm) {
@@ -103,8 +104,29 @@ async function extractorFor(settings: EmbedSettings, device: EmbedDevice, onProg
 let store: VectorStore | null = null;
 const vectors = () => (store ??= idbVectorStore());
 
-/** The job in flight: `cancel()` flips its flag and it stops before its next batch. */
-let current: { cancelled: boolean } | null = null;
+/** An embedding asked for, by the main thread ('main') or over a connected port (its id). */
+interface Job {
+  owner: string;
+  cancelled: boolean;
+}
+
+const jobs = new Set<Job>();
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * One embedding at a time, in the order asked (the model, and the WebGPU device, are shared): callers on the
+ * main thread and on ports wait their turn. A job cancelled while it waits never starts.
+ */
+function enqueue<R>(owner: string, work: (job: Job) => Promise<R>): Promise<R> {
+  const job: Job = { owner, cancelled: false };
+  jobs.add(job);
+  const run = queue.then(() => {
+    if (job.cancelled) throw new EmbedCancelledError();
+    return work(job);
+  });
+  queue = run.catch(() => {});
+  return run.finally(() => jobs.delete(job));
+}
 
 async function embedOn(
   texts: string[],
@@ -147,33 +169,57 @@ function throttled(onProgress: (p: EmbedProgress) => void): (p: EmbedProgress) =
   };
 }
 
+/**
+ * Embeds `texts` for `job` (cache first, the model for the rest, 32 per batch). With device `auto`, a WebGPU
+ * start-up failure falls back to WASM. Rejects with a readable message (EmbedLoadError) when the model cannot load.
+ */
+async function embedJob(texts: string[], settings: EmbedSettings, job: Job, onProgress: (p: EmbedProgress) => void): Promise<EmbedBatchResult> {
+  const progress = throttled(onProgress);
+  const device = await chooseDevice(settings);
+  try {
+    return await embedOn(texts, settings, device, job, progress);
+  } catch (error) {
+    if (!(settings.device === 'auto' && device === 'webgpu' && error instanceof EmbedLoadError)) throw error;
+    return embedOn(texts, settings, 'wasm', job, progress);
+  }
+}
+
 export const api = {
   async capabilities(): Promise<EmbedCapabilities> {
     return { webgpu: await hasWebGpu(), threads: onnxEnv.wasm?.numThreads ?? 1 };
   },
 
-  /**
-   * Embeds `texts` (cache first, the model for the rest, 32 per batch). With device `auto`, a WebGPU start-up
-   * failure falls back to WASM. Rejects with a readable message (EmbedLoadError) when the model cannot load.
-   */
+  /** Embeds `texts` for the main thread (see embedJob); the vectors come back transferred. */
   async embed(texts: string[], settings: EmbedSettings, onProgress: (p: EmbedProgress) => void): Promise<EmbedBatchResult> {
-    if (current) current.cancelled = true;
-    const job = { cancelled: false };
-    current = job;
-    onProgress = throttled(onProgress);
-    try {
-      const device = await chooseDevice(settings);
-      let result: EmbedBatchResult;
-      try {
-        result = await embedOn(texts, settings, device, job, onProgress);
-      } catch (error) {
-        if (!(settings.device === 'auto' && device === 'webgpu' && error instanceof EmbedLoadError)) throw error;
-        result = await embedOn(texts, settings, 'wasm', job, onProgress);
-      }
-      return Comlink.transfer(result, [result.data.buffer]);
-    } finally {
-      if (current === job) current = null;
-    }
+    const result = await enqueue('main', (job) => embedJob(texts, settings, job, onProgress));
+    return Comlink.transfer(result, [result.data.buffer]);
+  },
+
+  /**
+   * Serves one embedding on `port` with `settings`, for another worker: the texts come from it and the vectors
+   * go back to it directly (transferred), never through the main thread, which hears only `report`'s events.
+   * `cancel(id)` stops it. The port is closed once its call has ended.
+   */
+  connect(id: string, port: MessagePort, settings: EmbedSettings, report: (event: EmbedPortEvent) => void): void {
+    const served: EmbedPortApi = {
+      embed: (texts) =>
+        enqueue(id, async (job) => {
+          const started = performance.now();
+          try {
+            const result = await embedJob(texts, settings, job, (progress) => void report({ type: 'progress', progress }));
+            const { data: _data, ...summary } = result;
+            void report({ type: 'done', summary, seconds: (performance.now() - started) / 1000 });
+            return Comlink.transfer(result, [result.data.buffer]);
+          } catch (error) {
+            const cancelled = error instanceof EmbedCancelledError;
+            void report({ type: 'failed', message: error instanceof Error ? error.message : String(error), cancelled });
+            throw error;
+          } finally {
+            setTimeout(() => port.close(), 0); // after the answer has been posted
+          }
+        }),
+    };
+    Comlink.expose(served, port);
   },
 
   /** Forgets every cached vector (all models). */
@@ -181,8 +227,9 @@ export const api = {
     await vectors().clear();
   },
 
-  cancel(): void {
-    if (current) current.cancelled = true;
+  /** Stops the embeddings of `owner` ('main': the main thread's calls; else a port's id): before their next batch. */
+  cancel(owner = 'main'): void {
+    for (const job of jobs) if (job.owner === owner) job.cancelled = true;
   },
 };
 

@@ -7,6 +7,7 @@
 import * as Comlink from 'comlink';
 import type { EmbedBatchResult, EmbedProgress, EmbedSettings } from '../embed/types';
 import type { EmbedCapabilities, EmbedWorkerApi } from './embed.worker';
+import type { EmbedPortEvent } from './embedPort';
 import { serialCaller, workerSlot } from './workerHandle';
 
 export type { EmbedCapabilities } from './embed.worker';
@@ -30,6 +31,7 @@ const slot = workerSlot<EmbedWorkerApi>(
   'call',
   true,
 );
+let portCount = 0;
 const callWorker = serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The embedding was cancelled.' });
 
 export interface EmbedCallOptions {
@@ -60,4 +62,59 @@ export function clearEmbeddingCache(): Promise<void> {
 /** What the browser offers (starts the worker). */
 export function embedCapabilities(): Promise<EmbedCapabilities> {
   return callWorker(undefined, (api) => api.capabilities());
+}
+
+/** A port to the embedding worker for another worker's one embedding (src/workers/embedPort.ts). */
+export interface EmbedPortLink {
+  /** The end for the worker that embeds: transfer it. */
+  port: MessagePort;
+  /** Rejects with a readable error if the embedding worker crashes. */
+  lost: Promise<never>;
+  /** Stops the port's embedding (its job was cancelled); the worker counts as idle again. */
+  cancel(): void;
+}
+
+/**
+ * Opens a port on which another worker embeds texts with `settings` directly in the embedding worker; `report`
+ * hears its progress and outcome. The embedding worker counts as busy (not released when idle) until the
+ * port's call has ended or been cancelled.
+ */
+export function openEmbedPort(settings: EmbedSettings, report: (event: EmbedPortEvent) => void): EmbedPortLink {
+  const id = `port-${++portCount}`;
+  const { port1, port2 } = new MessageChannel();
+  let end!: () => void;
+  const ended = new Promise<void>((resolve) => (end = resolve));
+  let link!: EmbedPortLink;
+  void slot.use((h) => {
+    const hear = (event: EmbedPortEvent) => {
+      if (event.type !== 'progress') end();
+      report(event);
+    };
+    h.api.connect(id, Comlink.transfer(port1, [port1]), settings, Comlink.proxy(hear)).catch(() => {}); // a crash shows as `lost`
+    link = {
+      port: port2,
+      lost: h.crashed,
+      cancel() {
+        h.api.cancel(id).catch(() => {});
+        end();
+      },
+    };
+    return ended;
+  });
+  return link;
+}
+
+/**
+ * What a job hands the worker that may need embeddings: a comlink proxy that opens a port (`open`) when that
+ * worker asks, cancels it when `signal` aborts, and calls `fail` if the embedding worker dies meanwhile (the job
+ * would otherwise wait for its vectors forever).
+ */
+export function embedPortProxy(open: () => EmbedPortLink, fail: (error: unknown) => void, signal?: AbortSignal) {
+  return Comlink.proxy(() => {
+    const link = open();
+    if (signal?.aborted) link.cancel();
+    else signal?.addEventListener('abort', () => link.cancel(), { once: true });
+    link.lost.catch(fail);
+    return Comlink.transfer(link.port, [link.port]);
+  });
 }

@@ -11,7 +11,8 @@ import { type PlaygroundPrompt, PlaygroundSession, type PlaygroundView } from '.
 import { createRng, deriveSeed } from '../engine/rng';
 import type { BanditParams, World } from '../engine/types';
 import type { DatasetWorld } from '../engine/worlds/dataset';
-import { type EmbedTexts, resolveWorld } from './worldSource';
+import { embedThroughPort, type OpenEmbedPort } from './embedPort';
+import { resolveWorld } from './worldSource';
 
 export interface PlaygroundConfig {
   world: string;
@@ -96,10 +97,10 @@ function neighboursOf(x: Float64Array): NeighbourInfo[] {
 }
 
 export const api = {
-  /** Builds the world (embedding features: asks `embed` for every prompt's embedding) and warms up a learner. */
-  async start(config: PlaygroundConfig, embed?: EmbedTexts): Promise<PlaygroundInfo> {
+  /** Builds the world (embedding features: every prompt's embedding, over a port to the embedding worker) and warms up a learner. */
+  async start(config: PlaygroundConfig, openEmbedPort?: OpenEmbedPort): Promise<PlaygroundInfo> {
     state = null;
-    const world = await resolveWorld(config, embed);
+    const world = await resolveWorld(config, embedThroughPort(openEmbedPort));
     const session = new PlaygroundSession(world, { algo: config.algo, params: config.params, seed: config.seed, warmup: config.warmup });
     const dataset = isDataset(world) ? world : null;
     const K = world.arms.length;

@@ -1,8 +1,8 @@
 /** Main-thread side of the playground worker: one call at a time, a crash becomes a readable error. */
-import * as Comlink from 'comlink';
+import type * as Comlink from 'comlink';
+import { type EmbedPortLink, embedPortProxy } from './embedBridge';
 import type { PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo, PlaygroundWorkerApi } from './playground.worker';
 import { workerSlot } from './workerHandle';
-import type { EmbedTexts } from './worldSource';
 
 export type { PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo } from './playground.worker';
 
@@ -17,7 +17,14 @@ async function call<R>(invoke: (api: Comlink.Remote<PlaygroundWorkerApi>) => Pro
 }
 
 export const playgroundWorker = {
-  start: (config: PlaygroundConfig, embed?: EmbedTexts): Promise<PlaygroundInfo> => call((api) => api.start(config, embed ? Comlink.proxy(embed) : undefined)),
+  /** Starts a learner; `openEmbedPort` gives the worker a port to the embedding worker (embedding features). */
+  start(config: PlaygroundConfig, openEmbedPort?: () => EmbedPortLink): Promise<PlaygroundInfo> {
+    let fail!: (error: unknown) => void;
+    const lost = new Promise<never>((_, reject) => (fail = reject));
+    lost.catch(() => {});
+    const opener = openEmbedPort ? embedPortProxy(openEmbedPort, fail) : undefined;
+    return call((api) => Promise.race([api.start(config, opener), lost]));
+  },
   askTyped: (text: string, task: string | null, embedding?: Float32Array): Promise<PlaygroundAnswer> => call((api) => api.askTyped(text, task, embedding)),
   askRow: (row: number): Promise<PlaygroundAnswer> => call((api) => api.askRow(row)),
   askSample: (): Promise<PlaygroundAnswer> => call((api) => api.askSample()),

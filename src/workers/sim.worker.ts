@@ -19,7 +19,8 @@ import {
 } from '../engine/lab';
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
 import { drainAsync, type TrialRange } from '../engine/simulate';
-import { type EmbedTexts, loadSource, resolveWorld, servedDatasets } from './worldSource';
+import { embedThroughPort, type OpenEmbedPort } from './embedPort';
+import { loadSource, resolveWorld, servedDatasets } from './worldSource';
 
 /** Steps simulated so far, over all algorithms and trials (total = algos × trials × T; sweeps: × values). */
 export interface SimProgress {
@@ -96,9 +97,9 @@ export const api = {
 
   /**
    * The featurizer ablation: `config`'s dataset run once per featurizer (same seed, algorithms and parameters).
-   * Embedding features ask `embed` for the prompts' embeddings.
+   * Embedding features get the prompts' embeddings over a port to the embedding worker.
    */
-  runAblation(config: LabConfig, features: FeatureType[], onProgress: ProgressCallback, embed?: EmbedTexts): Promise<AblationResult> {
+  runAblation(config: LabConfig, features: FeatureType[], onProgress: ProgressCallback, openEmbedPort?: OpenEmbedPort): Promise<AblationResult> {
     return exclusive(async (signal) => {
       const choice = config.dataset;
       if (!choice) throw new Error('the featurizer ablation needs a dataset world (data:… or import:…)');
@@ -106,7 +107,7 @@ export const api = {
       // The page's choice carries no dimension when it is task one-hot; the other featurizers then get the default.
       const dim = choice.dim ?? DEFAULT_FEATURE_DIM;
       for (const f of features) {
-        arms.push({ features: f, world: await resolveWorld({ ...config, dataset: { ...choice, features: f, dim } }, embed) });
+        arms.push({ features: f, world: await resolveWorld({ ...config, dataset: { ...choice, features: f, dim } }, embedThroughPort(openEmbedPort)) });
       }
       const due = every(PROGRESS_INTERVAL_MS);
       const options = { algos: config.algos, T: config.T, trials: config.trials, seed: config.seed, params: config.params };
@@ -124,9 +125,9 @@ export const api = {
    * Trials [range.from, range.to) of a lab run: what one worker of the page's pool computes (simBridge.ts puts
    * the slices together). Progress in steps of the slice, about every 50 ms. Cancelled by `cancel()`.
    */
-  runLabSlice(config: LabConfig, range: TrialRange, onProgress: ProgressCallback, embed?: EmbedTexts): Promise<LabSlice> {
+  runLabSlice(config: LabConfig, range: TrialRange, onProgress: ProgressCallback, openEmbedPort?: OpenEmbedPort): Promise<LabSlice> {
     return exclusive(async (signal) => {
-      const world = await resolveWorld(config, embed);
+      const world = await resolveWorld(config, embedThroughPort(openEmbedPort));
       const due = every(PROGRESS_INTERVAL_MS);
       return drainAsync(
         labSlice(world, config, range),
@@ -139,9 +140,9 @@ export const api = {
   },
 
   /** A τ_max or λ sweep; progress in steps over all values (about every 50 ms, and a final one). */
-  runSweep(config: SweepConfig, onProgress: ProgressCallback, embed?: EmbedTexts): Promise<SweepResult> {
+  runSweep(config: SweepConfig, onProgress: ProgressCallback, openEmbedPort?: OpenEmbedPort): Promise<SweepResult> {
     return exclusive(async (signal) => {
-      const world = await resolveWorld(config.base, embed);
+      const world = await resolveWorld(config.base, embedThroughPort(openEmbedPort));
       const due = every(PROGRESS_INTERVAL_MS);
       const result = await runSweepAsync(world, config, {
         signal,

@@ -10,9 +10,9 @@ import type { AblationResult } from '../engine/lab/ablation';
 import type { FeatureType } from '../engine/lab/datasetSource';
 import { LabAssembler } from '../engine/lab/slices';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
+import { type EmbedPortLink, embedPortProxy } from './embedBridge';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 import { serialCaller, workerSlot } from './workerHandle';
-import type { EmbedTexts } from './worldSource';
 
 export type { CatalogWorld, SimCatalog, SimProgress } from './sim.worker';
 
@@ -75,6 +75,13 @@ export function setPoolSize(size: number | null): void {
   poolSizeOverride = size;
 }
 
+/** What a pooled job may use beyond its worker: the pool's signal (the caller's abort or another job's failure). */
+interface PoolJob {
+  signal: AbortSignal;
+  /** Fails the whole pooled call with `error` (a helper the job relies on died). */
+  fail(error: unknown): void;
+}
+
 /**
  * Runs `jobs` on up to `size` workers, each taking the next job as it finishes one, and resolves with the
  * results in job order. The first failure (or the caller's abort) aborts the jobs still running and rejects
@@ -85,11 +92,15 @@ async function runOnPool<J, R>(
   jobs: readonly J[],
   size: number,
   signal: AbortSignal | undefined,
-  run: (api: Comlink.Remote<SimWorkerApi>, job: J, laneIndex: number) => Promise<R>,
+  run: (api: Comlink.Remote<SimWorkerApi>, job: J, laneIndex: number, pool: PoolJob) => Promise<R>,
   firstAlone = false,
 ): Promise<R[]> {
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  let fail!: (error: unknown) => void;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  failed.catch(() => {});
+  const pool: PoolJob = { signal: both, fail };
   const results: R[] = new Array(jobs.length);
   let next = 0;
   let markFirst!: () => void;
@@ -98,12 +109,12 @@ async function runOnPool<J, R>(
     if (firstAlone && i > 0) await firstDone;
     while (next < jobs.length) {
       const j = next++;
-      results[j] = await lane(i).call(both, (api) => run(api, jobs[j], i));
+      results[j] = await lane(i).call(both, (api) => run(api, jobs[j], i, pool));
       if (j === 0) markFirst();
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(size, jobs.length)) }, (_, i) => work(i)));
+    await Promise.race([Promise.all(Array.from({ length: Math.max(1, Math.min(size, jobs.length)) }, (_, i) => work(i))), failed]);
   } catch (error) {
     stop.abort();
     markFirst();
@@ -162,11 +173,15 @@ export interface LabRunOptions {
    */
   onProgress?: (p: LabProgress) => void;
   signal?: AbortSignal;
-  /** Embeds prompt texts (the page's embedding worker): needed for dataset worlds with embedding features. */
-  embed?: EmbedTexts;
+  /**
+   * Opens a port to the page's embedding worker, on which a simulation worker gets the prompts' embeddings
+   * directly (dataset worlds with embedding features); cancelled with the run.
+   */
+  openEmbedPort?: () => EmbedPortLink;
 }
 
-const embedProxy = (embed?: EmbedTexts) => (embed ? Comlink.proxy(embed) : undefined);
+/** The port opener a pooled job hands its worker (none when the caller offers no embedding worker). */
+const embedPorts = (open: (() => EmbedPortLink) | undefined, pool: PoolJob) => (open ? embedPortProxy(open, pool.fail, pool.signal) : undefined);
 
 /**
  * Runs a lab simulation (summary, curves, arm usage, trial-0 trace) on the pool: one job per trial, each worker
@@ -196,9 +211,9 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     trials,
     poolSize(),
     options.signal,
-    async (api, trial, laneIndex) => {
+    async (api, trial, laneIndex, pool) => {
       const job = steps.start(laneIndex);
-      const slice = await api.runLabSlice(config, { from: trial, to: trial + 1 }, job.progress, embedProxy(options.embed));
+      const slice = await api.runLabSlice(config, { from: trial, to: trial + 1 }, job.progress, embedPorts(options.openEmbedPort, pool));
       job.finish(stepsPerTrial);
       assembler.add(slice);
       report();
@@ -218,7 +233,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
  */
 export async function runSweep(
   config: SweepConfig,
-  options: { onProgress?: (p: SimProgress) => void; signal?: AbortSignal; embed?: EmbedTexts } = {},
+  options: { onProgress?: (p: SimProgress) => void } & Omit<LabRunOptions, 'onProgress'> = {},
 ): Promise<SweepResult> {
   const { onProgress } = options;
   // No values: one job, so the engine names the problem.
@@ -229,9 +244,9 @@ export async function runSweep(
     jobs,
     poolSize(),
     options.signal,
-    async (api, job, laneIndex) => {
+    async (api, job, laneIndex, pool) => {
       const run = steps.start(laneIndex);
-      const part = await api.runSweep(job, run.progress, embedProxy(options.embed));
+      const part = await api.runSweep(job, run.progress, embedPorts(options.openEmbedPort, pool));
       run.finish(job.base.algos.length * job.base.trials * job.base.T);
       onProgress?.({ done: steps.done, total });
       return part;
@@ -242,20 +257,21 @@ export async function runSweep(
 }
 
 /** The featurizer ablation of a dataset world (src/engine/lab/ablation.ts); cancels and fails like `runLab`. */
-export function runAblation(
+export async function runAblation(
   config: LabConfig,
   features: FeatureType[],
-  options: { onProgress?: (p: SimProgress) => void; signal?: AbortSignal; embed?: EmbedTexts } = {},
+  options: { onProgress?: (p: SimProgress) => void } & Omit<LabRunOptions, 'onProgress'> = {},
 ): Promise<AblationResult> {
   const { onProgress } = options;
-  return lane(0).call(options.signal, (api) =>
+  const [result] = await runOnPool([config], 1, options.signal, (api, job, _lane, pool) =>
     api.runAblation(
-      config,
+      job,
       features,
       Comlink.proxy((p: SimProgress) => onProgress?.(p)),
-      embedProxy(options.embed),
+      embedPorts(options.openEmbedPort, pool),
     ),
   );
+  return result;
 }
 
 /** A dataset world's models, prices and size (loads the dataset in the worker if needed). */

@@ -25,7 +25,6 @@ interface Call {
 }
 
 let calls: Call[];
-let embedSignals: AbortSignal[];
 let params: LabParams;
 let embedModel: string;
 let lab: LabController;
@@ -53,10 +52,7 @@ function gated<C extends LabConfig | SweepConfig, R>(kind: JobKind, config: C, s
 
 const bridge: LabBridge = {
   poolSize: () => 1,
-  runLab: (config, { signal, embed }) => {
-    if (config.dataset?.features === 'embedding') void embed(['a prompt']);
-    return gated<LabConfig, LabResult>('run', config, signal, (c) => labBuiltin(c));
-  },
+  runLab: (config, { signal }) => gated<LabConfig, LabResult>('run', config, signal, (c) => labBuiltin(c)),
   runSweep: (config, { signal }) => gated<SweepConfig, SweepResult>(config.param, config, signal, (c) => sweepBuiltin(c)),
 };
 
@@ -83,15 +79,10 @@ async function finish(kind: JobKind): Promise<Call> {
 beforeEach(async () => {
   vi.useFakeTimers();
   calls = [];
-  embedSignals = [];
   embedModel = 'Xenova/all-MiniLM-L6-v2';
   params = { ...DEFAULT_PARAMS, world: 't2i', algos: ['promptwise', 'greedy', 'oracle'], traceAlgo: 'promptwise', T: 200, trials: 2 };
   lab = createLabController({
     bridge,
-    embed: (_texts, signal) => {
-      embedSignals.push(signal);
-      return new Promise(() => {}); // a long embedding: only its signal could end it
-    },
     wanted: () => wantedJobs(params, embedModel),
   });
   lab.dispatch({ type: 'run' });
@@ -247,14 +238,5 @@ describe('lab controller', () => {
     await flush();
     expect(state().status).toBe('cancelled');
     expect(pending()).toEqual([]);
-  });
-
-  it('cancels a running embedding with its run: the embedding gets the run’s signal', async () => {
-    change({ world: 'data:routeprofile-ulab', features: 'embedding', dim: 8 });
-    await flush();
-    expect(embedSignals).toHaveLength(1);
-    expect(embedSignals[0].aborted).toBe(false);
-    lab.dispatch({ type: 'cancel' });
-    expect(embedSignals[0].aborted).toBe(true);
   });
 });

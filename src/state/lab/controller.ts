@@ -20,23 +20,19 @@ import { type Effect, type Hold, type Job, type JobBook, type RunStatus, reconci
  */
 export const DRAG_DEBOUNCE_MS = 250;
 
-type EmbedTexts = (texts: string[]) => Promise<Float32Array[]>;
-
-/** What runs the jobs: src/workers/simBridge.ts on the page. */
+/**
+ * What runs the jobs: src/workers/simBridge.ts on the page. A job's signal reaches everything it started, down
+ * to the embedding of its prompts.
+ */
 export interface LabBridge {
-  runLab(config: LabConfig, options: { signal: AbortSignal; embed: EmbedTexts; onProgress(p: LabProgress): void }): Promise<LabResult>;
-  runSweep(
-    config: SweepConfig,
-    options: { signal: AbortSignal; embed: EmbedTexts; onProgress(p: { done: number; total: number }): void },
-  ): Promise<SweepResult>;
+  runLab(config: LabConfig, options: { signal: AbortSignal; onProgress(p: LabProgress): void }): Promise<LabResult>;
+  runSweep(config: SweepConfig, options: { signal: AbortSignal; onProgress(p: { done: number; total: number }): void }): Promise<SweepResult>;
   /** Workers a run shares its trials among. */
   poolSize(): number;
 }
 
 export interface ControllerOptions {
   bridge: LabBridge;
-  /** Embeds prompt texts for a job (the embedding worker on the page); the job's signal stops it. */
-  embed(texts: string[], signal: AbortSignal): Promise<Float32Array[]>;
   /** The jobs the page wants now, the run first (lab/config.ts `wantedJobs` of the parameters). */
   wanted(): Job[];
 }
@@ -83,7 +79,7 @@ const isAbort = (e: unknown) => (e instanceof DOMException || e instanceof Error
 
 const idleSweep = (): SweepState => ({ status: 'idle', result: null, progress: { done: 0, total: 0 }, error: null });
 
-export function createLabController({ bridge, embed, wanted }: ControllerOptions): LabController {
+export function createLabController({ bridge, wanted }: ControllerOptions): LabController {
   const store = createStore<LabState>(() => ({
     jobs: { shown: { run: null, tauMax: null, lambda: null }, inFlight: null, held: new Map() },
     status: 'pending',
@@ -127,7 +123,6 @@ export function createLabController({ bridge, embed, wanted }: ControllerOptions
     const ac = new AbortController();
     abort = ac;
     const live = () => abort === ac;
-    const jobEmbed: EmbedTexts = (texts) => embed(texts, ac.signal);
     const inFlight = { kind: job.kind, key: job.key };
     const t0 = performance.now();
     let done: Promise<Partial<LabState>>;
@@ -138,7 +133,6 @@ export function createLabController({ bridge, embed, wanted }: ControllerOptions
       done = bridge
         .runLab(config, {
           signal: ac.signal,
-          embed: jobEmbed,
           onProgress: (p) => {
             if (live()) set((s) => ({ progress: { done: p.done, total: p.total, partial: p.partial ?? s.progress.partial } }));
           },
@@ -151,7 +145,6 @@ export function createLabController({ bridge, embed, wanted }: ControllerOptions
       done = bridge
         .runSweep(job.config, {
           signal: ac.signal,
-          embed: jobEmbed,
           onProgress: (p) => {
             if (live()) set({ sweeps: sweep({ progress: { done: p.done, total: p.total } }) });
           },
