@@ -1,12 +1,43 @@
 import { planBudget } from '../oracle';
 import { algorithmSpec } from '../policies/algorithms';
 import type { StepTracer } from '../simulate';
+import { clearlyGreater } from '../ties';
 import type { Policy, Prompt, StepRecord, World } from '../types';
-import type { Decision, DecisionArm, LabWorldInfo, TraceRow } from './types';
+import type { Decision, DecisionArm, LabWorldInfo, TraceRow, Winner } from './types';
 import { labCategory } from './usage';
 
 /** The one row of the usage table and the category of every trace row in a world without categories. */
 const ALL_PROMPTS = 'all prompts';
+
+/**
+ * The available arm with the highest `score` (finite scores only): the chosen arm when it ties the best
+ * within rounding (ties.ts), else the lowest index of the best; arm -1 when no arm has a finite score.
+ */
+function winner(arms: readonly DecisionArm[], chosen: number, score: (a: DecisionArm) => number): Winner {
+  let best = -1;
+  let bestScore = Number.NaN;
+  for (let a = 0; a < arms.length; a++) {
+    const v = score(arms[a]);
+    if (arms[a].available !== 1 || !Number.isFinite(v)) continue;
+    if (best < 0 || clearlyGreater(v, bestScore)) {
+      best = a;
+      bestScore = v;
+    }
+  }
+  const c = chosen >= 0 && arms[chosen]?.available === 1 ? score(arms[chosen]) : Number.NaN;
+  if (best >= 0 && Number.isFinite(c) && !clearlyGreater(bestScore, c)) return { arm: chosen, score: c };
+  return { arm: best, score: bestScore };
+}
+
+/** The winners a decision's words compare (Decision.winners); scores negated where lower is better. */
+export function decisionWinners(arms: readonly DecisionArm[], chosen: number, lambda: number): Decision['winners'] {
+  const ratio = winner(arms, chosen, (a) => -a.costOverQ);
+  return {
+    ratio: { arm: ratio.arm, score: -ratio.score },
+    margin: winner(arms, chosen, (a) => a.qHat - lambda * a.cost),
+    maxQ: winner(arms, chosen, (a) => a.qHat),
+  };
+}
 
 /**
  * The numbers behind one decision: the policy's own estimates (via `explain`, NaN for algorithms without
@@ -36,6 +67,7 @@ function explainDecision(policy: Policy, prompt: Prompt, arm: number, pullsLeft:
     arms,
     stopValue: stopValue === -Infinity ? NaN : stopValue,
     rule: algorithmSpec(policy.id)?.rule ?? 'unknown',
+    winners: decisionWinners(arms, arm, lambda),
   };
 }
 

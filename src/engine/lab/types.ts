@@ -48,6 +48,12 @@ export interface DecisionArm {
   available: 0 | 1;
 }
 
+/** The best available arm by one score, with its score (arm -1 and NaN when no available arm has one). */
+export interface Winner {
+  arm: number;
+  score: number;
+}
+
 export interface Decision {
   /** The arm pulled, or -1 for the null action (stop). */
   arm: number;
@@ -61,6 +67,12 @@ export interface Decision {
   stopValue: number;
   /** How the algorithm chooses (its entry in the algorithm registry, policies/algorithms.ts), for the words. */
   rule: DecisionRule | 'unknown';
+  /**
+   * The winners of the scores the rules compare, over the available arms with estimates: the lowest c/q̂
+   * (Proposition 1's arm), the highest q̂ − λc and the highest q̂. Ties as the engine breaks them (ties.ts: the
+   * chosen arm when it ties the best, else the lowest index), so the words never re-derive a decision.
+   */
+  winners: { ratio: Winner; margin: Winner; maxQ: Winner };
 }
 
 /** One prompt of the escalation trace (trial 0 of the run), with the oracle's plan beside it. */

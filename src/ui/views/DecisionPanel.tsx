@@ -162,7 +162,7 @@ function DecisionCard({
           <span className="pw-badge pw-badge-stop">null action</span>
         )}
       </div>
-      <p className="pw-why">{explainDecision(d, arms, lambda)}</p>
+      <p className="pw-why">{explainDecision(d, arms)}</p>
       <div className="pw-table-wrap">
         <table className="pw-dtable">
           <thead>

@@ -8,42 +8,6 @@ import type { Decision, DecisionArm } from '../../engine/lab/types';
 
 const usable = (a: DecisionArm) => a.available === 1;
 
-/** argmin over available arms with a finite, positive-q̂ ratio c/q̂; -1 if none. Ties: lower index. */
-export function argminRatio(arms: readonly DecisionArm[]): number {
-  let best = -1;
-  for (let a = 0; a < arms.length; a++) {
-    const r = arms[a].costOverQ;
-    if (!usable(arms[a]) || !Number.isFinite(r)) continue;
-    if (best < 0 || r < arms[best].costOverQ) best = a;
-  }
-  return best;
-}
-
-/** argmax over available arms of q̂ − λc; -1 if none. */
-export function argmaxMargin(arms: readonly DecisionArm[], lambda: number): number {
-  let best = -1;
-  let bestV = -Infinity;
-  for (let a = 0; a < arms.length; a++) {
-    const v = arms[a].qHat - lambda * arms[a].cost;
-    if (!usable(arms[a]) || !Number.isFinite(v)) continue;
-    if (v > bestV) {
-      bestV = v;
-      best = a;
-    }
-  }
-  return best;
-}
-
-/** argmax over available arms of q̂; -1 if none. */
-function argmaxQHat(arms: readonly DecisionArm[]): number {
-  let best = -1;
-  for (let a = 0; a < arms.length; a++) {
-    if (!usable(arms[a]) || !Number.isFinite(arms[a].qHat)) continue;
-    if (best < 0 || arms[a].qHat > arms[best].qHat) best = a;
-  }
-  return best;
-}
-
 /** The stop rule's verdict: the learner continues while max(q̂ − λc) > 0. */
 export function stopVerdict(stopValue: number): 'continue' | 'stop' | 'n/a' {
   if (!Number.isFinite(stopValue)) return 'n/a';
@@ -60,7 +24,7 @@ const name = (arms: readonly string[], a: number) => arms[a] ?? `model ${a + 1}`
  * One sentence on what the learner did at this decision and why, e.g.
  * "Chose gpt-4o-mini: lowest c/q̂ (0.610) among 5 available models; stop value +0.930 > 0, so it queries."
  */
-export function explainDecision(d: Decision, armNames: readonly string[], lambda: number): string {
+export function explainDecision(d: Decision, armNames: readonly string[]): string {
   // The rule the engine recorded for this algorithm (its registry entry); the sentence only puts it into words.
   const rule = d.rule;
   const sv = d.stopValue;
@@ -94,30 +58,29 @@ export function explainDecision(d: Decision, armNames: readonly string[], lambda
   const n = availableCount(d.arms);
   const among = n === 1 ? 'the only available model' : `among ${n} available models`;
   const stopClause = hasStop ? `; stop value ${fmtSigned(sv)} > 0, so it queries` : '';
-  const ratioBest = argminRatio(d.arms);
-  const marginBest = argmaxMargin(d.arms, lambda);
-  const qBest = argmaxQHat(d.arms);
+  // The winners the engine recorded (Decision.winners): the words compare them, they never re-derive them.
+  const { ratio, margin, maxQ } = d.winners;
   const c = d.arms[d.arm];
 
-  const byRatio = () => `Chose ${chosen}: lowest c/q̂ (${fmt(c.costOverQ)}) ${among}${stopClause}.`;
-  const byMargin = () => `Chose ${chosen}: highest q̂ − λc (${fmtSigned(c.qHat - lambda * c.cost)}) ${among}.`;
-  const byQ = () => `Chose ${chosen}: highest estimated success q̂ (${fmt(c.qHat)}) ${among}; cost is not considered.`;
+  const byRatio = () => `Chose ${chosen}: lowest c/q̂ (${fmt(ratio.score)}) ${among}${stopClause}.`;
+  const byMargin = () => `Chose ${chosen}: highest q̂ − λc (${fmtSigned(margin.score)}) ${among}.`;
+  const byQ = () => `Chose ${chosen}: highest estimated success q̂ (${fmt(maxQ.score)}) ${among}; cost is not considered.`;
 
-  if (rule === 'margin' && d.arm === marginBest) return byMargin();
-  if (rule === 'max-q' && d.arm === qBest) return byQ();
-  if ((rule === 'ratio' || rule === 'budget' || rule === 'unknown') && d.arm === ratioBest) return byRatio();
-  if (rule === 'unknown' && d.arm === marginBest) return byMargin();
-  if (rule === 'unknown' && d.arm === qBest) return byQ();
+  if (rule === 'margin' && d.arm === margin.arm) return byMargin();
+  if (rule === 'max-q' && d.arm === maxQ.arm) return byQ();
+  if ((rule === 'ratio' || rule === 'budget' || rule === 'unknown') && d.arm === ratio.arm) return byRatio();
+  if (rule === 'unknown' && d.arm === margin.arm) return byMargin();
+  if (rule === 'unknown' && d.arm === maxQ.arm) return byQ();
 
-  if (ratioBest >= 0 && ratioBest !== d.arm) {
-    const other = name(armNames, ratioBest);
+  if (ratio.arm >= 0 && ratio.arm !== d.arm) {
+    const other = name(armNames, ratio.arm);
     const why =
       rule === 'budget' || rule === 'unknown'
         ? `with ${left}, the budget plan on q̂ expects more from it`
         : rule === 'margin'
           ? 'it has the higher q̂ − λc'
           : 'its rule does not compare c/q̂';
-    return `Chose ${chosen} (c/q̂ ${fmt(c.costOverQ)}) over ${other} (lowest c/q̂, ${fmt(d.arms[ratioBest].costOverQ)}): ${why}.`;
+    return `Chose ${chosen} (c/q̂ ${fmt(c.costOverQ)}) over ${other} (lowest c/q̂, ${fmt(ratio.score)}): ${why}.`;
   }
   return `Chose ${chosen} (q̂ ${fmt(c.qHat)}, c/q̂ ${fmt(c.costOverQ)})${stopClause}.`;
 }
