@@ -22,8 +22,11 @@ export interface NumberParam {
   readonly default: number | null;
   /** Its flag in `npm run sim` (without the dashes). */
   readonly cli: string;
-  /** The range the lab's controls and links offer (within the engine's), where the lab has a control for it. */
-  readonly lab?: { readonly min: number; readonly max: number };
+  /**
+   * The range the lab's controls and links offer (within the engine's), where the lab has a control for it, and
+   * the lab's default where it differs from the engine's (`dim`: the engine's is the world's own).
+   */
+  readonly lab?: { readonly min: number; readonly max: number; readonly default?: number };
   /** One line for the CLI's help. */
   readonly help: string;
 }
@@ -81,7 +84,9 @@ export const NUMBER_PARAMS = {
     default: null,
     ...positiveInt,
     cli: 'd',
-    lab: { min: 2, max: 384 },
+    // The lab projects a dataset's n-gram or embedding features to 16 dimensions unless asked otherwise (small
+    // enough for the kernel methods to stay interactive); the CLI keeps the world's own (spec/cli.md: `--d`).
+    lab: { min: 2, max: 384, default: 16 },
     help: 'context dimension: the logistic world, or hashed n-gram features of a data folder',
   },
 } as const satisfies Record<string, NumberParam>;

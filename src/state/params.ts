@@ -4,20 +4,7 @@
  * defaults. Changing a parameter rewrites the hash with history.replaceState (no history entry per change).
  */
 import { create } from 'zustand';
-import { FEATURE_TYPES, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
-import { NUMBER_PARAMS, type NumberParam } from '../engine/params';
-import { ALGO_IDS, WORLD_NAMES } from './catalog';
-import {
-  DEFAULT_HASH_STATE,
-  DEFAULT_PARAMS,
-  decodeHash,
-  encodeHash,
-  type HashState,
-  isDatasetWorldName,
-  type LabParams,
-  type Notice,
-  resolveTraceAlgo,
-} from './urlCodec';
+import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash, type HashState, type LabParams, type Notice, sanitize } from './urlCodec';
 
 export type { LabParams, Notice } from './urlCodec';
 
@@ -51,45 +38,6 @@ export interface ParamsState {
 
 let noticeId = 0;
 const withIds = (notices: Notice[]): NoticeItem[] => notices.map((n) => ({ ...n, id: ++noticeId }));
-
-/** A value from the controls or saved settings, brought into the lab's range of its registry entry (rounded for integers). */
-function toLab<F extends number | null>(p: NumberParam & { lab: { min: number; max: number } }, v: number, fallback: F): number | F {
-  if (!Number.isFinite(v)) return fallback;
-  return Math.min(p.lab.max, Math.max(p.lab.min, p.integer ? Math.round(v) : v));
-}
-
-/** A saved or patched start list, kept only if it reads back through the link format (parseStartList). */
-function startList(entries: unknown): StartEntry[] {
-  if (!Array.isArray(entries)) return [];
-  const valid = entries.filter((e): e is StartEntry => typeof e === 'object' && e !== null && typeof e.name === 'string' && Number.isInteger(e.step));
-  const parsed = parseStartList(formatStartList(valid));
-  return 'error' in parsed ? [] : parsed;
-}
-
-/** Makes a patch from the controls safe: ranges, known ids, a traced algorithm that runs. */
-export function sanitize(params: LabParams): LabParams {
-  const algos = ALGO_IDS.filter((id) => params.algos.includes(id));
-  const p: LabParams = {
-    world: WORLD_NAMES.includes(params.world) || isDatasetWorldName(params.world) ? params.world : DEFAULT_PARAMS.world,
-    algos: algos.length > 0 ? algos : [...DEFAULT_PARAMS.algos],
-    T: toLab(NUMBER_PARAMS.T, params.T, DEFAULT_PARAMS.T),
-    trials: toLab(NUMBER_PARAMS.trials, params.trials, DEFAULT_PARAMS.trials),
-    seed: toLab(NUMBER_PARAMS.seed, params.seed, DEFAULT_PARAMS.seed),
-    lambda: toLab(NUMBER_PARAMS.lambda, params.lambda, DEFAULT_PARAMS.lambda),
-    tauMax: toLab(NUMBER_PARAMS.tauMax, params.tauMax, DEFAULT_PARAMS.tauMax),
-    tauExp: toLab(NUMBER_PARAMS.tauExp, params.tauExp, DEFAULT_PARAMS.tauExp),
-    alpha: params.alpha === null || !Number.isFinite(params.alpha) ? null : toLab(NUMBER_PARAMS.alpha, params.alpha, null),
-    traceAlgo: params.traceAlgo,
-    features: FEATURE_TYPES.includes(params.features) ? params.features : DEFAULT_PARAMS.features,
-    dim: toLab(NUMBER_PARAMS.dim, params.dim, DEFAULT_PARAMS.dim),
-    costs: params.costs === 'per-query' ? 'per-query' : 'prices',
-    tasks: Array.isArray(params.tasks) ? params.tasks.filter((t) => typeof t === 'string' && /^[\w.-]{1,80}$/.test(t)) : [],
-    modelStart: startList(params.modelStart),
-    taskStart: startList(params.taskStart),
-  };
-  p.traceAlgo = resolveTraceAlgo(p.algos, ALGO_IDS.includes(params.traceAlgo) ? params.traceAlgo : DEFAULT_PARAMS.traceAlgo);
-  return p;
-}
 
 function readStorage(): string | null {
   try {

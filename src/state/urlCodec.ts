@@ -1,6 +1,8 @@
 /**
- * The lab's state as a URL hash (after tensorflow/playground's state.ts): one typed field per key, each
- * validated with zod on its own, so a bad value falls back to that field's default and says so in a notice
+ * The lab's parameters and their link (after tensorflow/playground's state.ts): one registry of typed fields
+ * (FIELDS: URL key and order, default, zod schema; the numbers' ranges and defaults from engine/params.ts), from
+ * which the link codec, the defaults and `sanitize` (values from the controls) are generated. Each field is
+ * validated on its own, so a bad value falls back to that field's default and says so in a notice
  * ("tauMax=-3 is not valid (an integer 1–16); using 5") instead of breaking the page.
  *
  *   #world=sudoku&algos=promptwise,greedy&lambda=0.01&tauMax=5&tauExp=1&alpha=auto&T=1000&trials=20&seed=0
@@ -8,15 +10,7 @@
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
 import { z } from 'zod';
-import {
-  type CostMode,
-  DEFAULT_FEATURE_DIM,
-  FEATURE_TYPES,
-  type FeatureType,
-  formatStartList,
-  parseStartList,
-  type StartEntry,
-} from '../engine/lab/datasetChoice';
+import { type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
@@ -77,28 +71,6 @@ export const LIMITS = {
   dim: NUMBER_PARAMS.dim.lab,
 } as const;
 
-export const DEFAULT_PARAMS: LabParams = {
-  world: 'sudoku',
-  // The issue's default: the scenario runs with every algorithm at once.
-  algos: [...DEFAULT_ALGO_IDS],
-  T: NUMBER_PARAMS.T.default,
-  trials: NUMBER_PARAMS.trials.default,
-  seed: NUMBER_PARAMS.seed.default,
-  lambda: NUMBER_PARAMS.lambda.default,
-  tauMax: NUMBER_PARAMS.tauMax.default,
-  tauExp: NUMBER_PARAMS.tauExp.default,
-  alpha: NUMBER_PARAMS.alpha.default,
-  traceAlgo: 'promptwise',
-  features: 'task-onehot',
-  dim: DEFAULT_FEATURE_DIM,
-  costs: 'prices',
-  tasks: [],
-  modelStart: [],
-  taskStart: [],
-};
-
-export const DEFAULT_HASH_STATE: HashState = { params: DEFAULT_PARAMS, present: false, step: null };
-
 /** A message for the page: what was wrong in the link and what is used instead. */
 export interface Notice {
   /** The field (or key) it is about. */
@@ -131,23 +103,72 @@ export function formatNumber(v: number): string {
     .replace(/\.$/, '');
 }
 
-interface FieldCodec<T> {
+/**
+ * One lab parameter: how a link spells it (decoded with its zod schema, the one validation), its default, and
+ * how a value from the controls or saved settings is brought to a valid one.
+ */
+interface Field<T> {
   schema: z.ZodType<T, string>;
   /** What a valid value looks like, for the notice. */
   expect: string;
   encode(v: T): string;
+  default: T;
+  /** Applied to a value from the controls before it is validated: numbers are clamped into range. */
+  prepare?: (v: T) => T;
+  /** Only links to dataset worlds carry it. */
+  datasetOnly?: boolean;
+  /** An empty list is left out of the link (the short link), and what it then means, for notices. */
+  emptyMeans?: string;
 }
 
-/** A number of the parameter registry (engine/params.ts), within the lab's range: its key is the URL key. */
-function labField(p: NumberParam & { lab: { min: number; max: number } }): FieldCodec<number> {
+/** A field of the registry, its type spelled out (a helper so each entry is checked against its own T). */
+const field = <T>(f: Field<T>): Field<T> => f;
+
+/** A number of the parameter registry (engine/params.ts) within the lab's range; `auto` spells null where allowed. */
+function labField(p: NumberParam & { lab: { min: number; max: number } }, fallback = labDefault(p)): Field<number> {
   const { min, max } = p.lab;
+  // A non-finite value stays as it is, so that it fails the schema and the default is used.
+  const clamp = (v: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, p.integer ? Math.round(v) : v)) : v);
   return p.integer
-    ? { schema: intIn(min, max), expect: `an integer ${min}–${max}`, encode: String }
-    : { schema: numIn(min, max), expect: `a number ${formatNumber(min)}–${formatNumber(max)}`, encode: formatNumber };
+    ? { schema: intIn(min, max), expect: `an integer ${min}–${max}`, encode: String, default: fallback, prepare: clamp }
+    : { schema: numIn(min, max), expect: `a number ${formatNumber(min)}–${formatNumber(max)}`, encode: formatNumber, default: fallback, prepare: clamp };
+}
+
+/** The lab's default of a registry number: its `lab.default`, else the engine's. */
+function labDefault(p: NumberParam & { lab: { min: number; max: number; default?: number } }): number {
+  const v = p.lab.default ?? p.default;
+  if (v === null) throw new Error(`${p.key}: the registry gives the lab no default`);
+  return v;
+}
+
+/** A number that may be "auto" (null: computed, as α from δ). */
+function autoField(p: NumberParam & { lab: { min: number; max: number } }): Field<number | null> {
+  const number = labField(p, p.lab.min);
+  return {
+    schema: z.union([z.literal('auto').transform(() => null), number.schema]) as unknown as z.ZodType<number | null, string>,
+    expect: `"auto" or ${number.expect}`,
+    encode: (v) => (v === null ? 'auto' : number.encode(v)),
+    default: null,
+    prepare: (v) => (v === null ? null : number.prepare!(v)),
+  };
+}
+
+/** One of a fixed list of words. */
+function choiceField<T extends string>(choices: readonly T[], fallback: T, extra: Partial<Field<T>> = {}): Field<T> {
+  return {
+    schema: z
+      .string()
+      .trim()
+      .refine((s): s is T => (choices as readonly string[]).includes(s)) as unknown as z.ZodType<T, string>,
+    expect: choices.length === 2 ? choices.join(' or ') : `one of ${choices.join(', ')}`,
+    encode: (v) => v,
+    default: fallback,
+    ...extra,
+  };
 }
 
 /** `name:step,…` (parseStartList): who joins a dataset run when. */
-function startListField(what: 'model' | 'task'): FieldCodec<StartEntry[]> {
+function startListField(what: 'model' | 'task'): Field<StartEntry[]> {
   return {
     schema: z
       .string()
@@ -162,98 +183,110 @@ function startListField(what: 'model' | 'task'): FieldCodec<StartEntry[]> {
       .pipe(z.array(z.object({ name: z.string(), step: z.number() })).max(100)),
     expect: `a comma-separated list of ${what}:step`,
     encode: formatStartList,
+    default: [],
+    datasetOnly: true,
+    emptyMeans: `every ${what} from step 0`,
   };
 }
 
 const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')}, …`);
 
+/**
+ * The lab's parameters, in the order the link writes them: the one place that says how each is spelled,
+ * validated and defaulted (the numbers' ranges and defaults come from the engine's registry, engine/params.ts).
+ * The link codec, `sanitize` and the controls' limits all read it.
+ */
 const FIELDS = {
-  world: {
+  world: field<string>({
     schema: z
       .string()
       .trim()
       .refine((s) => WORLD_NAMES.includes(s) || isDatasetWorldName(s)),
     expect: `one of ${WORLD_NAMES.join(', ')}, data:<folder> or import:<id>`,
-    encode: (v: string) => v,
-  } satisfies FieldCodec<string>,
-  // algos has its own decoder (partial validity), see decodeAlgos.
-  lambda: labField(NUMBER_PARAMS.lambda),
-  tauMax: labField(NUMBER_PARAMS.tauMax),
-  tauExp: labField(NUMBER_PARAMS.tauExp),
-  alpha: {
-    schema: z.union([z.literal('auto').transform(() => null), numIn(LIMITS.alpha.min, LIMITS.alpha.max)]) as unknown as z.ZodType<number | null, string>,
-    expect: `"auto" or a number ${LIMITS.alpha.min}–${LIMITS.alpha.max}`,
-    encode: (v: number | null) => (v === null ? 'auto' : formatNumber(v)),
-  } satisfies FieldCodec<number | null>,
-  T: labField(NUMBER_PARAMS.T),
-  trials: labField(NUMBER_PARAMS.trials),
-  seed: labField(NUMBER_PARAMS.seed),
-  features: {
-    schema: z
-      .string()
-      .trim()
-      .refine((s): s is FeatureType => (FEATURE_TYPES as readonly string[]).includes(s)),
-    expect: `one of ${FEATURE_TYPES.join(', ')}`,
-    encode: (v: FeatureType) => v,
-  } satisfies FieldCodec<FeatureType>,
-  dim: labField(NUMBER_PARAMS.dim),
-  costs: {
-    schema: z
-      .string()
-      .trim()
-      .refine((s): s is CostMode => s === 'prices' || s === 'per-query'),
-    expect: 'prices or per-query',
-    encode: (v: CostMode) => v,
-  } satisfies FieldCodec<CostMode>,
-  tasks: {
+    encode: (v) => v,
+    default: 'sudoku',
+  }),
+  features: choiceField<FeatureType>(FEATURE_TYPES, 'task-onehot', { datasetOnly: true }),
+  dim: { ...labField(NUMBER_PARAMS.dim), datasetOnly: true },
+  costs: choiceField<CostMode>(['prices', 'per-query'], 'prices', { datasetOnly: true }),
+  tasks: field<string[]>({
     schema: z
       .string()
       .trim()
       .transform((s) => (s === '' ? [] : s.split(',').map((t) => t.trim())))
       .pipe(z.array(z.string().regex(/^[\w.-]{1,80}$/)).max(100)),
     expect: 'a comma-separated list of task names',
-    encode: (v: string[]) => v.join(','),
-  } satisfies FieldCodec<string[]>,
+    encode: (v) => v.join(','),
+    default: [],
+    datasetOnly: true,
+    emptyMeans: 'all tasks',
+  }),
   modelStart: startListField('model'),
   taskStart: startListField('task'),
-  traceAlgo: {
+  algos: field<string[]>({
+    // Partly valid lists keep their known ids (decodeAlgos); this schema is for values from the controls.
+    schema: z
+      .string()
+      .transform((s) => s.split(','))
+      .pipe(z.array(z.string().refine((id) => ALGO_IDS.includes(id))).min(1))
+      .transform((ids) => ALGO_IDS.filter((id) => ids.includes(id))),
+    expect: `a comma-separated list of algorithm ids (${listOf(ALGO_IDS)})`,
+    encode: (v) => v.map(encodeURIComponent).join(','),
+    // The issue's default: the scenario runs with every algorithm at once.
+    default: [...DEFAULT_ALGO_IDS],
+    prepare: (v) => v.filter((id) => ALGO_IDS.includes(id)),
+  }),
+  lambda: labField(NUMBER_PARAMS.lambda),
+  tauMax: labField(NUMBER_PARAMS.tauMax),
+  tauExp: labField(NUMBER_PARAMS.tauExp),
+  alpha: autoField(NUMBER_PARAMS.alpha),
+  T: labField(NUMBER_PARAMS.T),
+  trials: labField(NUMBER_PARAMS.trials),
+  seed: labField(NUMBER_PARAMS.seed),
+  traceAlgo: field<string>({
     schema: z
       .string()
       .trim()
       .refine((s) => ALGO_IDS.includes(s)),
     expect: `an algorithm id (${listOf(ALGO_IDS)})`,
-    encode: (v: string) => v,
-  } satisfies FieldCodec<string>,
-};
+    encode: (v) => v,
+    default: 'promptwise',
+  }),
+} satisfies { [K in keyof LabParams]: Field<LabParams[K]> };
 
-type ScalarKey = keyof typeof FIELDS;
+type ParamKey = keyof typeof FIELDS;
+const KEY_ORDER = Object.keys(FIELDS) as ParamKey[];
+const fieldOf = <K extends ParamKey>(key: K) => FIELDS[key] as unknown as Field<LabParams[K]>;
 
-/** Keys in the order the hash writes them. */
-const KEY_ORDER = [
-  'world',
-  'features',
-  'dim',
-  'costs',
-  'tasks',
-  'modelStart',
-  'taskStart',
-  'algos',
-  'lambda',
-  'tauMax',
-  'tauExp',
-  'alpha',
-  'T',
-  'trials',
-  'seed',
-  'traceAlgo',
-] as const;
-/** Keys that mean something for dataset worlds only: links to built-in worlds do not carry them. */
-const DATASET_KEYS = new Set<string>(['features', 'dim', 'costs', 'tasks', 'modelStart', 'taskStart']);
+export const DEFAULT_PARAMS: LabParams = Object.fromEntries(KEY_ORDER.map((k) => [k, structuredClone(FIELDS[k].default)])) as unknown as LabParams;
+export const DEFAULT_HASH_STATE: HashState = { params: DEFAULT_PARAMS, present: false, step: null };
+
 const VIEW_KEYS = ['step', 'present'] as const;
 const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
 
-/** What an empty list field means, for notices that fall back to it. */
-const EMPTY_LIST_MEANS = { tasks: 'all tasks', modelStart: 'every model from step 0', taskStart: 'every task from step 0' };
+/**
+ * A value from the controls or saved settings, made valid by the link's own validation: prepared (numbers
+ * clamped into range), spelled as the link would, and read back with the field's schema; undefined when it does
+ * not read back (the caller then uses the default).
+ */
+function validValue<K extends ParamKey>(key: K, v: LabParams[K]): LabParams[K] | undefined {
+  const f = fieldOf(key);
+  try {
+    const parsed = f.schema.safeParse(f.encode(f.prepare ? f.prepare(v) : v));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined; // not even of the field's type (e.g. a hand-edited saved setting)
+  }
+}
+
+/** Makes parameters from the controls valid, field by field (the defaults for what is not), with a traced algorithm that runs. */
+export function sanitize(params: LabParams): LabParams {
+  const out = {} as Record<ParamKey, unknown>;
+  for (const key of KEY_ORDER) out[key] = validValue(key, params[key] as never) ?? structuredClone(FIELDS[key].default);
+  const p = out as unknown as LabParams;
+  p.traceAlgo = resolveTraceAlgo(p.algos, p.traceAlgo);
+  return p;
+}
 
 /** Long or odd raw values are shortened in notices. */
 function showRaw(raw: string): string {
@@ -274,7 +307,7 @@ function decodeAlgos(raw: string, notices: Notice[]): string[] {
   const unknown = ids.filter((id) => !ALGO_IDS.includes(id));
   const known = ALGO_IDS.filter((id) => ids.includes(id));
   if (known.length === 0) {
-    notices.push(invalid('algos', raw, `a comma-separated list of algorithm ids (${listOf(ALGO_IDS)})`, DEFAULT_PARAMS.algos.join(',')));
+    notices.push(invalid('algos', raw, FIELDS.algos.expect, DEFAULT_PARAMS.algos.join(',')));
     return [...DEFAULT_PARAMS.algos];
   }
   for (const id of unknown) {
@@ -323,15 +356,15 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
     } else if (key === 'step') {
       stepRaw = raw;
     } else if (Object.hasOwn(FIELDS, key)) {
-      const k = key as ScalarKey;
-      const codec = FIELDS[k] as FieldCodec<unknown>;
+      const k = key as ParamKey;
+      const codec = fieldOf(k) as Field<unknown>;
       const parsed = codec.schema.safeParse(raw);
       if (parsed.success) {
         (params as unknown as Record<string, unknown>)[k] = parsed.data;
         if (k === 'traceAlgo') traceGiven = true;
       } else {
         const fallback = codec.encode((defaults.params as unknown as Record<string, unknown>)[k]);
-        notices.push(invalid(k, raw, codec.expect, fallback === '' ? EMPTY_LIST_MEANS[k as keyof typeof EMPTY_LIST_MEANS] : fallback));
+        notices.push(invalid(k, raw, codec.expect, fallback === '' ? (codec.emptyMeans ?? 'none') : fallback));
       }
     } else if (key !== '') {
       notices.push({ field: key, text: `"${showRaw(key)}" is not a lab parameter; it was ignored` });
@@ -364,15 +397,13 @@ export function encodeHash(state: HashState): string {
   const { params } = state;
   const parts: string[] = [];
   for (const key of KEY_ORDER) {
-    if (key === 'algos') {
-      parts.push(`algos=${params.algos.map(encodeURIComponent).join(',')}`);
-      continue;
-    }
-    if (DATASET_KEYS.has(key) && !isDatasetWorldName(params.world)) continue;
-    if ((key === 'tasks' || key === 'modelStart' || key === 'taskStart') && params[key].length === 0) continue; // the default: the short link
-    const codec = FIELDS[key] as FieldCodec<unknown>;
-    // ':' is legal in a fragment; keeping it makes `world=data:routeprofile-ulab` readable.
-    parts.push(`${key}=${encodeURIComponent(codec.encode(params[key])).replace(/%3A/g, ':')}`);
+    const codec = fieldOf(key) as Field<unknown>;
+    if (codec.datasetOnly && !isDatasetWorldName(params.world)) continue;
+    const text = codec.encode(params[key]);
+    if (codec.emptyMeans !== undefined && text === '') continue; // the default: the short link
+    // The algorithm ids are encoded one by one (their commas stay); ':' is legal in a fragment, and keeping it
+    // makes `world=data:routeprofile-ulab` readable.
+    parts.push(`${key}=${key === 'algos' ? text : encodeURIComponent(text).replace(/%3A/g, ':')}`);
   }
   if (state.step !== null) parts.push(`step=${state.step}`);
   if (state.present) parts.push('present=1');
