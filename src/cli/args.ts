@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
+import { COST_MODES, type CostMode, type FeatureType, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { acceptsNumber, NUMBER_PARAMS, type NumberParam, numberProblem } from '../engine/params';
 import { ALGORITHMS } from '../engine/policies/algorithms';
 import { algorithmIds } from '../engine/policies/registry';
@@ -16,9 +16,9 @@ export interface CliOptions {
   d?: number;
   json?: string;
   /** A data folder (--world DIR): how its prompts become contexts (default task-onehot). */
-  features?: 'task-onehot' | 'hashed-ngrams';
+  features?: Exclude<FeatureType, 'embedding'>;
   /** A data folder: set prices (default, when models.json has them) or recorded per-query costs (in µ$). */
-  costs?: 'prices' | 'per-query';
+  costs?: CostMode;
   /** A data folder: only the prompts of these tasks. */
   tasks?: string[];
   /** A data folder: models that join during the run (`--model-start NAME:STEP,…`). */
@@ -140,9 +140,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
   if (features !== undefined && features !== 'task-onehot' && features !== 'hashed-ngrams') {
     throw new UsageError(`--features: must be task-onehot or hashed-ngrams (got "${features}"; embedding features are computed in the browser lab)`);
   }
-  const costs = values.costs;
-  if (costs !== undefined && costs !== 'prices' && costs !== 'per-query') {
-    throw new UsageError(`--costs: must be prices or per-query (got "${costs}")`);
+  const costs = values.costs as CostMode | undefined;
+  if (costs !== undefined && !COST_MODES.includes(costs)) {
+    throw new UsageError(`--costs: must be ${COST_MODES.join(' or ')} (got "${costs}")`);
   }
 
   const starts = (flag: 'model-start' | 'task-start'): StartEntry[] | undefined => {

@@ -10,7 +10,7 @@
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
 import { z } from 'zod';
-import { type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
+import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
@@ -208,7 +208,7 @@ const FIELDS = {
   }),
   features: choiceField<FeatureType>(FEATURE_TYPES, 'task-onehot', { datasetOnly: true }),
   dim: { ...labField(NUMBER_PARAMS.dim), datasetOnly: true },
-  costs: choiceField<CostMode>(['prices', 'per-query'], 'prices', { datasetOnly: true }),
+  costs: choiceField<CostMode>(COST_MODES, 'prices', { datasetOnly: true }),
   tasks: field<string[]>({
     schema: z
       .string()

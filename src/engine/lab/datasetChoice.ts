@@ -8,6 +8,7 @@ import { NUMBER_PARAMS } from '../params';
 export type FeatureType = 'task-onehot' | 'hashed-ngrams' | 'embedding';
 export const FEATURE_TYPES: readonly FeatureType[] = ['task-onehot', 'hashed-ngrams', 'embedding'];
 export type CostMode = 'prices' | 'per-query';
+export const COST_MODES: readonly CostMode[] = ['prices', 'per-query'];
 
 /** The dimension n-gram and projected embedding features get in the lab unless one is chosen (engine/params.ts). */
 export const DEFAULT_FEATURE_DIM = NUMBER_PARAMS.dim.lab.default;
