@@ -97,6 +97,38 @@ describe('lab page', () => {
     await page.close();
   });
 
+  it('(b′) a link to a dataset this lab does not offer: a notice naming the field, the default scenario, no failed run', async () => {
+    const page = await browser.context.newPage();
+    // Every status the run line shows, from the first paint on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { statuses: string[] }).statuses = seen;
+      new MutationObserver(() => {
+        const s = document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status');
+        if (s && seen.at(-1) !== s) seen.push(s);
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    });
+    await page.goto(`${inject('baseURL')}#world=data:nope&T=200&trials=2`);
+    await page.getByTestId('notice').first().waitFor();
+    expect(await page.getByTestId('notice').allTextContents()).toEqual([
+      expect.stringMatching(/world=data:nope is not available \(the recorded datasets are .*humaneval-paper.*\); using sudoku/),
+    ]);
+    await waitForCurrentResult(page);
+    expect(await hashOf(page)).toContain('world=sudoku&');
+    expect(await page.getByTestId('world').inputValue()).toBe('sudoku');
+    expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).not.toContain('error');
+
+    // Typed later, the same.
+    await page.getByRole('button', { name: 'Dismiss all' }).click();
+    await page.evaluate(`location.hash = '#world=import:gone&T=100&trials=1'`);
+    await page.getByTestId('notice').first().waitFor();
+    expect(await page.getByTestId('notice').allTextContents()).toEqual([expect.stringContaining('world=import:gone is not available (no import of that id')]);
+    await waitForCurrentResult(page);
+    expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).not.toContain('error');
+    expect(browser.errors, 'console errors').toEqual([]);
+    await page.close();
+  });
+
   it('(c) CSV and JSON exports equal the results table', async () => {
     const page = await openLab(browser, SMALL);
     await waitForCurrentResult(page);

@@ -58,6 +58,8 @@ export interface ImportState {
   /** The last accepted import. */
   accepted: { id: string; name: string; rows: number } | null;
   imports: StoredImportMeta[];
+  /** Whether `imports` has been read from IndexedDB (until then an empty list says nothing). */
+  importsLoaded: boolean;
 
   selectFiles(files: readonly PickedFile[]): Promise<void>;
   setName(name: string): void;
@@ -117,6 +119,7 @@ export const useImport = create<ImportState>()((set, get) => ({
   ...EMPTY,
   accepted: null,
   imports: [],
+  importsLoaded: false,
 
   async selectFiles(files) {
     if (files.length === 0) return;
@@ -233,7 +236,7 @@ export const useImport = create<ImportState>()((set, get) => ({
 
   async refreshImports() {
     try {
-      set({ imports: await listImports() });
+      set({ imports: await listImports(), importsLoaded: true });
     } catch (e) {
       set({ stage: 'error', error: { message: `the stored imports cannot be read (${problemOf(e).message})` } });
     }

@@ -8,10 +8,13 @@ import type { LabConfig } from '../engine/lab/types';
 import { poolSize, runLab, runSweep } from '../workers/simBridge';
 import { loadCatalog } from './catalogStore';
 import { openEmbedPort, useEmbed } from './embedStore';
+import { useImport } from './importStore';
 import { labConfigOf, wantedJobs } from './lab/config';
 import { createLabController, type LabIntent, type LabState } from './lab/controller';
 import { createPlayback, type PlaybackIntent, type PlaybackState } from './lab/playback';
 import { initialLinkStep, type LabParams, type ParamsState, useParams } from './params';
+import { isDatasetWorldName } from './urlCodec';
+import { checkLinkWorld } from './worldCheck';
 
 export type { LabState } from './lab/controller';
 
@@ -93,8 +96,11 @@ export function connectLab(): () => void {
   const offEmbed = useEmbed.subscribe((s, prev) => {
     if (s.settings.model !== prev.settings.model && useParams.getState().params.features === 'embedding') changed();
   });
-  void loadCatalog();
-  controller.dispatch({ type: 'run' });
+  const lists = Promise.all([loadCatalog(), useImport.getState().refreshImports()]).then(checkLinkWorld);
+  // A link to a dataset world waits for the lists that say whether this lab has it (a missing one is replaced
+  // by the default scenario with a notice, not run into an error); a built-in world runs at once.
+  if (isDatasetWorldName(useParams.getState().params.world)) void lists.then(() => controller.dispatch({ type: 'run' }));
+  else controller.dispatch({ type: 'run' });
   return () => {
     offParams();
     offEmbed();

@@ -34,6 +34,8 @@ export interface ParamsState {
   applyHash(hash: string): number | null;
   /** Back to the defaults (keeps presentation mode). */
   resetParams(): void;
+  /** A link's world cannot run here (src/state/worldCheck.ts): use `world` instead and say why. */
+  replaceWorld(world: string, notice: Notice): void;
 }
 
 let noticeId = 0;
@@ -111,6 +113,10 @@ export const useParams = create<ParamsState>()((set, get) => ({
 
   resetParams() {
     set({ params: { ...DEFAULT_PARAMS, algos: [...DEFAULT_PARAMS.algos] } });
+  },
+
+  replaceWorld(world, notice) {
+    set((s) => ({ params: sanitize({ ...s.params, world }), notices: [...s.notices, ...withIds([notice])] }));
   },
 }));
 

@@ -5,6 +5,7 @@
  */
 import { dispatch, playbackStore } from './labStore';
 import { useParams, writeLocation } from './params';
+import { checkLinkWorld } from './worldCheck';
 
 export function connectUrl(): () => void {
   const write = () => writeLocation(playbackStore.getState().selectedStep);
@@ -17,6 +18,7 @@ export function connectUrl(): () => void {
   });
   const onHashChange = () => {
     const step = useParams.getState().applyHash(window.location.hash);
+    checkLinkWorld(); // before the run starts (in the next task)
     dispatch({ type: 'link-step', step });
     write();
   };
