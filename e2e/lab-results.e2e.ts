@@ -273,6 +273,38 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expect(row.decisions.filter((d) => d.arm >= 0).map((d) => d.arm)).toEqual(row.pulls.map((p) => p.arm));
   });
 
+  it('“Trace of” another algorithm shows its trace, the engine’s, without simulating the run again', async () => {
+    const other = 'greedy';
+    expect(config.algos).toContain(other);
+    expect(config.traceAlgo).not.toBe(other);
+    const engine = labBuiltin({ ...config, traceAlgo: other }).trace; // the whole run's trace of that algorithm
+    await page.getByTestId('skip').click();
+    // Every status the run line shows from here on.
+    await page.evaluate(() => {
+      const seen: string[] = [document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') ?? ''];
+      (window as unknown as { statuses: string[] }).statuses = seen;
+      new MutationObserver(() => {
+        const s = document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status');
+        if (s && seen.at(-1) !== s) seen.push(s);
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    });
+    await page.getByTestId('trace-algo').selectOption(other);
+    const T = config.T;
+    await page.waitForFunction(`document.querySelector('[data-testid="card-trace"]')?.dataset.state === 'done'`, null, { timeout: 30_000 });
+    await expect
+      .poll(async () => (await readTrace(page))[0]?.pulls.map((p) => p.arm).join(','), { timeout: 10_000 })
+      .toBe(engine[T - 1].pulls.map((p) => expected.world.arms[p.arm]).join(','));
+    for (const row of await readTrace(page)) expectTraceRow(row, engine[row.step], expected.world.arms);
+    expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses), 'the run never restarted').toEqual(['done']);
+    expect(await page.getByTestId('run-status').getAttribute('data-status')).toBe('done');
+    // And back: the run's own trace, at once (it was kept).
+    await page.getByTestId('trace-algo').selectOption(config.traceAlgo);
+    await expect
+      .poll(async () => (await readTrace(page))[0]?.pulls.map((p) => p.arm).join(','), { timeout: 5_000 })
+      .toBe(expected.trace[T - 1].pulls.map((p) => expected.world.arms[p.arm]).join(','));
+    for (const row of await readTrace(page)) expectTraceRow(row, expected.trace[row.step], expected.world.arms);
+  });
+
   it('the τ_max trade-off has one point per swept value per algorithm, equal to the engine’s sweep', async () => {
     await waitForSweeps(page);
     const plot = page.getByTestId('tradeoff-plot');

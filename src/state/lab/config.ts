@@ -59,8 +59,26 @@ function sweepConfigOf(p: LabParams, param: SweepParam, embedModel = ''): SweepC
   return { base: labConfigOf(p, embedModel), param, values: sweepValues(param, p[param]) };
 }
 
-/** Identity of a job: a configuration already computed is not run again. */
-export const runKey = (c: LabConfig) => JSON.stringify(c);
+/**
+ * Identity of a run: a configuration already computed is not run again. The traced algorithm is not part of it:
+ * another algorithm's trace is a job of its own (traceConfigOf), not a new run.
+ */
+export function runKey(c: LabConfig): string {
+  const { traceAlgo: _trace, ...rest } = c;
+  return JSON.stringify(rest);
+}
+
+/**
+ * The trace of `run`'s traced algorithm alone: trial 0 of that algorithm only. Every trial draws its prompts and
+ * rewards from the seed and the trial (common to all algorithms) and each algorithm's own choices from the
+ * seed, the trial and its id (engine/simulate.ts), so this is the trace the whole run records for it.
+ */
+export function traceConfigOf(run: LabConfig): LabConfig {
+  return { ...run, algos: [run.traceAlgo], trials: 1 };
+}
+
+/** Identity of a trace: its run and the traced algorithm. */
+export const traceKey = (run: LabConfig) => JSON.stringify([runKey(run), run.traceAlgo]);
 
 /** A sweep depends on everything but the swept parameter and the traced algorithm. */
 function sweepKey(c: SweepConfig): string {
@@ -70,10 +88,14 @@ function sweepKey(c: SweepConfig): string {
   return JSON.stringify({ ...base, params, param: c.param, values: c.values });
 }
 
-/** The jobs a page showing `p` wants, the run first (src/state/lab/reconcile.ts relies on that order). */
+/**
+ * The jobs a page showing `p` wants, in the order they run: the run first (src/state/lab/reconcile.ts relies on
+ * that), then the trace (done by the run itself unless only the traced algorithm changed), then the sweeps.
+ */
 export function wantedJobs(p: LabParams, embedModel = ''): Job[] {
   const run = labConfigOf(p, embedModel);
-  const jobs: Job[] = [{ kind: 'run', key: runKey(run), config: run }];
+  const trace = { kind: 'trace' as const, key: traceKey(run), config: traceConfigOf(run) };
+  const jobs: Job[] = [{ kind: 'run', key: runKey(run), config: run, covers: [trace] }, trace];
   for (const param of SWEEP_PARAMS) {
     const config = sweepConfigOf(p, param, embedModel);
     jobs.push({ kind: param, key: sweepKey(config), config });

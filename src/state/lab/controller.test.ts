@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
-import type { LabConfig, LabResult, SweepConfig, SweepResult } from '../../engine/lab/types';
+import type { LabConfig, LabResult, SweepConfig, SweepResult, TraceRow } from '../../engine/lab/types';
 import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
 import { wantedJobs } from './config';
 import { createLabController, DRAG_DEBOUNCE_MS, type LabBridge, type LabController } from './controller';
@@ -54,6 +54,7 @@ const bridge: LabBridge = {
   poolSize: () => 1,
   runLab: (config, { signal }) => gated<LabConfig, LabResult>('run', config, signal, (c) => labBuiltin(c)),
   runSweep: (config, { signal }) => gated<SweepConfig, SweepResult>(config.param, config, signal, (c) => sweepBuiltin(c)),
+  runTrace: (config, { signal }) => gated<LabConfig, TraceRow[]>('trace', config, signal, (c) => labBuiltin(c).trace),
 };
 
 const pending = () => calls.filter((c) => !c.settled);
@@ -101,6 +102,7 @@ describe('lab controller', () => {
     expect((run.config as LabConfig).traceAlgo).toBe('promptwise');
     expect(state().status).toBe('done');
     expect(state().result).toEqual(labBuiltin(run.config as LabConfig));
+    expect(state().trace).toMatchObject({ algo: 'promptwise', status: 'done', rows: state().result!.trace }); // the run's own
     expect(state().sweeps.tauMax.status).toBe('running');
     const tau = await finish('tauMax');
     expect((tau.config as SweepConfig).values).toEqual([1, 2, 4, 5, 8, 16]); // the current τ_max (5) included
@@ -179,13 +181,43 @@ describe('lab controller', () => {
     expect(((await finish('tauMax')).config as SweepConfig).values).toEqual([1, 2, 3, 4, 8, 16]);
     await finish('lambda');
     expect(pending()).toEqual([]);
-    // The traced algorithm: the run only.
+    // The traced algorithm: not a run, only that algorithm's trial 0, whose trace the whole run would record.
     change({ traceAlgo: 'greedy' });
     await flush();
-    expect(((await finish('run')).config as LabConfig).traceAlgo).toBe('greedy');
-    expect(pending()).toEqual([]);
     expect(state().status).toBe('done');
+    expect(state().trace.status).toBe('running');
+    const trace = await finish('trace');
+    expect(trace.config as LabConfig).toMatchObject({ algos: ['greedy'], trials: 1, traceAlgo: 'greedy' });
+    expect(state().trace).toMatchObject({
+      algo: 'greedy',
+      status: 'done',
+      rows: labBuiltin({ ...(state().result!.config as LabConfig), traceAlgo: 'greedy' }).trace,
+    });
+    expect(pending()).toEqual([]);
     expect(lab.isCurrent()).toBe(true);
+    // Back to the run's own traced algorithm: it is what the run recorded, nothing runs.
+    change({ traceAlgo: 'promptwise' });
+    await flush();
+    expect(pending()).toEqual([]);
+  });
+
+  it('shows a result computed earlier at once when a control moves back, without computing it again', async () => {
+    await finish('run');
+    await finish('tauMax');
+    await finish('lambda');
+    const first = state().result;
+    change({ lambda: 0.03 });
+    await flush();
+    await finish('run');
+    expect(pending().map((c) => c.kind)).toEqual(['tauMax']); // λ = 0.03's τ_max sweep computing
+    change({ lambda: 0.01 }); // back
+    await flush();
+    expect(state().result).toBe(first); // the very result, shown again
+    expect(state()).toMatchObject({ status: 'done', config: first!.config });
+    expect(state().sweeps.tauMax.status).toBe('done');
+    await flush();
+    expect(pending()).toEqual([]); // the stale sweep was aborted, nothing else runs
+    expect(calls.filter((c) => c.kind === 'run')).toHaveLength(2);
   });
 
   it('puts the run before a sweep in flight', async () => {

@@ -9,9 +9,9 @@
  * released. Every job carries an AbortSignal, down to the embedding of prompt texts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AlgoCurves, LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../../engine/lab/types';
+import type { AlgoCurves, LabConfig, LabProgress, LabResult, SweepConfig, SweepResult, TraceRow } from '../../engine/lab/types';
 import type { SweepParam } from './config';
-import { type Effect, type Hold, type Job, type JobBook, type RunStatus, reconcile, runStatus, type SweepStatus, sweepStatus } from './reconcile';
+import { type Effect, type Hold, type Job, type JobBook, type JobKind, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
 
 /**
  * While a slider is dragged, a change starts its run this much after the last one (one run per pause in the
@@ -21,12 +21,20 @@ import { type Effect, type Hold, type Job, type JobBook, type RunStatus, reconci
 export const DRAG_DEBOUNCE_MS = 250;
 
 /**
+ * Results kept per job kind, so that moving a control back to where it was shows that result at once. Four
+ * runs of the default scenario hold a few MB (curves, usage and a trace each).
+ */
+const CACHE_SIZE = 4;
+
+/**
  * What runs the jobs: src/workers/simBridge.ts on the page. A job's signal reaches everything it started, down
  * to the embedding of its prompts.
  */
 export interface LabBridge {
   runLab(config: LabConfig, options: { signal: AbortSignal; onProgress(p: LabProgress): void }): Promise<LabResult>;
   runSweep(config: SweepConfig, options: { signal: AbortSignal; onProgress(p: { done: number; total: number }): void }): Promise<SweepResult>;
+  /** The trial-0 trace of `config.traceAlgo` (a run of that algorithm alone: lab/config.ts traceConfigOf). */
+  runTrace(config: LabConfig, options: { signal: AbortSignal }): Promise<TraceRow[]>;
   /** Workers a run shares its trials among. */
   poolSize(): number;
 }
@@ -47,7 +55,7 @@ export type LabIntent =
   | { type: 'drag'; active: boolean };
 
 interface SweepState {
-  status: SweepStatus;
+  status: JobStatus;
   result: SweepResult | null;
   progress: { done: number; total: number };
   error: string | null;
@@ -65,6 +73,11 @@ export interface LabState {
   /** Simulation workers the run in flight (or last started) shares its trials among. */
   workers: number;
   sweeps: Record<SweepParam, SweepState>;
+  /**
+   * The escalation trace shown: trial 0 of one algorithm. The run records its traced algorithm's; tracing
+   * another algorithm of the same run is a small job of its own (lab/config.ts traceConfigOf), not a new run.
+   */
+  trace: { algo: string | null; rows: TraceRow[]; status: JobStatus; error: string | null };
 }
 
 export interface LabController {
@@ -81,7 +94,7 @@ const idleSweep = (): SweepState => ({ status: 'idle', result: null, progress: {
 
 export function createLabController({ bridge, wanted }: ControllerOptions): LabController {
   const store = createStore<LabState>(() => ({
-    jobs: { shown: { run: null, tauMax: null, lambda: null }, inFlight: null, held: new Map() },
+    jobs: { shown: { run: null, trace: null, tauMax: null, lambda: null }, inFlight: null, held: new Map(), cached: new Set() },
     status: 'pending',
     error: null,
     config: null,
@@ -90,19 +103,40 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     elapsedMs: null,
     workers: 1,
     sweeps: { tauMax: idleSweep(), lambda: idleSweep() },
+    trace: { algo: null, rows: [], status: 'idle', error: null },
   }));
   const { getState: get, setState: set } = store;
   let abort: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let dragging = false;
+  /** Results kept by job key, oldest first (CACHE_SIZE per kind), with what showing them again writes. */
+  const cache = new Map<string, { kind: JobKind; patch: Partial<LabState>; covers: readonly { kind: JobKind; key: string }[] }>();
+
+  function keep(job: Pick<Job, 'kind' | 'key' | 'covers'>, patch: Partial<LabState>): void {
+    cache.delete(job.key);
+    cache.set(job.key, { kind: job.kind, patch, covers: job.covers ?? [] });
+    const ofKind = [...cache].filter(([, e]) => e.kind === job.kind);
+    for (const [key] of ofKind.slice(0, Math.max(0, ofKind.length - CACHE_SIZE))) cache.delete(key);
+    // What the result covers is kept under its own key too (the run's trace: traced again after another's).
+    for (const covered of job.covers ?? []) if (covered.kind === 'trace' && patch.trace) keep(covered, { trace: patch.trace });
+  }
+
+  /** The book after `job` (and what its result covers) is shown. */
+  function shownBook(job: Job, covers: readonly { kind: JobKind; key: string }[]): JobBook {
+    const { jobs } = get();
+    const shown: Record<JobKind, string | null> = { ...jobs.shown, [job.kind]: job.key };
+    for (const covered of covers) shown[covered.kind] = covered.key;
+    return { ...jobs, shown, cached: new Set(cache.keys()) };
+  }
 
   /** Writes the book and the statuses read off it, in one update. */
   function setBook(jobs: JobBook, patch: Partial<LabState> = {}): void {
     const want = wanted();
     const s = get();
     const sweeps = { ...s.sweeps, ...patch.sweeps };
-    for (const param of ['tauMax', 'lambda'] as const) sweeps[param] = { ...sweeps[param], ...sweepStatus(want, jobs, param) };
-    set({ ...patch, jobs, ...runStatus(want, jobs), sweeps });
+    for (const param of ['tauMax', 'lambda'] as const) sweeps[param] = { ...sweeps[param], ...jobStatus(want, jobs, param) };
+    const trace = { ...(patch.trace ?? s.trace), ...jobStatus(want, jobs, 'trace') };
+    set({ ...patch, jobs, ...runStatus(want, jobs), sweeps, trace });
   }
 
   const hold = (key: string, h: Hold) => {
@@ -113,10 +147,19 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
 
   function step(): void {
     const effect: Effect | null = reconcile(wanted(), get().jobs);
-    if (!effect)
+    if (!effect) {
       setBook(get().jobs); // statuses follow parameters that went back to what is shown or held
-    else if (effect.type === 'abort') abort?.abort();
-    else start(effect.job);
+    } else if (effect.type === 'abort') {
+      abort?.abort();
+    } else if (effect.type === 'show') {
+      const kept = cache.get(effect.job.key)!;
+      cache.delete(effect.job.key); // now the most recently used
+      cache.set(effect.job.key, kept);
+      setBook(shownBook(effect.job, kept.covers), kept.patch);
+      step();
+    } else {
+      start(effect.job);
+    }
   }
 
   function start(job: Job): void {
@@ -137,13 +180,23 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
             if (live()) set((s) => ({ progress: { done: p.done, total: p.total, partial: p.partial ?? s.progress.partial } }));
           },
         })
-        .then((result) => ({ result, elapsedMs: performance.now() - t0, progress: { done: total, total, partial: null } }));
+        .then((result) => ({
+          result,
+          config,
+          elapsedMs: performance.now() - t0,
+          progress: { done: total, total, partial: null },
+          trace: { ...get().trace, algo: config.traceAlgo, rows: result.trace },
+        }));
+    } else if (job.kind === 'trace') {
+      const { config } = job;
+      setBook({ ...get().jobs, inFlight });
+      done = bridge.runTrace(config, { signal: ac.signal }).then((rows) => ({ trace: { ...get().trace, algo: config.traceAlgo, rows } }));
     } else {
       const param = job.kind;
       const sweep = (patch: Partial<SweepState>) => ({ ...get().sweeps, [param]: { ...get().sweeps[param], ...patch } });
       setBook({ ...get().jobs, inFlight }, { sweeps: sweep({ progress: { done: 0, total: 0 } }) });
       done = bridge
-        .runSweep(job.config, {
+        .runSweep(job.config as SweepConfig, {
           signal: ac.signal,
           onProgress: (p) => {
             if (live()) set({ sweeps: sweep({ progress: { done: p.done, total: p.total } }) });
@@ -154,8 +207,8 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     done
       .then(
         (patch) => {
-          const { jobs } = get();
-          setBook({ ...jobs, inFlight: null, shown: { ...jobs.shown, [job.kind]: job.key } }, patch);
+          keep(job, patch);
+          setBook({ ...shownBook(job, job.covers ?? []), inFlight: null }, patch);
         },
         (e: unknown) => {
           const { jobs } = get();

@@ -1,7 +1,7 @@
 /** `reconcile` and the statuses read off the job book, as the pure functions they are. */
 import { describe, expect, it } from 'vitest';
 import type { LabConfig, SweepConfig } from '../../engine/lab/types';
-import { type Hold, type Job, type JobBook, reconcile, runStatus, sweepStatus } from './reconcile';
+import { type Hold, type Job, type JobBook, jobStatus, reconcile, runStatus } from './reconcile';
 
 const run: Job = { kind: 'run', key: 'run@1', config: {} as LabConfig };
 const tau: Job = { kind: 'tauMax', key: 'tau@1', config: {} as SweepConfig };
@@ -9,9 +9,9 @@ const lam: Job = { kind: 'lambda', key: 'lam@1', config: {} as SweepConfig };
 const wanted = [run, tau, lam];
 
 function book(patch: Partial<JobBook> = {}): JobBook {
-  return { shown: { run: null, tauMax: null, lambda: null }, inFlight: null, held: new Map(), ...patch };
+  return { shown: { run: null, trace: null, tauMax: null, lambda: null }, inFlight: null, held: new Map(), cached: new Set(), ...patch };
 }
-const shown = (run: string | null, tauMax: string | null = null, lambda: string | null = null) => ({ run, tauMax, lambda });
+const shown = (run: string | null, tauMax: string | null = null, lambda: string | null = null, trace: string | null = null) => ({ run, trace, tauMax, lambda });
 const held = (entries: [string, Hold][]) => new Map(entries);
 const cancelled: Hold = { status: 'cancelled', error: null };
 
@@ -41,6 +41,36 @@ describe('reconcile', () => {
   });
 });
 
+describe('reconcile: the trace', () => {
+  const trace: Job = { kind: 'trace', key: 'trace@1:greedy', config: {} as LabConfig };
+  const withTrace = [run, trace, tau];
+
+  it('runs another algorithm’s trace as a job of its own after the run, before the sweeps', () => {
+    expect(reconcile(withTrace, book({ shown: shown('run@1') }))).toEqual({ type: 'start', job: trace });
+    expect(reconcile(withTrace, book({ shown: shown('run@1', null, null, 'trace@1:greedy') }))).toEqual({ type: 'start', job: tau });
+    expect(jobStatus(withTrace, book({ shown: shown('run@1') }), 'trace').status).toBe('pending');
+  });
+});
+
+describe('reconcile: results kept from earlier', () => {
+  const trace: Job = { kind: 'trace', key: 'trace@1:greedy', config: {} as LabConfig };
+  const cached = (...keys: string[]) => new Set(keys);
+
+  it('shows a kept run at once, even with a job in flight, and its trace only beside it', () => {
+    const inFlight = { kind: 'run' as const, key: 'run@0' };
+    expect(reconcile(wanted, book({ inFlight, cached: cached('run@1') }))).toEqual({ type: 'show', job: run });
+    expect(reconcile([run, trace, tau], book({ shown: shown('run@0'), cached: cached('trace@1:greedy') }))).toEqual({ type: 'start', job: run });
+    expect(reconcile([run, trace, tau], book({ shown: shown('run@1'), cached: cached('trace@1:greedy') }))).toEqual({ type: 'show', job: trace });
+  });
+
+  it('shows a kept sweep whatever run is shown (a sweep does not depend on it)', () => {
+    expect(reconcile(wanted, book({ shown: shown('run@0'), inFlight: { kind: 'run', key: 'run@1' }, cached: cached('lam@1') }))).toEqual({
+      type: 'show',
+      job: lam,
+    });
+  });
+});
+
 describe('statuses', () => {
   it('read the run’s status off the book', () => {
     expect(runStatus(wanted, book())).toEqual({ status: 'pending', error: null });
@@ -51,11 +81,11 @@ describe('statuses', () => {
   });
 
   it('read a sweep’s status off the book: idle when it will not run by itself', () => {
-    expect(sweepStatus(wanted, book(), 'tauMax').status).toBe('pending');
-    expect(sweepStatus(wanted, book({ held: held([['run@1', cancelled]]) }), 'tauMax').status).toBe('idle');
-    expect(sweepStatus(wanted, book({ held: held([['tau@1', cancelled]]) }), 'tauMax').status).toBe('idle');
-    expect(sweepStatus(wanted, book({ held: held([['tau@1', { status: 'error', error: 'x' }]]) }), 'tauMax')).toEqual({ status: 'error', error: 'x' });
-    expect(sweepStatus(wanted, book({ inFlight: { kind: 'tauMax', key: 'tau@1' } }), 'tauMax').status).toBe('running');
-    expect(sweepStatus(wanted, book({ shown: shown(null, 'tau@1') }), 'tauMax').status).toBe('done');
+    expect(jobStatus(wanted, book(), 'tauMax').status).toBe('pending');
+    expect(jobStatus(wanted, book({ held: held([['run@1', cancelled]]) }), 'tauMax').status).toBe('idle');
+    expect(jobStatus(wanted, book({ held: held([['tau@1', cancelled]]) }), 'tauMax').status).toBe('idle');
+    expect(jobStatus(wanted, book({ held: held([['tau@1', { status: 'error', error: 'x' }]]) }), 'tauMax')).toEqual({ status: 'error', error: 'x' });
+    expect(jobStatus(wanted, book({ inFlight: { kind: 'tauMax', key: 'tau@1' } }), 'tauMax').status).toBe('running');
+    expect(jobStatus(wanted, book({ shown: shown(null, 'tau@1') }), 'tauMax').status).toBe('done');
   });
 });

@@ -11,10 +11,15 @@
 import type { LabConfig, SweepConfig } from '../../engine/lab/types';
 import type { SweepParam } from './config';
 
-export type JobKind = 'run' | SweepParam;
+export type JobKind = 'run' | 'trace' | SweepParam;
 
-/** A computation the page wants; `key` is its identity (a configuration computed once is not computed again). */
-export type Job = { kind: 'run'; key: string; config: LabConfig } | { kind: SweepParam; key: string; config: SweepConfig };
+/**
+ * A computation the page wants; `key` is its identity (a configuration computed once is not computed again).
+ * `covers`: the other jobs its result also answers (a run records its traced algorithm's trace).
+ */
+export type Job =
+  | { kind: 'run' | 'trace'; key: string; config: LabConfig; covers?: readonly { kind: JobKind; key: string }[] }
+  | { kind: SweepParam; key: string; config: SweepConfig; covers?: undefined };
 
 /** Why a job is not started again by itself. */
 export interface Hold {
@@ -28,21 +33,29 @@ export interface JobBook {
   /** The one job the workers are computing. */
   inFlight: { kind: JobKind; key: string } | null;
   held: ReadonlyMap<string, Hold>;
+  /** Keys of results computed earlier and kept (a slider moved back): shown again without computing. */
+  cached: ReadonlySet<string>;
 }
 
-export type Effect = { type: 'abort' } | { type: 'start'; job: Job };
+export type Effect = { type: 'show'; job: Job } | { type: 'abort' } | { type: 'start'; job: Job };
 
 /** The run the page wants: always the first of the wanted jobs (see wantedJobs). */
-const runOf = (wanted: readonly Job[]) => wanted[0] as Extract<Job, { kind: 'run' }>;
+const runOf = (wanted: readonly Job[]) => wanted[0];
 
 const isShown = (job: Job, book: JobBook) => book.shown[job.kind] === job.key;
 
 /**
- * The next effect, or null when there is nothing to do now. While a job is in flight the only effect is to
- * abort it; the controller calls again once it has settled.
+ * The next effect, or null when there is nothing to do now. A wanted result kept from earlier is shown at once,
+ * whatever is in flight; otherwise, while a job is in flight the only effect is to abort it (the controller
+ * calls again once it has settled).
  */
 export function reconcile(wanted: readonly Job[], book: JobBook): Effect | null {
   const run = runOf(wanted);
+  // A cached run first. A trace belongs beside its run, so it waits for it; a sweep does not depend on the run.
+  const showable = (j: Job) =>
+    !isShown(j, book) && book.cached.has(j.key) && (isShown(run, book) || j.kind === 'run' || j.kind === 'tauMax' || j.kind === 'lambda');
+  const kept = showable(run) ? run : wanted.find(showable);
+  if (kept) return { type: 'show', job: kept };
   if (book.inFlight) {
     const { kind, key } = book.inFlight;
     const stale = wanted.find((j) => j.kind === kind)?.key !== key;
@@ -65,14 +78,14 @@ export function runStatus(wanted: readonly Job[], book: JobBook): { status: RunS
   return { status: book.inFlight?.key === run.key ? 'running' : 'pending', error: null };
 }
 
-export type SweepStatus = 'idle' | 'pending' | 'running' | 'done' | 'error';
+export type JobStatus = 'idle' | 'pending' | 'running' | 'done' | 'error';
 
 /**
- * A sweep's status: 'idle' when it will not run by itself (it, or the run before it, is held: a cancelled sweep
- * shows its last result quietly), else pending, running or done.
+ * The status of a job after the run (the trace, a sweep): 'idle' when it will not run by itself (it, or the
+ * run before it, is held: a cancelled sweep shows its last result quietly), else pending, running or done.
  */
-export function sweepStatus(wanted: readonly Job[], book: JobBook, param: SweepParam): { status: SweepStatus; error: string | null } {
-  const job = wanted.find((j) => j.kind === param);
+export function jobStatus(wanted: readonly Job[], book: JobBook, kind: Exclude<JobKind, 'run'>): { status: JobStatus; error: string | null } {
+  const job = wanted.find((j) => j.kind === kind);
   if (!job) return { status: 'idle', error: null };
   if (isShown(job, book)) return { status: 'done', error: null };
   if (book.inFlight?.key === job.key) return { status: 'running', error: null };

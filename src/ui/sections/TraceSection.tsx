@@ -39,8 +39,11 @@ export function TraceSection() {
   const selectedStep = usePlayback((s) => s.selectedStep);
   const lambda = useParams((s) => s.params.lambda);
   const step = effectiveStep({ selectedStep, cursor }, result?.config.T ?? null);
-  const row = result && step !== null ? (result.trace[step] ?? null) : null;
-  const traceAlgo = result?.config.traceAlgo;
+  // The trace shown: the run's traced algorithm's, or another's traced on its own (the trace job).
+  const trace = useLab((s) => s.trace);
+  const wantedTrace = useParams((s) => s.params.traceAlgo);
+  const row = step !== null ? (trace.rows[step] ?? null) : null;
+  const traceAlgo = trace.algo ?? undefined;
   const traceLabel = traceAlgo ? algoLabel(catalog, traceAlgo) : undefined;
   return (
     <div className="grid-trace">
@@ -48,10 +51,17 @@ export function TraceSection() {
         title="Escalation trace"
         sub="Each prompt: the models asked in order until one succeeded, beside the oracle's plan. Click a prompt to see why."
         testId="card-trace"
+        state={trace.status}
         aside={<TracePicker />}
       >
+        {trace.status === 'running' && (
+          <p className="muted" role="status">
+            Tracing {algoLabel(catalog, wantedTrace)} on trial 0 of this run…
+          </p>
+        )}
+        {trace.status === 'error' && <p className="error-text">The trace failed: {trace.error}</p>}
         <EscalationTrace
-          rows={result?.trace ?? []}
+          rows={trace.rows}
           cursor={cursor}
           arms={result?.world.arms ?? []}
           categories={result?.world.categories ?? []}
