@@ -29,14 +29,18 @@ export async function waitForCurrentResult(page: Page, timeout = 120_000): Promi
   );
 }
 
-/** Waits until both sweeps have finished (for screenshots and chart exports). */
+/**
+ * Waits until both sweeps have finished (for screenshots and chart exports). A sweep is computed only while its
+ * card is on screen, so each card is scrolled into view in turn (a finished sweep stays done off screen).
+ */
 export async function waitForSweeps(page: Page, timeout = 120_000): Promise<void> {
-  await page.waitForFunction(
-    `document.querySelector('[data-testid="card-tradeoff"]')?.getAttribute('data-state') === 'done' &&
-     document.querySelector('[data-testid="card-lambda"]')?.getAttribute('data-state') === 'done'`,
-    null,
-    { timeout, polling: 100 },
-  );
+  for (const card of ['card-tradeoff', 'card-lambda']) {
+    await page.getByTestId(card).scrollIntoViewIfNeeded();
+    await page.waitForFunction(`document.querySelector('[data-testid="${card}"]')?.getAttribute('data-state') === 'done'`, null, {
+      timeout,
+      polling: 100,
+    });
+  }
 }
 
 /** The values of `attr` (data-testid by default) of the elements matching `selector`, less `prefix`. */

@@ -95,4 +95,37 @@ describe('run controls', () => {
     expect(browser.errors, 'console errors').toEqual([]);
     await page.close();
   });
+
+  it('computes a sweep only once its card is on screen, shows its progress, and cancels it alone', async () => {
+    // A short window: the sweep cards start well below the fold.
+    const page = await openLab(browser, '#world=sudoku&algos=promptwise,greedy,oracle&T=1000&trials=10', { width: 1280, height: 500 });
+    await waitForCurrentResult(page);
+    const tradeoff = page.getByTestId('card-tradeoff');
+    await page.waitForTimeout(1000);
+    expect(await tradeoff.getAttribute('data-state'), 'not on screen: not computed').toBe('idle');
+    expect(await page.getByTestId('run-status').textContent()).not.toContain('Sweeps computing');
+
+    // On screen: it computes, says how far it is, and can be cancelled without touching the run.
+    await tradeoff.scrollIntoViewIfNeeded();
+    await page.getByTestId('sweep-status-tauMax').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('sweep-status-tauMax').textContent()).toMatch(/Computing the τ_max sweep… \d+% \([\d,]+ of [\d,]+ prompt-steps\)/);
+    await page.getByTestId('sweep-cancel-tauMax').click();
+    await page.getByTestId('sweep-run-tauMax').waitFor({ timeout: 10_000 });
+    expect(await tradeoff.getAttribute('data-state')).toBe('idle');
+    expect(await page.getByTestId('run-status').getAttribute('data-status')).toBe('done');
+    await page.waitForTimeout(800);
+    expect(await tradeoff.getAttribute('data-state'), 'a cancelled sweep stays stopped').toBe('idle');
+    await page.getByTestId('sweep-run-tauMax').click();
+    await page.waitForFunction(`document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state === 'done'`, null, { timeout: 120_000 });
+
+    // Back at the top, a new λ runs the lab run but not the sweep whose card is off screen.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId('lambda').focus();
+    await page.keyboard.press('ArrowRight');
+    await waitForCurrentResult(page);
+    await page.waitForTimeout(1000);
+    expect(await tradeoff.getAttribute('data-state')).toBe('idle');
+    expect(browser.errors, 'console errors').toEqual([]);
+    await page.close();
+  });
 });

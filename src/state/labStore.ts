@@ -65,21 +65,15 @@ export function usePlayback<T>(selector: (s: PlaybackState) => T): T {
 
 export type Intent = LabIntent | PlaybackIntent | { type: 'set-params'; patch: Partial<LabParams> };
 
+/** The intents the controller answers (the rest, but for `set-params`, are playback's). */
+const LAB_INTENTS: ReadonlySet<string> = new Set<LabIntent['type']>(['params-changed', 'run', 'cancel', 'drag', 'sweep-wanted', 'cancel-sweep', 'run-sweep']);
+const isLabIntent = (intent: Intent): intent is LabIntent => LAB_INTENTS.has(intent.type);
+
 /** Every control's one way in. */
 export function dispatch(intent: Intent): void {
-  switch (intent.type) {
-    case 'set-params':
-      useParams.getState().set(intent.patch);
-      return;
-    case 'params-changed':
-    case 'run':
-    case 'cancel':
-    case 'drag':
-      controller.dispatch(intent);
-      return;
-    default:
-      playback.dispatch(intent);
-  }
+  if (intent.type === 'set-params') useParams.getState().set(intent.patch);
+  else if (isLabIntent(intent)) controller.dispatch(intent);
+  else playback.dispatch(intent);
 }
 
 /** The `set-params` intent, as the controls call it. */

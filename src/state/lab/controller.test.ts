@@ -86,6 +86,9 @@ beforeEach(async () => {
     bridge,
     wanted: () => wantedJobs(params, embedModel),
   });
+  // Both sweep cards on screen (the page says so as they scroll into view); the lazy case has its own test.
+  lab.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: true });
+  lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: true });
   lab.dispatch({ type: 'run' });
   await flush();
 });
@@ -270,5 +273,37 @@ describe('lab controller', () => {
     await flush();
     expect(state().status).toBe('cancelled');
     expect(pending()).toEqual([]);
+  });
+
+  it('computes a sweep only while it is wanted (its card on screen), lets one computing finish, and cancels one alone', async () => {
+    lab.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: false });
+    lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: false });
+    await finish('run');
+    expect(pending()).toEqual([]); // no card on screen: no sweep
+    expect(state().sweeps.tauMax).toMatchObject({ wanted: false, status: 'idle' });
+    lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: true });
+    await flush();
+    expect(pending().map((c) => c.kind)).toEqual(['lambda']);
+    lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: false }); // scrolled past: it finishes anyway
+    await flush();
+    await finish('lambda');
+    expect(state().sweeps.lambda.status).toBe('done'); // for the current parameters, wanted or not
+    expect(state().sweeps.lambda.result?.points.length).toBeGreaterThan(0);
+    // Cancel one sweep: it stops, stays stopped, and runs again when asked.
+    lab.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: true });
+    await flush();
+    const tau = pending()[0];
+    expect(tau.kind).toBe('tauMax');
+    lab.dispatch({ type: 'cancel-sweep', param: 'tauMax' });
+    await flush();
+    expect(tau.signal.aborted).toBe(true);
+    expect(state().status).toBe('done'); // the run is not touched
+    expect(state().sweeps.tauMax.status).toBe('idle');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(pending()).toEqual([]);
+    lab.dispatch({ type: 'run-sweep', param: 'tauMax' });
+    await flush();
+    await finish('tauMax');
+    expect(state().sweeps.tauMax.status).toBe('done');
   });
 });

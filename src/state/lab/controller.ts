@@ -52,9 +52,20 @@ export type LabIntent =
   | { type: 'run' }
   | { type: 'cancel' }
   /** A slider drag starts or ends: while it lasts, changes wait for a pause. */
-  | { type: 'drag'; active: boolean };
+  | { type: 'drag'; active: boolean }
+  /**
+   * A sweep's card came on screen or left it (or the user asked for the sweep): a sweep is computed only while
+   * it is wanted, and one already computing finishes.
+   */
+  | { type: 'sweep-wanted'; param: SweepParam; wanted: boolean }
+  /** Stops one sweep (it stays stopped until its inputs change or it is asked for again). */
+  | { type: 'cancel-sweep'; param: SweepParam }
+  /** Computes one sweep now, also one that failed or was cancelled. */
+  | { type: 'run-sweep'; param: SweepParam };
 
 interface SweepState {
+  /** Whether the page wants it (its card is on screen, or the user asked): else it is not computed. */
+  wanted: boolean;
   status: JobStatus;
   result: SweepResult | null;
   progress: { done: number; total: number };
@@ -90,7 +101,7 @@ export interface LabController {
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const isAbort = (e: unknown) => (e instanceof DOMException || e instanceof Error) && e.name === 'AbortError';
 
-const idleSweep = (): SweepState => ({ status: 'idle', result: null, progress: { done: 0, total: 0 }, error: null });
+const idleSweep = (): SweepState => ({ wanted: false, status: 'idle', result: null, progress: { done: 0, total: 0 }, error: null });
 
 export function createLabController({ bridge, wanted }: ControllerOptions): LabController {
   const store = createStore<LabState>(() => ({
@@ -109,6 +120,13 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   let abort: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let dragging = false;
+  const sweepWanted: Record<SweepParam, boolean> = { tauMax: false, lambda: false };
+
+  /** The jobs the page wants now: the run and its trace, and each sweep while it is wanted (or computing). */
+  function want(): Job[] {
+    const inFlight = get().jobs.inFlight?.key;
+    return wanted().filter((j) => (j.kind !== 'tauMax' && j.kind !== 'lambda') || sweepWanted[j.kind] || j.key === inFlight);
+  }
   /** Results kept by job key, oldest first (CACHE_SIZE per kind), with what showing them again writes. */
   const cache = new Map<string, { kind: JobKind; patch: Partial<LabState>; covers: readonly { kind: JobKind; key: string }[] }>();
 
@@ -131,10 +149,14 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
 
   /** Writes the book and the statuses read off it, in one update. */
   function setBook(jobs: JobBook, patch: Partial<LabState> = {}): void {
-    const want = wanted();
+    const want = wanted().filter((j) => (j.kind !== 'tauMax' && j.kind !== 'lambda') || sweepWanted[j.kind] || j.key === jobs.inFlight?.key);
     const s = get();
     const sweeps = { ...s.sweeps, ...patch.sweeps };
-    for (const param of ['tauMax', 'lambda'] as const) sweeps[param] = { ...sweeps[param], ...jobStatus(want, jobs, param) };
+    for (const param of ['tauMax', 'lambda'] as const) {
+      // A sweep shown for the current parameters is done, wanted or not; one not wanted is otherwise idle.
+      const all = jobStatus(wanted(), jobs, param);
+      sweeps[param] = { ...sweeps[param], wanted: sweepWanted[param], ...(all.status === 'done' ? all : jobStatus(want, jobs, param)) };
+    }
     const trace = { ...(patch.trace ?? s.trace), ...jobStatus(want, jobs, 'trace') };
     set({ ...patch, jobs, ...runStatus(want, jobs), sweeps, trace });
   }
@@ -146,7 +168,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   };
 
   function step(): void {
-    const effect: Effect | null = reconcile(wanted(), get().jobs);
+    const effect: Effect | null = reconcile(want(), get().jobs);
     if (!effect) {
       setBook(get().jobs); // statuses follow parameters that went back to what is shown or held
     } else if (effect.type === 'abort') {
@@ -253,16 +275,39 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
         return;
       case 'run': {
         const held = new Map(get().jobs.held);
-        for (const job of wanted()) held.delete(job.key);
+        for (const job of want()) held.delete(job.key);
         unschedule();
         setBook({ ...get().jobs, held });
         step();
         return;
       }
+      case 'sweep-wanted':
+        if (sweepWanted[intent.param] === intent.wanted) return;
+        sweepWanted[intent.param] = intent.wanted;
+        setBook(get().jobs);
+        if (intent.wanted && !timer) step();
+        return;
+      case 'run-sweep': {
+        sweepWanted[intent.param] = true;
+        const job = wanted().find((j) => j.kind === intent.param);
+        const held = new Map(get().jobs.held);
+        if (job) held.delete(job.key);
+        setBook({ ...get().jobs, held });
+        if (!timer) step();
+        return;
+      }
+      case 'cancel-sweep': {
+        const { jobs } = get();
+        const job = wanted().find((j) => j.kind === intent.param);
+        if (!job) return;
+        setBook({ ...jobs, held: hold(job.key, { status: 'cancelled', error: null }) });
+        if (jobs.inFlight?.key === job.key) abort?.abort();
+        return;
+      }
       case 'cancel': {
         unschedule();
         const { jobs } = get();
-        const [run] = wanted();
+        const [run] = want();
         let held = jobs.held;
         const cancelled: Hold = { status: 'cancelled', error: null };
         if (jobs.inFlight?.kind === 'run' || jobs.shown.run !== run.key) held = hold(run.key, cancelled);

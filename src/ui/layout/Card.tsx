@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export function Card({
   title,
@@ -8,6 +8,7 @@ export function Card({
   testId,
   aside,
   state,
+  ref,
 }: {
   title: ReactNode;
   sub?: ReactNode;
@@ -17,9 +18,10 @@ export function Card({
   aside?: ReactNode;
   /** What the card's data is doing (data-state), for tests and styling. */
   state?: string;
+  ref?: Ref<HTMLElement>;
 }) {
   return (
-    <section className={`card ${className}`} data-testid={testId} data-state={state}>
+    <section ref={ref} className={`card ${className}`} data-testid={testId} data-state={state}>
       <div className="card-head">
         <div className="card-titles">
           <h2>{title}</h2>

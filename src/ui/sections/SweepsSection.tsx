@@ -1,11 +1,48 @@
 import { useDeferredValue, useMemo } from 'react';
-import { sweepValues } from '../../state/lab/config';
-import { useLab } from '../../state/labStore';
+import { type SweepParam, sweepValues } from '../../state/lab/config';
+import { dispatch, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { useResultAlgos } from '../hooks/useResultAlgos';
+import { useSweepOnScreen } from '../hooks/useSweepOnScreen';
 import { Card } from '../layout/Card';
 import { LambdaSweepPlot } from '../views/LambdaSweepPlot';
 import { TradeoffPlot } from '../views/TradeoffPlot';
+
+const SWEEP_NAMES: Record<SweepParam, string> = { tauMax: 'τ_max sweep', lambda: 'λ sweep' };
+
+/**
+ * What a sweep is doing, under its plot: its progress with Cancel while it computes, a button when it is
+ * stopped (cancelled, or its run failed or was cancelled). Its own component: progress messages re-draw only it.
+ */
+function SweepStatus({ param }: { param: SweepParam }) {
+  const status = useLab((s) => s.sweeps[param].status);
+  const wanted = useLab((s) => s.sweeps[param].wanted);
+  const { done, total } = useLab((s) => s.sweeps[param].progress);
+  const runDone = useLab((s) => s.status === 'done');
+  const name = SWEEP_NAMES[param];
+  if (status === 'running') {
+    const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
+    return (
+      <p className="sweep-status muted" role="status" data-testid={`sweep-status-${param}`}>
+        Computing the {name}… {pct}% ({done.toLocaleString('en-US')} of {total.toLocaleString('en-US')} prompt-steps){' '}
+        <button type="button" className="btn secondary small" data-testid={`sweep-cancel-${param}`} onClick={() => dispatch({ type: 'cancel-sweep', param })}>
+          Cancel
+        </button>
+      </p>
+    );
+  }
+  if (status === 'idle' && wanted && runDone) {
+    return (
+      <p className="sweep-status muted" data-testid={`sweep-status-${param}`}>
+        The {name} is stopped.{' '}
+        <button type="button" className="btn secondary small" data-testid={`sweep-run-${param}`} onClick={() => dispatch({ type: 'run-sweep', param })}>
+          Compute it
+        </button>
+      </p>
+    );
+  }
+  return null;
+}
 
 export function SweepsSection() {
   // Results and statuses only: progress messages do not re-draw the plots.
@@ -26,6 +63,9 @@ export function SweepsSection() {
   );
   const d = useDeferredValue(live);
   const busy = (status: string) => status === 'running' || status === 'pending';
+  // Each sweep is computed only while its card is on screen (or about to be).
+  const tauRef = useSweepOnScreen('tauMax');
+  const lambdaRef = useSweepOnScreen('lambda');
   return (
     <div className="grid-2">
       <Card
@@ -38,8 +78,10 @@ export function SweepsSection() {
         testId="card-tradeoff"
         className="chart-card"
         state={d.tauStatus}
+        ref={tauRef}
       >
         <TradeoffPlot sweep={d.tauResult} algos={d.algos} current={d.tauMax} loading={busy(d.tauStatus)} />
+        <SweepStatus param="tauMax" />
         {d.tauStatus === 'error' && <p className="error-text">The τ_max sweep failed: {d.tauError}</p>}
       </Card>
       <Card
@@ -48,8 +90,10 @@ export function SweepsSection() {
         testId="card-lambda"
         className="chart-card"
         state={d.lambdaStatus}
+        ref={lambdaRef}
       >
         <LambdaSweepPlot sweep={d.lambdaResult} algos={d.algos} current={d.lambda} loading={busy(d.lambdaStatus)} />
+        <SweepStatus param="lambda" />
         {d.lambdaStatus === 'error' && <p className="error-text">The λ sweep failed: {d.lambdaError}</p>}
       </Card>
     </div>
