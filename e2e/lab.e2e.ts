@@ -129,6 +129,33 @@ describe('lab page', () => {
     await page.close();
   });
 
+  it('(b″) the headline shows the run of the current parameters, or says plainly that it shows another', async () => {
+    const page = await openLab(browser, '#world=t2i&algos=promptwise,greedy,lowest-cost,highest-cost,oracle&T=500&trials=5');
+    await waitForCurrentResult(page);
+    // On every change of the page: a summary that claims to be current names the link's world; any other
+    // summary carries its note in words.
+    await page.evaluate(() => {
+      const bad: string[] = [];
+      (window as unknown as { bad: string[] }).bad = bad;
+      new MutationObserver(() => {
+        const summary = document.querySelector('[data-testid="summary"]');
+        const state = summary?.getAttribute('data-state');
+        const world = new URLSearchParams(location.hash.slice(1)).get('world');
+        if (state === 'current') {
+          const note = summary?.querySelector('.summary-note')?.textContent ?? '';
+          if (!note.startsWith(`${world}:`)) bad.push(`current but of another world: ${note.slice(0, 30)}`);
+        } else if (state === 'stale' && !summary?.querySelector('[data-testid="summary-stale"]')) bad.push('another run, without a word');
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await page.getByTestId('world').selectOption('sudoku');
+    await waitForCurrentResult(page);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { bad: string[] }).bad)).toEqual([]);
+    expect(await page.getByTestId('summary-stale').count()).toBe(0);
+    expect(await page.locator('[data-testid="summary"] .summary-note').textContent()).toMatch(/^sudoku:/);
+    await page.close();
+  });
+
   it('(c) CSV and JSON exports equal the results table', async () => {
     const page = await openLab(browser, SMALL);
     await waitForCurrentResult(page);

@@ -40,12 +40,14 @@ function Card({ card, label }: { card: HeadlineCard; label: string }) {
 }
 
 /** The key result of the run, visible without touching anything: the headline sentence and three cards. */
-export function Summary({ result, catalog, stale }: { result: LabResult | null; catalog: Catalog; stale: boolean }) {
+/** `note`: null when `result` is the run the parameters ask for; else says in words what is shown instead. */
+export function Summary({ result, catalog, note }: { result: LabResult | null; catalog: Catalog; note: string | null }) {
+  const stale = note !== null;
   const headline = useMemo(() => (result ? buildHeadline(result, (id) => algoLabel(catalog, id)) : null), [result, catalog]);
   if (!result || !headline) {
     return (
       <section className="summary loading" aria-label="Results summary" data-testid="summary" data-state="loading">
-        <p className="headline muted">Simulating the first run…</p>
+        <p className="headline muted">{note ?? 'Simulating the first run…'}</p>
       </section>
     );
   }
@@ -57,6 +59,11 @@ export function Summary({ result, catalog, stale }: { result: LabResult | null; 
       <h2 id="summary-heading" className="sr-only">
         Results summary
       </h2>
+      {stale && note && (
+        <p className="summary-stale muted" role="status" data-testid="summary-stale">
+          {note}
+        </p>
+      )}
       {headline.sentence && (
         <p className="headline" data-testid="headline">
           {headline.sentence}

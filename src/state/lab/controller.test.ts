@@ -107,10 +107,14 @@ describe('lab controller', () => {
     expect(state().result).toEqual(labBuiltin(run.config as LabConfig));
     expect(state().trace).toMatchObject({ algo: 'promptwise', status: 'done', rows: state().result!.trace }); // the run's own
     expect(state().sweeps.tauMax.status).toBe('running');
+    // The point at the current value comes from the run itself: the sweeps compute the other values only.
     const tau = await finish('tauMax');
-    expect((tau.config as SweepConfig).values).toEqual([1, 2, 4, 5, 8, 16]); // the current τ_max (5) included
+    expect((tau.config as SweepConfig).values).toEqual([1, 2, 4, 8, 16]);
+    expect(state().sweeps.tauMax.result?.values).toEqual([1, 2, 4, 5, 8, 16]); // the current τ_max (5) included
+    expect(state().sweeps.tauMax.result).toEqual(sweepBuiltin({ ...(tau.config as SweepConfig), values: [1, 2, 4, 5, 8, 16] }));
     const lam = await finish('lambda');
-    expect((lam.config as SweepConfig).values).toEqual([1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1]);
+    expect((lam.config as SweepConfig).values).toEqual([1e-4, 3e-4, 1e-3, 3e-3, 0.03, 0.1, 0.3, 1]);
+    expect(state().sweeps.lambda.result?.values).toEqual([1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1]);
     expect(state().sweeps.tauMax).toMatchObject({ status: 'done', error: null });
     expect(state().sweeps.lambda.result?.points).toHaveLength(9 * 3);
     expect(pending()).toEqual([]);
@@ -181,7 +185,8 @@ describe('lab controller', () => {
     change({ tauMax: 3 });
     await flush();
     await finish('run');
-    expect(((await finish('tauMax')).config as SweepConfig).values).toEqual([1, 2, 3, 4, 8, 16]);
+    expect(((await finish('tauMax')).config as SweepConfig).values).toEqual([1, 2, 4, 8, 16]); // 3: the run's
+    expect(state().sweeps.tauMax.result?.values).toEqual([1, 2, 3, 4, 8, 16]);
     await finish('lambda');
     expect(pending()).toEqual([]);
     // The traced algorithm: not a run, only that algorithm's trial 0, whose trace the whole run would record.
@@ -273,6 +278,18 @@ describe('lab controller', () => {
     await flush();
     expect(state().status).toBe('cancelled');
     expect(pending()).toEqual([]);
+  });
+
+  it('computes nothing before its first run intent (a sweep card on screen or a change does not start it)', () => {
+    const before = calls.length;
+    const idle = createLabController({ bridge, wanted: () => wantedJobs(params, embedModel) });
+    idle.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: true });
+    idle.dispatch({ type: 'params-changed' });
+    vi.advanceTimersByTime(1000);
+    expect(calls.length).toBe(before);
+    expect(idle.store.getState().status).toBe('pending');
+    idle.dispatch({ type: 'run' });
+    expect(calls.length).toBe(before + 1);
   });
 
   it('computes a sweep only while it is wanted (its card on screen), lets one computing finish, and cancels one alone', async () => {

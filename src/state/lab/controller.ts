@@ -10,7 +10,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AlgoCurves, LabConfig, LabProgress, LabResult, SweepConfig, SweepResult, TraceRow } from '../../engine/lab/types';
-import type { SweepParam } from './config';
+import { runKey, type SweepParam } from './config';
 import { type Effect, type Hold, type Job, type JobBook, type JobKind, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
 
 /**
@@ -103,6 +103,32 @@ const isAbort = (e: unknown) => (e instanceof DOMException || e instanceof Error
 
 const idleSweep = (): SweepState => ({ wanted: false, status: 'idle', result: null, progress: { done: 0, total: 0 }, error: null });
 
+/**
+ * A sweep's point at the current value of its parameter is the shown run itself (same world, seed, trials and
+ * parameters): when `run` is that run, the sweep computes the other values only and takes that point from the
+ * run's summary. `compute` is what to run, `complete` puts the point back in its place (values outer, algorithms
+ * inner, as the engine orders them).
+ */
+export function shareRunPoint(config: SweepConfig, run: LabResult | null): { compute: SweepConfig; complete(result: SweepResult): SweepResult } {
+  const x = config.base.params[config.param];
+  const same = run !== null && x !== undefined && x !== null && runKey(run.config) === runKey(config.base);
+  if (!same || !config.values.includes(x) || config.values.length < 2) return { compute: config, complete: (r) => r };
+  const compute = { ...config, values: config.values.filter((v) => v !== x) };
+  const complete = (r: SweepResult): SweepResult => ({
+    ...r,
+    values: [...config.values],
+    points: config.values.flatMap((v) =>
+      v === x
+        ? config.base.algos.map((algo) => {
+            const m = run.summary.results[algo];
+            return { algo, x, utility: m.utility.mean, cost: m.cost.mean, success: m.success.mean };
+          })
+        : r.points.filter((p) => p.x === v),
+    ),
+  });
+  return { compute, complete };
+}
+
 export function createLabController({ bridge, wanted }: ControllerOptions): LabController {
   const store = createStore<LabState>(() => ({
     jobs: { shown: { run: null, trace: null, tauMax: null, lambda: null }, inFlight: null, held: new Map(), cached: new Set() },
@@ -120,6 +146,8 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   let abort: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let dragging = false;
+  /** Nothing is computed before the first `run` intent (the page sends it once it knows what to run). */
+  let started = false;
   const sweepWanted: Record<SweepParam, boolean> = { tauMax: false, lambda: false };
 
   /** The jobs the page wants now: the run and its trace, and each sweep while it is wanted (or computing). */
@@ -168,6 +196,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   };
 
   function step(): void {
+    if (!started) return;
     const effect: Effect | null = reconcile(want(), get().jobs);
     if (!effect) {
       setBook(get().jobs); // statuses follow parameters that went back to what is shown or held
@@ -217,14 +246,15 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       const param = job.kind;
       const sweep = (patch: Partial<SweepState>) => ({ ...get().sweeps, [param]: { ...get().sweeps[param], ...patch } });
       setBook({ ...get().jobs, inFlight }, { sweeps: sweep({ progress: { done: 0, total: 0 } }) });
+      const { compute, complete } = shareRunPoint(job.config as SweepConfig, get().result);
       done = bridge
-        .runSweep(job.config as SweepConfig, {
+        .runSweep(compute, {
           signal: ac.signal,
           onProgress: (p) => {
             if (live()) set({ sweeps: sweep({ progress: { done: p.done, total: p.total } }) });
           },
         })
-        .then((result) => ({ sweeps: sweep({ result }) }));
+        .then((result) => ({ sweeps: sweep({ result: complete(result) }) }));
     }
     done
       .then(
@@ -274,6 +304,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
         }
         return;
       case 'run': {
+        started = true;
         const held = new Map(get().jobs.held);
         for (const job of want()) held.delete(job.key);
         unschedule();
