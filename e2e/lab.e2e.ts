@@ -129,6 +129,37 @@ describe('lab page', () => {
     await page.close();
   });
 
+  it('(a′) the headline shows the run’s first figures as its trials finish, marked as such, then the final ones', async () => {
+    const page = await browser.context.newPage();
+    // Every distinct state of the summary, from the first paint on.
+    await page.addInitScript(() => {
+      const seen: { state: string; caveat: string; headline: boolean }[] = [];
+      (window as unknown as { summaries: typeof seen }).summaries = seen;
+      new MutationObserver(() => {
+        const summary = document.querySelector('[data-testid="summary"]');
+        if (!summary) return;
+        const now = {
+          state: summary.getAttribute('data-state') ?? '',
+          caveat: summary.querySelector('[data-testid="summary-caveat"]')?.textContent ?? '',
+          headline: summary.querySelector('[data-testid="headline"]') !== null,
+        };
+        const last = seen.at(-1);
+        if (!last || last.state !== now.state || last.caveat !== now.caveat) seen.push(now);
+      }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await page.goto(`${inject('baseURL')}#world=sudoku&algos=promptwise,greedy,lowest-cost,highest-cost,oracle&T=1000&trials=20`);
+    await waitForCurrentResult(page);
+    const seen = await page.evaluate(() => (window as unknown as { summaries: { state: string; caveat: string; headline: boolean }[] }).summaries);
+    const partial = seen.filter((s) => s.state === 'partial');
+    expect(partial.length, JSON.stringify(seen)).toBeGreaterThan(0);
+    for (const s of partial) {
+      expect(s.caveat).toMatch(/^First figures: \d+ of 20 trials, refined as the others finish\.$/);
+      expect(s.headline).toBe(true);
+    }
+    expect(seen.at(-1)).toEqual({ state: 'current', caveat: '', headline: true });
+    await page.close();
+  });
+
   it('(b″) the headline shows the run of the current parameters, or says plainly that it shows another', async () => {
     const page = await openLab(browser, '#world=t2i&algos=promptwise,greedy,lowest-cost,highest-cost,oracle&T=500&trials=5');
     await waitForCurrentResult(page);
@@ -144,14 +175,14 @@ describe('lab page', () => {
         if (state === 'current') {
           const note = summary?.querySelector('.summary-note')?.textContent ?? '';
           if (!note.startsWith(`${world}:`)) bad.push(`current but of another world: ${note.slice(0, 30)}`);
-        } else if (state === 'stale' && !summary?.querySelector('[data-testid="summary-stale"]')) bad.push('another run, without a word');
+        } else if (state === 'stale' && !summary?.querySelector('[data-testid="summary-caveat"]')) bad.push('another run, without a word');
       }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     });
     await page.getByTestId('world').selectOption('sudoku');
     await waitForCurrentResult(page);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { bad: string[] }).bad)).toEqual([]);
-    expect(await page.getByTestId('summary-stale').count()).toBe(0);
+    expect(await page.getByTestId('summary-caveat').count()).toBe(0);
     expect(await page.locator('[data-testid="summary"] .summary-note').textContent()).toMatch(/^sudoku:/);
     await page.close();
   });

@@ -40,8 +40,11 @@ function Card({ card, label }: { card: HeadlineCard; label: string }) {
 }
 
 /** The key result of the run, visible without touching anything: the headline sentence and three cards. */
-/** `note`: null when `result` is the run the parameters ask for; else says in words what is shown instead. */
-export function Summary({ result, catalog, note }: { result: LabResult | null; catalog: Catalog; note: string | null }) {
+/**
+ * `note`: null when `result` is the run the parameters ask for, finished; else says in words what is shown
+ * instead. `partial`: `result` is that run's first figures (data-state "partial").
+ */
+export function Summary({ result, catalog, note, partial = false }: { result: LabResult | null; catalog: Catalog; note: string | null; partial?: boolean }) {
   const stale = note !== null;
   const headline = useMemo(() => (result ? buildHeadline(result, (id) => algoLabel(catalog, id)) : null), [result, catalog]);
   if (!result || !headline) {
@@ -53,14 +56,14 @@ export function Summary({ result, catalog, note }: { result: LabResult | null; c
   }
   const c = result.config;
   return (
-    <section className="summary" aria-labelledby="summary-heading" data-testid="summary" data-state={stale ? 'stale' : 'current'}>
+    <section className="summary" aria-labelledby="summary-heading" data-testid="summary" data-state={partial ? 'partial' : stale ? 'stale' : 'current'}>
       {/* The cards' titles are h3: this h2 keeps the outline in order (h1 page, h2 section, h3 card) for
           screen readers, without a visible title the headline sentence already serves as. */}
       <h2 id="summary-heading" className="sr-only">
         Results summary
       </h2>
       {stale && note && (
-        <p className="summary-stale muted" role="status" data-testid="summary-stale">
+        <p className="summary-stale muted" role="status" data-testid="summary-caveat">
           {note}
         </p>
       )}

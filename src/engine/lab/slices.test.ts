@@ -79,7 +79,13 @@ describe('a lab run cut into slices of trials (the worker pool)', () => {
     expect(assembler.partial()).toBeNull();
     assembler.add(sliceOf(world, config, 0, 1));
     expect(assembler.trialsDone()).toBe(1);
-    expect(assembler.partial()?.curves).toEqual(runLab(world, { ...config, trials: 1 }).curves);
+    const one = timeless(runLab(world, { ...config, trials: 1 }));
+    expect(assembler.partial()?.curves).toEqual(one.curves);
+    // The headline's figures too: the summary and world of a run of one trial.
+    const first = assembler.partial()!;
+    expect(first.trials).toBe(1);
+    expect(first.world).toEqual(one.world);
+    expect(timeless({ ...one, summary: first.summary }).summary).toEqual(one.summary);
     expect(() => assembler.result()).toThrow(/4 of 5 trials/);
     assembler.add(sliceOf(world, config, 1, 2));
     expect(assembler.trialsDone()).toBe(5);

@@ -32,7 +32,7 @@ export interface LabTick {
   /** Trials (of the slice) every algorithm has finished. */
   trials: number;
   /** Curves over those trials (null before the first); computed when called. */
-  partial(): LabProgress['partial'];
+  partial(): Pick<LabResult, 'curves'> | null;
 }
 
 /** What a slice of trials [range.from, range.to) produced. */
@@ -155,9 +155,26 @@ export class LabAssembler {
     return this.curves.trialsDone();
   }
 
-  /** The curves over `trialsDone()` trials, or null before trial 0 is in. */
+  /** The figures over the `trialsDone()` trials in (curves, summary, world), or null before trial 0 is in. */
   partial(): LabProgress['partial'] {
-    return this.trialsDone() > 0 ? { curves: this.curves.curves() } : null;
+    const trials = this.trialsDone();
+    if (trials === 0 || this.world === null) return null;
+    const prefix = this.ordered().filter((s) => s.range.to <= trials);
+    return { curves: this.curves.curves(), summary: this.summary(prefix, trials), world: this.world, trials };
+  }
+
+  private ordered(): LabSlice[] {
+    return [...this.slices].sort((a, b) => a.range.from - b.range.from);
+  }
+
+  /** The summary of `slices` (trials 0 … trials − 1, in order). */
+  private summary(slices: readonly LabSlice[], trials: number): LabResult['summary'] {
+    const world = this.world!;
+    return summarize(
+      { name: world.name, arms: world.arms, dim: world.dim ?? 0 },
+      { ...simOptions(this.config), trials },
+      mergeOutcomes(slices.map((s) => s.outcomes)),
+    );
   }
 
   /** The run, once every trial is in. */
@@ -166,9 +183,8 @@ export class LabAssembler {
     if (this.received !== config.trials || this.world === null || this.trace === null || this.usage === null) {
       throw new Error(`LabAssembler: ${this.received} of ${config.trials} trials are in`);
     }
-    const ordered = [...this.slices].sort((a, b) => a.range.from - b.range.from);
     const world = this.world;
-    const summary = summarize({ name: world.name, arms: world.arms, dim: world.dim ?? 0 }, simOptions(config), mergeOutcomes(ordered.map((s) => s.outcomes)));
+    const summary = this.summary(this.ordered(), config.trials);
     return {
       config: { ...config, algos: [...config.algos], params: { ...config.params }, curvePoints: this.curvePoints },
       world,

@@ -138,11 +138,18 @@ export interface LabResult {
   trace: TraceRow[];
 }
 
-/** Progress while a lab run computes; `partial` carries curves over the trials finished so far. */
+/**
+ * The figures over the trials finished so far (from trial 0, without a gap): the curves, and the summary and
+ * world the headline is written from. Each trial's outcomes do not depend on how many trials the run has, so
+ * these are exactly the figures of a run of `trials` trials.
+ */
+export type LabPartial = Pick<LabResult, 'curves' | 'summary' | 'world'> & { trials: number };
+
+/** Progress while a lab run computes; `partial` carries the figures over the trials finished so far. */
 export interface LabProgress {
   done: number;
   total: number;
-  partial: Pick<LabResult, 'curves'> | null;
+  partial: LabPartial | null;
 }
 
 /** One point of a parameter sweep: an algorithm's summary at one value of τ_max or λ. */

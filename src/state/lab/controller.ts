@@ -9,7 +9,7 @@
  * released. Every job carries an AbortSignal, down to the embedding of prompt texts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AlgoCurves, LabConfig, LabProgress, LabResult, SweepConfig, SweepResult, TraceRow } from '../../engine/lab/types';
+import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepResult, TraceRow } from '../../engine/lab/types';
 import { runKey, type SweepParam } from './config';
 import { type Effect, type Hold, type Job, type JobBook, type JobKind, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
 
@@ -79,7 +79,7 @@ export interface LabState {
   /** The config of the run in flight (or last started). */
   config: LabConfig | null;
   result: LabResult | null;
-  progress: { done: number; total: number; partial: { curves: Record<string, AlgoCurves> } | null };
+  progress: { done: number; total: number; partial: LabPartial | null };
   elapsedMs: number | null;
   /** Simulation workers the run in flight (or last started) shares its trials among. */
   workers: number;
