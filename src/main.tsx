@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
+import { PanelBoundary } from './ui/layout/PanelBoundary';
 import { setPoolSize } from './workers/simBridge';
 import { setIdleReleaseMs } from './workers/workerHandle';
 import './ui/styles.css';
@@ -25,6 +26,8 @@ fromQuery('idle', setIdleReleaseMs);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <PanelBoundary name="lab">
+      <App />
+    </PanelBoundary>
   </StrictMode>,
 );

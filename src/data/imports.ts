@@ -6,6 +6,7 @@
  * dataset), so listing the imports never loads their prompts, which can run to tens of MB.
  */
 import { createStore, delMany, get, getMany, keys, setMany, type UseStore } from 'idb-keyval';
+import { z } from 'zod';
 import { importId } from '../engine/import/id';
 import type { ImportedDataset } from '../engine/import/importDataset';
 
@@ -47,11 +48,31 @@ export async function saveImport(d: ImportedDataset): Promise<string> {
   return id;
 }
 
-/** Every stored import, newest first. */
-export async function listImports(): Promise<StoredImportMeta[]> {
+/** What a listing record must hold: anything else in the store (an older format, a hand edit) is left out. */
+const metaSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  rows: z.number().int().nonnegative(),
+  models: z.array(z.string()),
+  importedAt: z.number().finite(),
+});
+
+/**
+ * Every stored import that can be read, newest first, and the keys of the listing records that cannot (they
+ * are left out, never in the way of the others).
+ */
+export async function listImports(): Promise<{ imports: StoredImportMeta[]; unreadable: string[] }> {
   const metaKeys = (await keys(imports())).filter((k): k is string => typeof k === 'string' && k.startsWith(META));
-  const metas = (await getMany<StoredImportMeta>(metaKeys, imports())).filter((m): m is StoredImportMeta => m !== undefined);
-  return metas.sort((a, b) => b.importedAt - a.importedAt || a.name.localeCompare(b.name));
+  const records = await getMany<unknown>(metaKeys, imports());
+  const metas: StoredImportMeta[] = [];
+  const unreadable: string[] = [];
+  records.forEach((record, i) => {
+    const parsed = metaSchema.safeParse(record);
+    if (parsed.success && META + parsed.data.id === metaKeys[i]) metas.push(parsed.data);
+    else unreadable.push(metaKeys[i]);
+  });
+  metas.sort((a, b) => b.importedAt - a.importedAt || a.name.localeCompare(b.name));
+  return { imports: metas, unreadable };
 }
 
 export async function getImport(id: string): Promise<StoredImport | undefined> {

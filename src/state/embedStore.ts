@@ -5,6 +5,8 @@
  *
  * transformers.js never loads here: everything heavy happens in src/workers/embed.worker.ts.
  */
+
+import { z } from 'zod';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import {
@@ -17,6 +19,7 @@ import {
   rowsOf,
 } from '../embed/types';
 import { clearEmbeddingCache, type EmbedPortLink, embedCapabilities, embedInWorker, openEmbedPort as openPortInWorker } from '../workers/embedBridge';
+import { useParams } from './params';
 
 type EmbedStatus =
   | { kind: 'idle' }
@@ -59,6 +62,31 @@ export interface EmbedState {
 
 const EMBED_STORAGE_KEY = 'promptwise-embeddings';
 
+const SETTING_SCHEMAS: { [K in keyof EmbedSettings]: z.ZodType<EmbedSettings[K]> } = {
+  model: z.string().trim().min(1).max(300),
+  baseUrl: z.string().max(2000),
+  device: z.enum(['auto', 'webgpu', 'wasm']),
+  dtype: z.enum(['auto', 'q8', 'fp32']),
+};
+
+/**
+ * Embedding settings read back from storage, field by field: a valid field is kept, a missing one takes its
+ * default, and one that is present but invalid takes its default and is named in `dropped`.
+ */
+export function settingsFrom(stored: unknown): { settings: EmbedSettings; dropped: string[] } {
+  const record = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const settings = { ...DEFAULT_EMBED_SETTINGS } as Record<keyof EmbedSettings, unknown>;
+  const dropped: string[] = [];
+  for (const key of Object.keys(SETTING_SCHEMAS) as (keyof EmbedSettings)[]) {
+    if (!Object.hasOwn(record, key)) continue;
+    const parsed = SETTING_SCHEMAS[key].safeParse(record[key]);
+    if (parsed.success) settings[key] = parsed.data;
+    else dropped.push(key);
+  }
+  if (stored !== undefined && (typeof stored !== 'object' || stored === null)) dropped.push('settings');
+  return { settings: settings as EmbedSettings, dropped };
+}
+
 export const useEmbed = create<EmbedState>()(
   persist(
     (set) => ({
@@ -77,11 +105,19 @@ export const useEmbed = create<EmbedState>()(
       name: EMBED_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ settings: s.settings }),
-      // A stored object from an older version may lack fields: fill them from the defaults.
-      merge: (stored, current) => ({
-        ...current,
-        settings: { ...DEFAULT_EMBED_SETTINGS, ...((stored as { settings?: Partial<EmbedSettings> } | undefined)?.settings ?? {}) },
-      }),
+      // What localStorage gives back is checked field by field: a missing field (an older version) or one that
+      // is not what the settings take (hand-edited, corrupted) gets its default, with a notice for the latter.
+      merge: (stored, current) => {
+        const { settings, dropped } = settingsFrom((stored as { settings?: unknown } | undefined)?.settings);
+        if (dropped.length > 0) {
+          useParams
+            .getState()
+            .addNotices([
+              { field: 'embedding settings', text: `The saved embedding settings had an unreadable ${dropped.join(', ')}; using the default for it` },
+            ]);
+        }
+        return { ...current, settings };
+      },
     },
   ),
 );

@@ -10,14 +10,13 @@ import type { ImportError } from '../engine/import/errors';
 import type { CostChoice, PromptsPreview, SourceFile } from '../engine/import/importDataset';
 import type { CsvMapping } from '../engine/import/mapping';
 import type { ModelInfo } from '../engine/import/models';
+import { useParams } from './params';
 
 /**
  * The parsing and validation code (papaparse, zod schemas), loaded on the first import: the page's first paint
  * does not need it, and the scenario picker reads only the list of stored imports from this store.
  */
 const importEngine = () => import('../engine/import');
-
-import { useParams } from './params';
 
 export type ImportStage = 'idle' | 'preview' | 'validating' | 'error' | 'accepted';
 
@@ -112,6 +111,9 @@ function pricesFor(models: readonly string[], info: readonly ModelInfo[], typed:
   }
   return out;
 }
+
+/** Unreadable import records already reported (a notice each, once per page). */
+const reportedUnreadable = new Set<string>();
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -236,7 +238,19 @@ export const useImport = create<ImportState>()((set, get) => ({
 
   async refreshImports() {
     try {
-      set({ imports: await listImports(), importsLoaded: true });
+      const { imports, unreadable } = await listImports();
+      set({ imports, importsLoaded: true });
+      const fresh = unreadable.filter((key) => !reportedUnreadable.has(key));
+      for (const key of fresh) reportedUnreadable.add(key);
+      if (fresh.length > 0) {
+        const which = fresh.length > 3 ? `${fresh.slice(0, 3).join(', ')} and ${fresh.length - 3} more` : fresh.join(', ');
+        useParams.getState().addNotices([
+          {
+            field: 'imports',
+            text: `${fresh.length} stored import record${fresh.length === 1 ? '' : 's'} could not be read (${which}); the other imports are listed`,
+          },
+        ]);
+      }
     } catch (e) {
       set({ stage: 'error', error: { message: `the stored imports cannot be read (${problemOf(e).message})` } });
     }

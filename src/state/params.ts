@@ -34,6 +34,8 @@ export interface ParamsState {
   applyHash(hash: string): number | null;
   /** Back to the defaults (keeps presentation mode). */
   resetParams(): void;
+  /** Something read back from storage could not be used (and was dropped): say so beside the link's notices. */
+  addNotices(notices: Notice[]): void;
   /** A link's world cannot run here (src/state/worldCheck.ts): use `world` instead and say why. */
   replaceWorld(world: string, notice: Notice): void;
 }
@@ -113,6 +115,10 @@ export const useParams = create<ParamsState>()((set, get) => ({
 
   resetParams() {
     set({ params: { ...DEFAULT_PARAMS, algos: [...DEFAULT_PARAMS.algos] } });
+  },
+
+  addNotices(notices) {
+    if (notices.length > 0) set((s) => ({ notices: [...s.notices, ...withIds(notices)] }));
   },
 
   replaceWorld(world, notice) {

@@ -8,6 +8,7 @@ import { useKeyboard } from './controls/useKeyboard';
 import { usePlaybackClock } from './hooks/usePlaybackClock';
 import { Card } from './layout/Card';
 import { Notices } from './layout/Notices';
+import { PanelBoundary } from './layout/PanelBoundary';
 import { Sidebar } from './layout/Sidebar';
 import { PresetMenu } from './presets/PresetMenu';
 import { AblationSection } from './sections/AblationSection';
@@ -69,39 +70,71 @@ export function App() {
       <Notices />
 
       <div className="layout">
-        {!present && <Sidebar />}
+        {!present && (
+          <PanelBoundary name="controls">
+            <Sidebar />
+          </PanelBoundary>
+        )}
         <main className="content">
-          <RunStatus />
-          <SummarySection />
-          <div className="transport-bar">
-            <Transport />
-            <p className="kbd-hint muted">
-              <kbd>Space</kbd> play/pause · <kbd>→</kbd> one prompt
-            </p>
-          </div>
-          <TraceSection />
-          <CurvesSection />
-          <SweepsSection />
-          <UsageSection />
-          <ResultsSection />
-          {!present && <AblationSection />}
+          <PanelBoundary name="status">
+            <RunStatus />
+          </PanelBoundary>
+          <PanelBoundary name="summary">
+            <SummarySection />
+          </PanelBoundary>
+          <PanelBoundary name="playback">
+            <div className="transport-bar">
+              <Transport />
+              <p className="kbd-hint muted">
+                <kbd>Space</kbd> play/pause · <kbd>→</kbd> one prompt
+              </p>
+            </div>
+          </PanelBoundary>
+          <PanelBoundary name="trace">
+            <TraceSection />
+          </PanelBoundary>
+          <PanelBoundary name="learning curves">
+            <CurvesSection />
+          </PanelBoundary>
+          <PanelBoundary name="sweeps">
+            <SweepsSection />
+          </PanelBoundary>
+          <PanelBoundary name="model usage">
+            <UsageSection />
+          </PanelBoundary>
+          <PanelBoundary name="results">
+            <ResultsSection />
+          </PanelBoundary>
           {!present && (
-            <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
+            <PanelBoundary name="featurizer ablation">
+              <AblationSection />
+            </PanelBoundary>
+          )}
+          {!present && (
+            <PanelBoundary name="prompt playground">
+              <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
+                <Suspense fallback={null}>
+                  <PlaygroundPanel />
+                </Suspense>
+              </Card>
+            </PanelBoundary>
+          )}
+          {!present && (
+            <PanelBoundary name="import">
               <Suspense fallback={null}>
-                <PlaygroundPanel />
+                <ImportPanel />
               </Suspense>
-            </Card>
+            </PanelBoundary>
           )}
+          <PanelBoundary name="explanations">
+            <TeachSection compact={present} />
+          </PanelBoundary>
           {!present && (
-            <Suspense fallback={null}>
-              <ImportPanel />
-            </Suspense>
-          )}
-          <TeachSection compact={present} />
-          {!present && (
-            <Suspense fallback={null}>
-              <EmbeddingPanel />
-            </Suspense>
+            <PanelBoundary name="embeddings">
+              <Suspense fallback={null}>
+                <EmbeddingPanel />
+              </Suspense>
+            </PanelBoundary>
           )}
         </main>
       </div>

@@ -8,7 +8,7 @@ export function Notices() {
   return (
     <div className="notices" role="alert" data-testid="notices">
       <div className="notices-head">
-        <strong>Some settings in the link were not valid</strong>
+        <strong>Some settings could not be used as given</strong>
         <button type="button" className="btn link" onClick={dismissAll}>
           Dismiss all
         </button>
