@@ -204,7 +204,12 @@ describe('npm run sim', () => {
   });
 
   it.each([
-    [['--T', 'abc'], '--T: must be a positive integer (got "abc")'],
+    [['--T', 'abc'], '--T: must be an integer from 1 to 1,000,000 (got "abc")'],
+    // Every size has an upper bound, checked before anything is allocated (issue 14, item 2).
+    [['--T', '1e9'], '--T: must be an integer from 1 to 1,000,000 (got "1e9")'],
+    [['--trials', '1e9'], '--trials: must be an integer from 1 to 10,000 (got "1e9")'],
+    [['--tau-max', '1e9'], '--tau-max: must be an integer from 1 to 1,000 (got "1e9")'],
+    [['--world', 'logistic', '--d', '100000'], '--d: must be an integer from 1 to 4,096 (got "100000")'],
     [['--algos', 'promptwise,magic'], '--algos: unknown algorithm "magic"'],
     [['--lambda', '-1'], '--lambda: must be a non-negative number (got "-1")'],
     [['--algos', 'promptwise-klr', '--sigma', '1e-170'], 'sigma: too small for the RBF kernel'],

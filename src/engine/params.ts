@@ -31,13 +31,19 @@ export interface NumberParam {
   readonly help: string;
 }
 
-const positiveInt = { integer: true, min: 1, max: Number.POSITIVE_INFINITY, expect: 'a positive integer' } as const;
+/**
+ * A size: a positive integer up to `max`. Every size a run allocates by has an upper bound, checked before
+ * anything is allocated, so an absurd value is one clear message instead of minutes of work ending out of memory.
+ */
+const sizeUpTo = (max: number) => ({ integer: true, min: 1, max, expect: `an integer from 1 to ${max.toLocaleString('en-US')}` }) as const;
 const positive = { integer: false, min: 0, minExclusive: true, max: Number.POSITIVE_INFINITY, expect: 'a positive number' } as const;
 const nonNegative = { integer: false, min: 0, max: Number.POSITIVE_INFINITY, expect: 'a non-negative number' } as const;
 
 export const NUMBER_PARAMS = {
-  T: { key: 'T', default: 1000, ...positiveInt, cli: 'T', lab: { min: 100, max: 5000 }, help: 'prompts per trial' },
-  trials: { key: 'trials', default: 20, ...positiveInt, cli: 'trials', lab: { min: 1, max: 50 }, help: 'independent trials' },
+  // Bounds: a trial's per-step work and memory grow with T (1e6 steps take minutes per algorithm); trials × T is
+  // the run's length.
+  T: { key: 'T', default: 1000, ...sizeUpTo(1_000_000), cli: 'T', lab: { min: 100, max: 5000 }, help: 'prompts per trial' },
+  trials: { key: 'trials', default: 20, ...sizeUpTo(10_000), cli: 'trials', lab: { min: 1, max: 50 }, help: 'independent trials' },
   seed: {
     key: 'seed',
     default: 0,
@@ -50,14 +56,15 @@ export const NUMBER_PARAMS = {
     help: 'base seed: the same seed gives the same run',
   },
   lambda: { key: 'lambda', default: 0.01, ...nonNegative, cli: 'lambda', lab: { min: 1e-4, max: 1 }, help: 'cost weight λ in utility = reward − λ·cost' },
-  tauMax: { key: 'tauMax', default: 5, ...positiveInt, cli: 'tau-max', lab: { min: 1, max: 16 }, help: 'round budget τ_max: pulls per prompt at most' },
+  // The budget DP (oracle.ts) plans τ_max × K values per prompt.
+  tauMax: { key: 'tauMax', default: 5, ...sizeUpTo(1000), cli: 'tau-max', lab: { min: 1, max: 16 }, help: 'round budget τ_max: pulls per prompt at most' },
   tauExp: {
     key: 'tauExp',
     default: 1,
     integer: true,
     min: 0,
-    max: Number.POSITIVE_INFINITY,
-    expect: 'a non-negative integer',
+    max: 1000,
+    expect: 'an integer from 0 to 1,000',
     cli: 'tau-exp',
     lab: { min: 0, max: 5 },
     help: 'forced exploration pulls per model',
@@ -78,11 +85,18 @@ export const NUMBER_PARAMS = {
   ridge: { key: 'ridge', default: 0.01, ...positive, cli: 'ridge', help: 'ridge ρ of the logistic MLE' },
   sigma: { key: 'sigma', default: 3, ...positive, cli: 'sigma', help: 'RBF width σ of the kernel methods' },
   beta: { key: 'beta', default: 1, ...positive, cli: 'beta', help: 'kernel regulariser β' },
-  fitIterations: { key: 'fitIterations', default: null, ...positiveInt, cli: 'fit-iters', help: 'cap on the logistic fit per pull (default: until converged)' },
+  fitIterations: {
+    key: 'fitIterations',
+    default: null,
+    ...sizeUpTo(100_000),
+    cli: 'fit-iters',
+    help: 'cap on the logistic fit per pull (default: until converged)',
+  },
   dim: {
     key: 'dim',
     default: null,
-    ...positiveInt,
+    // The learners keep a d × d matrix per model (the logistic MLE's Hessian, the kernels' features).
+    ...sizeUpTo(4096),
     cli: 'd',
     // The lab projects a dataset's n-gram or embedding features to 16 dimensions unless asked otherwise (small
     // enough for the kernel methods to stay interactive); the CLI keeps the world's own (spec/cli.md: `--d`).

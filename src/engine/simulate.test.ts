@@ -120,10 +120,10 @@ describe('configuration errors', () => {
   });
 
   it.each([
-    [{ T: 0 }, 'T: must be a positive integer (got 0)'],
-    [{ trials: 1.5 }, 'trials: must be a positive integer (got 1.5)'],
+    [{ T: 0 }, 'T: must be an integer from 1 to 1,000,000 (got 0)'],
+    [{ trials: 1.5 }, 'trials: must be an integer from 1 to 10,000 (got 1.5)'],
     [{ algos: ['nope'] }, 'algos: unknown algorithm "nope"'],
-    [{ params: { tauMax: 0 } }, 'tauMax: must be a positive integer (got 0)'],
+    [{ params: { tauMax: 0 } }, 'tauMax: must be an integer from 1 to 1,000 (got 0)'],
     [{ params: { lambda: -1 } }, 'lambda: must be a non-negative number (got -1)'],
     [{ params: { sigma: 1e-170 } }, 'sigma: too small for the RBF kernel (1/(2σ²) overflows; got 1e-170, need ≥ 1e-154)'],
   ])('%j → %s', (patch, message) => {

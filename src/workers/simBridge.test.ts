@@ -123,7 +123,7 @@ describe('the simulation bridge', () => {
 
   it('rejects a bad config with the engine’s message, and the next call works', async () => {
     await expect(bridge.runLab({ ...CONFIG, traceAlgo: 'greedy' })).rejects.toThrow(/traceAlgo: "greedy" is not one of the algorithms run/);
-    await expect(bridge.runSweep({ base: CONFIG, param: 'tauMax', values: [0] })).rejects.toThrow(/values: tauMax: must be a positive integer/);
+    await expect(bridge.runSweep({ base: CONFIG, param: 'tauMax', values: [0] })).rejects.toThrow(/values: tauMax: must be an integer from 1 to 1,000/);
     await expect(bridge.runLab({ ...CONFIG, T: 20, trials: 1 })).resolves.toBeTruthy();
   });
 
@@ -182,7 +182,7 @@ describe('the simulation bridge', () => {
 
     it('a bad value fails the sweep with the engine’s message; an abort stops every worker', async () => {
       bridge.setPoolSize(3);
-      await expect(bridge.runSweep({ base: CONFIG, param: 'tauMax', values: [1, 0] })).rejects.toThrow(/values: tauMax: must be a positive integer/);
+      await expect(bridge.runSweep({ base: CONFIG, param: 'tauMax', values: [1, 0] })).rejects.toThrow(/values: tauMax: must be an integer from 1 to 1,000/);
       const ac = new AbortController();
       const long = bridge.runLab({ ...CONFIG, T: 100_000, trials: 50 }, { signal: ac.signal });
       setTimeout(() => ac.abort(), 50);

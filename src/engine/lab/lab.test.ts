@@ -318,7 +318,7 @@ describe('configuration errors', () => {
     [{ traceAlgo: 'greedy', algos: ['promptwise'] }, 'traceAlgo: "greedy" is not one of the algorithms run (promptwise)'],
     [{ curvePoints: 1 }, 'curvePoints: must be an integer ≥ 2 (got 1)'],
     [{ algos: ['promptwise', 'promptwise'] }, 'algos: "promptwise" is listed twice'],
-    [{ T: 0 }, 'T: must be a positive integer (got 0)'],
+    [{ T: 0 }, 'T: must be an integer from 1 to 1,000,000 (got 0)'],
   ])('%j → %s', (patch, message) => {
     expect(() => labBuiltin(config(patch as Partial<LabConfig>))).toThrow(new SimConfigError(message));
   });
@@ -358,7 +358,7 @@ describe('sweeps', () => {
 
   it('rejects a bad value before running', () => {
     expect(() => runSweep(builtinWorld('t2i'), { base, param: 'tauMax', values: [2, 0] })).toThrow(
-      new SimConfigError('values: tauMax: must be a positive integer (got 0)'),
+      new SimConfigError('values: tauMax: must be an integer from 1 to 1,000 (got 0)'),
     );
     expect(() => runSweep(builtinWorld('t2i'), { base, param: 'lambda', values: [] })).toThrow(SimConfigError);
   });

@@ -220,7 +220,9 @@ describe('parseWorldSpec rejects, naming the field', () => {
       'theta[1]',
       'theta[1]: expected 3 values (d = 3), got 2',
     ],
-    ['a non-integer d', { ...logistic, d: 2.5 }, 'd', 'd: must be a positive integer (got 2.5)'],
+    ['a non-integer d', { ...logistic, d: 2.5 }, 'd', 'd: must be an integer from 1 to 4,096 (got 2.5)'],
+    // A size past its bound is refused before anything is allocated (issue 14, item 2).
+    ['a d of 1e9', { ...logistic, d: 1e9 }, 'd', 'd: must be an integer from 1 to 4,096 (got 1000000000)'],
     ['logistic arm names not one per cost', { ...logistic, arms: ['p'] }, 'arms', 'arms: expected 2 names (one per arm), got 1'],
     ['a dataset without prompts', without(dataset, 'prompts'), 'prompts', 'prompts: missing (expected the path of a JSONL file)'],
     ['a dataset without features', without(dataset, 'features'), 'features', 'features: missing (expected task-onehot, hashed-ngrams or embedding)'],
@@ -234,7 +236,7 @@ describe('parseWorldSpec rejects, naming the field', () => {
       'a zero feature dimension',
       { ...dataset, features: { type: 'hashed-ngrams', dim: 0 } },
       'features.dim',
-      'features.dim: must be a positive integer (got 0)',
+      'features.dim: must be an integer from 1 to 4,096 (got 0)',
     ],
     [
       'an embedding without a model',

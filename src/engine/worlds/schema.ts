@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUMBER_PARAMS } from '../params';
 import { expecting, show } from './errors';
 import { issueToError } from './zod-issue';
 
@@ -76,8 +77,9 @@ const PROBABILITY = 'a probability in [0, 1]';
 const probability = z.number(expecting(PROBABILITY)).min(0, expecting(PROBABILITY)).max(1, expecting(PROBABILITY));
 const STEP = 'a step index (an integer ≥ 0)';
 const stepIndex = z.number(expecting(STEP)).int(expecting(STEP)).min(0, expecting(STEP));
-const POSITIVE_INT = 'a positive integer';
-const positiveInt = z.number(expecting(POSITIVE_INT)).int(expecting(POSITIVE_INT)).min(1, expecting(POSITIVE_INT));
+/** A context dimension: bounded as the run's `d` is (engine/params.ts), checked before anything is allocated. */
+const DIM = NUMBER_PARAMS.dim;
+const dimension = z.number(expecting(DIM.expect)).int(expecting(DIM.expect)).min(DIM.min, expecting(DIM.expect)).max(DIM.max, expecting(DIM.expect));
 const label = z.string(expecting('a non-empty string')).min(1, expecting('a non-empty string'));
 const vector = z.array(z.number(expecting('a number')), expecting('an array of numbers')).min(1, expecting('a non-empty array of numbers'));
 
@@ -169,7 +171,7 @@ const categoricalShape = {
   categories: names('category names'),
   q: listOf(listOf(probability, 'probabilities, one per arm'), 'rows of probabilities, one per category'),
   category_probs: listOf(probability, 'probabilities, one per category').optional(),
-  context_dim: positiveInt.optional(),
+  context_dim: dimension.optional(),
   contexts: listOf(vector, 'context vectors, one per category').optional(),
   category_start: listOf(stepIndex, 'step indices, one per category').optional(),
 };
@@ -220,7 +222,7 @@ const logisticShape = {
   ...common,
   arms: names('model names').optional(),
   costs: costList.min(1, expecting('a non-empty array of positive numbers, one per arm')),
-  d: positiveInt,
+  d: dimension,
   theta: listOf(vector, 'vectors, one per arm').optional(),
   theta_seed: z.number(expecting('an integer')).int(expecting('an integer')).optional(),
 };
@@ -247,8 +249,8 @@ const featureSchema = z.preprocess(
     'type',
     [
       strict({ type: z.literal('task-onehot') }, 'task-onehot features'),
-      strict({ type: z.literal('hashed-ngrams'), dim: positiveInt.optional() }, 'hashed-ngrams features'),
-      strict({ type: z.literal('embedding'), model: label, dim: positiveInt.optional() }, 'embedding features'),
+      strict({ type: z.literal('hashed-ngrams'), dim: dimension.optional() }, 'hashed-ngrams features'),
+      strict({ type: z.literal('embedding'), model: label, dim: dimension.optional() }, 'embedding features'),
     ],
     discriminator('feature', featureTypes),
   ),
