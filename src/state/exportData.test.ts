@@ -8,13 +8,14 @@ describe('CSV export', () => {
   it('has the header comments, the columns and one row per algorithm at full precision', () => {
     const csv = buildCsv(RESULT, { link: 'http://127.0.0.1:4173/#world=sudoku&algos=promptwise,oracle' });
     const lines = csv.split('\r\n');
-    expect(lines[0]).toMatch(/^# PromptWise Lab results/);
-    expect(lines[1]).toBe('# world=sudoku; T=1000; trials=20; seed=0; lambda=0.01; tauMax=5; tauExp=1; alpha=auto (3.4628); traceAlgo=promptwise');
-    expect(lines[2]).toBe('# link=http://127.0.0.1:4173/#world=sudoku&algos=promptwise,oracle');
-    expect(lines[3]).toBe(CSV_COLUMNS.join(','));
-    expect(lines[4]).toBe('promptwise,0.9156123456789,0.0231,2.3112,0.4,0.9712,0.01,33.5,4.25');
-    expect(lines[5]).toBe('highest-cost,0.0828,0.0123,90,0,0.9828,0.004,560.7,12');
-    expect(lines[6]).toBe('oracle,0.9484,0.0032,1.9,0.1,0.97,0.005,-0.25,3.1');
+    // Every comment line is one quoted cell (a spreadsheet shows it in one cell, as text), every text cell quoted.
+    expect(lines[0]).toMatch(/^"# PromptWise Lab results.*"$/);
+    expect(lines[1]).toBe('"# world=sudoku; T=1000; trials=20; seed=0; lambda=0.01; tauMax=5; tauExp=1; alpha=auto (3.4628); traceAlgo=promptwise"');
+    expect(lines[2]).toBe('"# link=http://127.0.0.1:4173/#world=sudoku&algos=promptwise,oracle"');
+    expect(lines[3]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+    expect(lines[4]).toBe('"promptwise",0.9156123456789,0.0231,2.3112,0.4,0.9712,0.01,33.5,4.25');
+    expect(lines[5]).toBe('"highest-cost",0.0828,0.0123,90,0,0.9828,0.004,560.7,12');
+    expect(lines[6]).toBe('"oracle",0.9484,0.0032,1.9,0.1,0.97,0.005,-0.25,3.1');
     expect(lines[7]).toBe('');
     expect(lines).toHaveLength(8);
   });
@@ -23,6 +24,7 @@ describe('CSV export', () => {
     // The importer's parser (papaparse); the comment lines come back apart.
     const { header, rows, comments } = parseCsv(buildCsv(RESULT), 'export.csv', { leadingComments: true });
     expect(comments).toHaveLength(2);
+    expect(comments?.[1]).toMatch(/^world=sudoku; T=1000;/);
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(rows.map((r) => r.cells[0])).toEqual(Object.keys(RESULT.summary.results));
     for (const { cells: row } of rows) {
@@ -45,8 +47,24 @@ describe('CSV export', () => {
     expect(buildCsv(r).split('\r\n')[1]).toContain('; alpha=1.5;');
   });
 
-  it('quotes fields only when needed', () => {
-    expect(csvField('plain')).toBe('plain');
+  it('cannot carry a formula: a name the user typed stays one text cell of its comment line', () => {
+    const evil = 'evil,=HYPERLINK("http://evil.example/"),';
+    const r: LabResult = { ...RESULT, config: { ...RESULT.config, world: evil }, summary: { ...RESULT.summary, world: evil } };
+    const csv = buildCsv(r);
+    const line = csv.split('\r\n')[1];
+    expect(line).toBe(`"# world=evil,=HYPERLINK(""http://evil.example/""),; ${line.slice(line.indexOf('T='))}`);
+    // Read as a spreadsheet reads it (RFC 4180): one cell, which starts with # (text, not a formula).
+    expect(parseCsv(`${line}\r\n${line}\r\n`, 'x.csv').header).toEqual([line.slice(1, -1).replaceAll('""', '"')]);
+    expect(parseCsv(csv, 'x.csv', { leadingComments: true }).comments?.[1]).toMatch(/^world=evil,=HYPERLINK\("http:\/\/evil.example\/"\),; T=/);
+  });
+
+  it('quotes every text cell and neutralises a leading = + - @', () => {
+    expect(csvField('=1+1')).toBe(`"'=1+1"`);
+    expect(csvField('+x')).toBe(`"'+x"`);
+    expect(csvField('-x')).toBe(`"'-x"`);
+    expect(csvField('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvField(-0.25)).toBe('-0.25'); // a number is a number
+    expect(csvField('plain')).toBe('"plain"');
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('#x')).toBe('"#x"');

@@ -19,11 +19,23 @@ export const CSV_COLUMNS = [
 
 const METRICS = ['utility', 'cost', 'success', 'regret'] as const;
 
-/** RFC 4180 quoting: only when needed. */
-export function csvField(value: string | number): string {
-  const s = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity') : value;
-  return /[",\r\n#]/.test(s) || s !== s.trim() ? `"${s.replaceAll('"', '""')}"` : s;
+/**
+ * A text cell: always quoted (RFC 4180), with a leading = + - @ (or tab, CR) neutralised by a ' so that a
+ * spreadsheet reads text, never a formula (CSV injection: a dataset or model name is the user's text).
+ */
+function csvText(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
+
+/** A cell: numbers as they are (full precision), text as `csvText`. */
+export function csvField(value: string | number): string {
+  if (typeof value === 'string') return csvText(value);
+  return Number.isFinite(value) ? String(value) : Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
+}
+
+/** A comment line: one quoted cell starting with #, its line breaks flattened (the lab's CSV parser reads it back). */
+const csvComment = (text: string) => csvText(`# ${text.replace(/[\r\n]+/g, ' ')}`);
 
 export interface ExportMeta {
   /** The lab link that reproduces the result. */
@@ -55,20 +67,22 @@ function describeParams(result: LabResult): [string, string][] {
 }
 
 /**
- * Comment lines (#) with the world and parameters, then a header row and one row per algorithm, numbers at
- * full precision. Rows follow the order of the summary (the order of the results table).
+ * Comment lines (one quoted cell each, starting with #) with the world and parameters, then a header row and one
+ * row per algorithm, numbers at full precision, every text cell quoted. Rows follow the order of the summary (the order of the results table).
  */
 export function buildCsv(result: LabResult, meta: ExportMeta = {}): string {
   const lines: string[] = [];
-  lines.push('# PromptWise Lab results: per-prompt averages over T steps, mean and population std over trials; regret is cumulative at T');
+  lines.push(csvComment('PromptWise Lab results: per-prompt averages over T steps, mean and population std over trials; regret is cumulative at T'));
   lines.push(
-    `# ${describeParams(result)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ')}`,
+    csvComment(
+      describeParams(result)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+    ),
   );
-  if (meta.link) lines.push(`# link=${meta.link}`);
-  if (meta.exportedAt) lines.push(`# exported=${meta.exportedAt}`);
-  lines.push(CSV_COLUMNS.join(','));
+  if (meta.link) lines.push(csvComment(`link=${meta.link}`));
+  if (meta.exportedAt) lines.push(csvComment(`exported=${meta.exportedAt}`));
+  lines.push(CSV_COLUMNS.map(csvField).join(','));
   for (const [algo, s] of Object.entries(result.summary.results)) {
     const cells: (string | number)[] = [algo];
     for (const m of METRICS) cells.push(s[m].mean, s[m].std);

@@ -30,9 +30,12 @@ export function parseCsv(text: string, file: string, opts: CsvOptions = {}): Csv
   let source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const comments: string[] = [];
   if (opts.leadingComments) {
-    while (source.startsWith('#')) {
+    // A comment line is `# text`, or that text as one quoted cell (`"# text"`, as the lab's export writes it).
+    while (source.startsWith('#') || source.startsWith('"#')) {
       const end = source.indexOf('\n');
-      comments.push((end === -1 ? source.slice(1) : source.slice(1, end)).replace(/\r$/, '').trim());
+      let line = (end === -1 ? source : source.slice(0, end)).replace(/\r$/, '');
+      if (line.startsWith('"') && line.endsWith('"') && line.length > 1) line = line.slice(1, -1).replaceAll('""', '"');
+      comments.push(line.slice(1).trim());
       source = end === -1 ? '' : source.slice(end + 1);
     }
   }
