@@ -212,6 +212,8 @@ describe('npm run sim', () => {
     [['--world', 'logistic', '--d', '100000'], '--d: must be an integer from 1 to 4,096 (got "100000")'],
     [['--algos', 'promptwise,magic'], '--algos: unknown algorithm "magic"'],
     [['--lambda', '-1'], '--lambda: must be a non-negative number (got "-1")'],
+    // Utilities that cannot be represented are refused, never written as -Infinity ± NaN (issue 14, item 3).
+    [['--world', 'sudoku', '--lambda', '1e308'], 'lambda × costs: a query costs λ × c = 7.50e+307 (model 1, prompt 0)'],
     [['--algos', 'promptwise-klr', '--sigma', '1e-170'], 'sigma: too small for the RBF kernel'],
     [['--world', 'nowhere-world'], 'world: no built-in world or file named "nowhere-world"'],
   ])('rejects bad options %j', async (argv, message) => {

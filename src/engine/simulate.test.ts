@@ -132,6 +132,25 @@ describe('configuration errors', () => {
   });
 });
 
+describe('sizes and scales it refuses before writing non-numbers (issue 14)', () => {
+  it('refuses a λ × cost whose utilities cannot be represented, naming both, instead of writing -Infinity ± NaN', () => {
+    const options: SimOptions = { algos: ['random', 'oracle'], T: 10, trials: 1, seed: 0, params: { lambda: 1e308 } };
+    expect(() => runSimulation(builtinWorld('sudoku'), options)).toThrow(
+      'lambda × costs: a query costs λ × c = 7.50e+307 (model 1, prompt 0), more than 1e+12 successes; use smaller costs or λ',
+    );
+    // At λ = 0.01 the sudoku prices are far inside the bound.
+    const ok = runSimulation(builtinWorld('sudoku'), { ...options, params: { lambda: 0.01 } });
+    expect(Number.isFinite(ok.results.random.utility.mean)).toBe(true);
+  });
+
+  it('refuses a trial whose reward draws (T × models × tauMax) would not fit, before allocating them', () => {
+    const options: SimOptions = { algos: ['random'], T: 1_000_000, trials: 1, seed: 0, params: { tauMax: 1000 } };
+    expect(() => runSimulation(builtinWorld('sudoku'), options)).toThrow(
+      /^T × tauMax: a trial would draw T × models × tauMax = 5\.00e\+9 rewards, more than 50,000,000/,
+    );
+  });
+});
+
 describe('the async runner (the worker uses it)', () => {
   const opts: SimOptions = { algos: ['promptwise', 'random', 'oracle'], T: 300, trials: 2, seed: 3, params: {} };
 

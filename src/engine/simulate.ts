@@ -145,6 +145,27 @@ export interface TrialRange {
  * `simulate`, yielding its StepBatches and returning the slice's outcomes. Each trial's streams come from the
  * base seed and the trial's index, so slices run anywhere give the trials a whole run gives (mergeOutcomes).
  */
+/** Reward draws a trial may hold (T × models × tauMax doubles: 400 MB). */
+const MAX_REWARD_DRAWS = 50_000_000;
+
+/**
+ * The largest λ × cost of one query the engine accepts. A success is worth 1, so beyond this the utilities say
+ * nothing, and their sums over T prompts (and the squares behind the std) would overflow a double into
+ * -Infinity and NaN: such a run is refused with a message instead of written with non-numbers.
+ */
+const MAX_QUERY_PRICE = 1e12;
+
+function checkCostScale(p: Prompt, lambda: number, t: number): void {
+  for (let a = 0; a < p.costs.length; a++) {
+    const price = lambda * p.costs[a];
+    if (!(price <= MAX_QUERY_PRICE)) {
+      throw new SimConfigError(
+        `lambda × costs: a query costs λ × c = ${price.toExponential(2)} (model ${a + 1}, prompt ${t}), more than ${MAX_QUERY_PRICE.toExponential(0)} successes; use smaller costs or λ`,
+      );
+    }
+  }
+}
+
 export function* simulateTrials(
   world: World,
   options: SimOptions,
@@ -158,6 +179,12 @@ export function* simulateTrials(
   }
   const K = world.arms.length;
   const { lambda, tauMax } = params;
+  // A trial draws one uniform per (step, model, pull): bounded before it is allocated.
+  if (T * K * tauMax > MAX_REWARD_DRAWS) {
+    throw new SimConfigError(
+      `T × tauMax: a trial would draw T × models × tauMax = ${(T * K * tauMax).toExponential(2)} rewards, more than ${MAX_REWARD_DRAWS.toLocaleString('en-US')} (lower T or tauMax)`,
+    );
+  }
   const perTrial: TrialOutcomes = Object.create(null);
   for (const id of algos) perTrial[id] = { utility: [], cost: [], success: [], regret: [], seconds: 0 };
 
@@ -167,6 +194,7 @@ export function* simulateTrials(
     const best = new Float64Array(T);
     for (let t = 0; t < T; t++) {
       const p = world.draw(t, contextRng);
+      checkCostScale(p, lambda, t);
       prompts[t] = p;
       best[t] = budgetValue(p.q, p.costs, p.available, lambda, tauMax);
     }
