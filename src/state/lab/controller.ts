@@ -151,8 +151,8 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   const sweepWanted: Record<SweepParam, boolean> = { tauMax: false, lambda: false };
 
   /** The jobs the page wants now: the run and its trace, and each sweep while it is wanted (or computing). */
-  function want(): Job[] {
-    const inFlight = get().jobs.inFlight?.key;
+  function want(jobs: JobBook = get().jobs): Job[] {
+    const inFlight = jobs.inFlight?.key;
     return wanted().filter((j) => (j.kind !== 'tauMax' && j.kind !== 'lambda') || sweepWanted[j.kind] || j.key === inFlight);
   }
   /** Results kept by job key, oldest first (CACHE_SIZE per kind), with what showing them again writes. */
@@ -177,16 +177,16 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
 
   /** Writes the book and the statuses read off it, in one update. */
   function setBook(jobs: JobBook, patch: Partial<LabState> = {}): void {
-    const want = wanted().filter((j) => (j.kind !== 'tauMax' && j.kind !== 'lambda') || sweepWanted[j.kind] || j.key === jobs.inFlight?.key);
+    const wantedNow = want(jobs);
     const s = get();
     const sweeps = { ...s.sweeps, ...patch.sweeps };
     for (const param of ['tauMax', 'lambda'] as const) {
       // A sweep shown for the current parameters is done, wanted or not; one not wanted is otherwise idle.
       const all = jobStatus(wanted(), jobs, param);
-      sweeps[param] = { ...sweeps[param], wanted: sweepWanted[param], ...(all.status === 'done' ? all : jobStatus(want, jobs, param)) };
+      sweeps[param] = { ...sweeps[param], wanted: sweepWanted[param], ...(all.status === 'done' ? all : jobStatus(wantedNow, jobs, param)) };
     }
-    const trace = { ...(patch.trace ?? s.trace), ...jobStatus(want, jobs, 'trace') };
-    set({ ...patch, jobs, ...runStatus(want, jobs), sweeps, trace });
+    const trace = { ...(patch.trace ?? s.trace), ...jobStatus(wantedNow, jobs, 'trace') };
+    set({ ...patch, jobs, ...runStatus(wantedNow, jobs), sweeps, trace });
   }
 
   const hold = (key: string, h: Hold) => {
