@@ -157,6 +157,37 @@ describe('npm run sim', () => {
     expect(missing.err).toMatch(/^prompts: .*nowhere\.jsonl/);
   });
 
+  it('keeps the data of models, a task and a cost field named __proto__ or constructor (issue 14, item 4)', async () => {
+    // JSON.parse keeps "__proto__" as an own key; a plain object's assignment or zod's output would drop it.
+    // The cheap model succeeds on the "__proto__" task's prompts only; the "__proto__" model on every prompt.
+    const row = (id: number) =>
+      `{"id": ${id}, "text": "p${id}", "task": "${id % 2 ? '__proto__' : 'constructor'}", "outcomes": {"__proto__": 1, "constructor": 0, "cheap": ${id % 2}}, ` +
+      `"trials": {"cheap": [${id % 2}]}, "__proto__": {"__proto__": 3, "constructor": 1, "cheap": 0.5}}`;
+    writeFileSync(join(dir, 'proto.jsonl'), Array.from({ length: 20 }, (_, i) => row(i)).join('\n'));
+    const base = {
+      type: 'dataset',
+      name: 'proto',
+      prompts: 'proto.jsonl',
+      models: ['__proto__', 'constructor', 'cheap'],
+      costs: [4, 2, 1],
+      features: 'task-onehot',
+    };
+    const json = join(dir, 'proto-out.json');
+    const results = async (world: unknown) => {
+      const r = await run(['--world', worldFile('proto.json', world), '--algos', 'lowest-cost,highest-cost', '--T', '50', '--trials', '1', '--json', json]);
+      expect(r.err).toBe('');
+      return JSON.parse(readFileSync(json, 'utf8')).results;
+    };
+    const priced = await results(base);
+    expect(priced['highest-cost']).toMatchObject({ success: { mean: 1 }, cost: { mean: 4 } });
+    // Per-prompt costs from a field named __proto__: the "__proto__" model's recorded 3 on every prompt.
+    expect((await results({ ...base, costs: { per_prompt: '__proto__' } }))['highest-cost'].cost.mean).toBe(3);
+    // The "__proto__" task joins at step 45 of 50: the cheap model can succeed on at most 5 steps.
+    expect(priced['lowest-cost'].success.mean).toBeGreaterThan(0.2);
+    const late = await results({ ...base, task_start: JSON.parse('{"__proto__": 45}') });
+    expect(late['lowest-cost'].success.mean).toBeLessThanOrEqual(0.1);
+  });
+
   it('runs a recorded data folder of ../shared/data, with the featurizer and cost mode asked for', async () => {
     const folder = join(repo, '../shared/data/routeprofile-ulab');
     const algos = ['--algos', 'greedy,oracle', '--T', '40', '--trials', '1'];

@@ -47,6 +47,21 @@ describe('import store', () => {
     expect(state().costMode).toBe('set');
   });
 
+  it('prefills and keeps the price of a model named __proto__ (issue 14, item 4)', async () => {
+    const csv = CSV.replace('small,large', '__proto__,constructor');
+    const models = MODELS_JSON.replace('"small"', '"__proto__"').replace('"large"', '"constructor"');
+    await state().selectFiles([picked('p.csv', csv), picked('models.json', models)]);
+    expect(Object.entries(state().prices)).toEqual([
+      ['__proto__', '0.3'],
+      ['constructor', '5'],
+    ]);
+    state().setPrice('__proto__', '7');
+    expect(Object.entries(state().prices)).toEqual([
+      ['__proto__', '7'],
+      ['constructor', '5'],
+    ]);
+  });
+
   it('a JSONL with a per-prompt cost field starts in per-prompt mode', async () => {
     const text = readFileSync('../shared/data/routeprofile-ulab/prompts.jsonl', 'utf8');
     await state().selectFiles([picked('prompts.jsonl', text)]);

@@ -10,6 +10,7 @@ import type { ImportError } from '../engine/import/errors';
 import type { CostChoice, PromptsPreview, SourceFile } from '../engine/import/importDataset';
 import type { CsvMapping } from '../engine/import/mapping';
 import type { ModelInfo } from '../engine/import/models';
+import { ownValue, recordOf } from '../engine/userKeys';
 import { useParams } from './params';
 
 /**
@@ -104,12 +105,13 @@ function problemOf(e: unknown): ImportProblem {
 
 /** The models a preview proposes, with prices: models.json's defaults, else what was typed before. */
 function pricesFor(models: readonly string[], info: readonly ModelInfo[], typed: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = { ...typed };
-  for (const m of models) {
+  // Model names are user text: own properties only (engine/userKeys.ts).
+  const filled = models.flatMap((m) => {
     const price = info.find((i) => i.name === m)?.defaultPrice;
-    if (out[m] === undefined || out[m] === '') out[m] = price === undefined ? '' : String(price);
-  }
-  return out;
+    const now = ownValue(typed, m);
+    return now === undefined || now === '' ? [[m, price === undefined ? '' : String(price)] as const] : [];
+  });
+  return { ...typed, ...recordOf(filled) };
 }
 
 /** Unreadable import records already reported (a notice each, once per page). */

@@ -256,6 +256,62 @@ describe('models.json', () => {
   });
 });
 
+describe('models named __proto__ or constructor keep their data (issue 14, item 4)', () => {
+  // Prices as the form holds them: computed keys define own properties, so "__proto__" is a key here.
+  const prices = { ['__proto__']: '4', constructor: '2' };
+  const expectedRows = [
+    { id: 'q1', text: 'a', task: 'all', outcomes: JSON.parse('{"__proto__": 1, "constructor": 0}') },
+    { id: 'q2', text: 'b', task: 'all', outcomes: JSON.parse('{"__proto__": 0.5, "constructor": 1}') },
+  ];
+  const checkDataset = (d: ImportedDataset) => {
+    expect(d.models).toEqual(['__proto__', 'constructor']);
+    expect(d.costs).toEqual([4, 2]);
+    expect(
+      d.promptsJsonl
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(expectedRows);
+    const rows = readPromptRows(d.promptsJsonl, { models: d.models, file: 'prompts.jsonl' });
+    expect(rows.map((r) => Array.from(r.q))).toEqual([
+      [1, 0],
+      [0.5, 1],
+    ]);
+  };
+
+  it('CSV columns', () => {
+    const csv = 'id,text,__proto__,constructor\nq1,a,1,0\nq2,b,0.5,1\n';
+    expect(previewPrompts(file('p.csv', csv)).models).toEqual(['__proto__', 'constructor']);
+    checkDataset(importDataset({ name: 'x', prompts: file('p.csv', csv), costs: { mode: 'set', prices } }));
+    expect(importErrorOf(() => importDataset({ name: 'x', prompts: file('p.csv', csv), costs: { mode: 'set', prices: {} } })).message).toBe(
+      'prices, model "__proto__": no price (enter a positive number)',
+    );
+  });
+
+  it('JSONL outcomes, and a per-prompt cost field named __proto__', () => {
+    const text = expectedRows.map((r) => JSON.stringify({ ...r, extra: 1 })).join('\n');
+    const preview = previewPrompts(file('p.jsonl', text));
+    expect(preview.models).toEqual(['__proto__', 'constructor']);
+    expect(preview.rows[0].cells).toEqual(['q1', 'all', 'a', '1', '0']);
+    checkDataset(importDataset({ name: 'x', prompts: file('p.jsonl', text), costs: { mode: 'set', prices } }));
+
+    const perPrompt = '{"id": "1", "text": "a", "task": "t", "outcomes": {"m": 1}, "__proto__": {"m": 0.25}}\n';
+    expect(previewPrompts(file('p.jsonl', perPrompt)).costFields).toEqual(['__proto__']);
+    const d = importDataset({ name: 'x', prompts: file('p.jsonl', perPrompt), costs: { mode: 'per_prompt', field: '__proto__' } });
+    expect(JSON.parse(d.promptsJsonl)).toEqual(JSON.parse(perPrompt));
+    expect(Array.from(readPromptRows(d.promptsJsonl, { models: ['m'], costField: '__proto__', file: 'p.jsonl' })[0].costs!)).toEqual([0.25]);
+  });
+
+  it('a model named constructor missing on a row is reported missing, not mistyped', () => {
+    const text = '{"id": 1, "text": "a", "task": "t", "outcomes": {"m": 1}}\n';
+    expect(
+      importErrorOf(() =>
+        importDataset({ name: 'x', prompts: file('p.jsonl', text), models: ['m', 'constructor'], costs: { mode: 'set', prices: { m: 1, constructor: 1 } } }),
+      ).message,
+    ).toBe('p.jsonl line 1, field "outcomes.constructor": model "constructor" has no outcome on this line (outcomes there: m)');
+  });
+});
+
 describe('import ids', () => {
   it('are URL-safe, stable for the same data, and differ when the data do', () => {
     const d = importDataset({ name: 'My data: v2!', prompts: file('p.jsonl', jsonl(ROW1, ROW2)), costs: { mode: 'set', prices: { m1: 1, m2: 2 } } });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownValue, recordOf } from '../userKeys';
 import { show } from '../worlds/errors';
 import { type CsvRow, parseCsv } from './csv';
 import { checkImportSize, ImportError } from './errors';
@@ -71,7 +72,7 @@ export function previewPrompts(file: SourceFile): PromptsPreview {
     columns: ['id', 'task', 'text', ...preview.models],
     rows: preview.rows.map(({ line, value }) => {
       const outcomes = (value.outcomes ?? {}) as Record<string, unknown>;
-      return { line, cells: [cell(value.id), cell(value.task), cell(value.text), ...preview.models.map((m) => cell(outcomes[m]))] };
+      return { line, cells: [cell(value.id), cell(value.task), cell(value.text), ...preview.models.map((m) => cell(ownValue(outcomes, m)))] };
     }),
     models: preview.models,
     costFields: preview.costFields,
@@ -149,7 +150,7 @@ const priceSchema = z
 /** One positive price per model, in the models' order. Errors: `prices, model "gpt-4o": "abc" is not a number`. */
 export function parsePrices(models: readonly string[], prices: Record<string, string | number>): number[] {
   return models.map((model) => {
-    const result = priceSchema.safeParse(prices[model] ?? '');
+    const result = priceSchema.safeParse(ownValue(prices, model) ?? '');
     if (!result.success) throw new ImportError({ file: 'prices', field: model, fieldKind: 'model' }, result.error.issues[0].message);
     return result.data;
   });
@@ -167,7 +168,8 @@ function csvRowSchema(models: readonly string[]) {
     id: z.string().min(1, { error: 'the id is empty' }).optional(),
     text: z.string().min(1, { error: 'the prompt text is empty' }),
     task: z.string().min(1, { error: 'the task is empty' }).optional(),
-    outcomes: z.object(Object.fromEntries(models.map((m) => [m, outcome]))),
+    // An array, not an object keyed by model: zod's output would drop a model named __proto__ (userKeys.ts).
+    outcomes: z.array(outcome).length(models.length),
   });
 }
 
@@ -179,7 +181,7 @@ function csvToPrompts(rows: readonly CsvRow[], header: readonly string[], mappin
   const modelAt = mapping.modelColumns.map(col);
   const schema = csvRowSchema(mapping.modelColumns);
   const columnOf = (path: readonly PropertyKey[]): string => {
-    if (path[0] === 'outcomes') return String(path[1]);
+    if (path[0] === 'outcomes') return mapping.modelColumns[Number(path[1])];
     if (path[0] === 'id') return mapping.idColumn!;
     if (path[0] === 'task') return mapping.taskColumn!;
     return mapping.textColumn;
@@ -193,7 +195,7 @@ function csvToPrompts(rows: readonly CsvRow[], header: readonly string[], mappin
       id: idAt >= 0 ? cells[idAt] : undefined,
       text: cells[textAt],
       task: taskAt >= 0 ? cells[taskAt] : undefined,
-      outcomes: Object.fromEntries(mapping.modelColumns.map((m, k) => [m, cells[modelAt[k]]])),
+      outcomes: modelAt.map((at) => cells[at]),
     });
     if (!result.success) {
       const issue = result.error.issues[0];
@@ -210,7 +212,8 @@ function csvToPrompts(rows: readonly CsvRow[], header: readonly string[], mappin
     firstLineOfId.set(id, row.line);
     const task = result.data.task ?? DEFAULT_TASK;
     tasks.add(task);
-    out[i] = JSON.stringify({ id, text: result.data.text, task, outcomes: result.data.outcomes });
+    const outcomes = recordOf(mapping.modelColumns.map((m, k) => [m, result.data.outcomes[k]] as const));
+    out[i] = JSON.stringify({ id, text: result.data.text, task, outcomes });
   });
   return { promptsJsonl: `${out.join('\n')}\n`, rows: rows.length, tasks: [...tasks].sort() };
 }

@@ -1,3 +1,4 @@
+import { ownValue, recordOf } from '../userKeys';
 import { WorldFormatError } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
 import { readPromptRows } from '../worlds/prompts';
@@ -44,7 +45,10 @@ export function previewJsonl(text: string, file: string, maxRows: number): Jsonl
     const v = first.value[key];
     if (key === 'outcomes' || key === 'trials' || typeof v !== 'object' || v === null || Array.isArray(v)) return false;
     const perModel = v as Record<string, unknown>;
-    return models.every((m) => typeof perModel[m] === 'number' && (perModel[m] as number) > 0);
+    return models.every((m) => {
+      const cost = ownValue(perModel, m);
+      return typeof cost === 'number' && cost > 0;
+    });
   });
   return { rows, models, costFields };
 }
@@ -78,20 +82,26 @@ export function readJsonlPrompts(text: string, file: string, opts: { models: rea
   const tasks = new Set<string>();
   checked.forEach((row, i) => {
     const value = JSON.parse(lines[row.line - 1]) as Record<string, Record<string, unknown> | undefined>;
-    const prompt: Record<string, unknown> = { id: row.id, text: row.text, task: row.task, outcomes: pick(value.outcomes!, opts.models) };
     const trials = value.trials ? pick(value.trials, opts.models) : null;
-    if (trials && Object.keys(trials).length > 0) prompt.trials = trials;
-    if (opts.costField) prompt[opts.costField] = pick(value[opts.costField]!, opts.models);
+    const costs = opts.costField ? pick(ownValue(value, opts.costField)!, opts.models) : null;
+    // The cost field's name is user text too: entries, not assignments (userKeys.ts).
+    const prompt = recordOf<unknown>([
+      ['id', row.id],
+      ['text', row.text],
+      ['task', row.task],
+      ['outcomes', pick(value.outcomes!, opts.models)],
+      ...(trials && Object.keys(trials).length > 0 ? [['trials', trials] as const] : []),
+      ...(opts.costField && costs ? [[opts.costField, costs] as const] : []),
+    ]);
     out[i] = JSON.stringify(prompt);
     tasks.add(row.task);
   });
   return { promptsJsonl: `${out.join('\n')}\n`, rows: checked.length, tasks: [...tasks].sort() };
 }
 
+/** The record's values for `models` (model names are user text: own properties only, see userKeys.ts). */
 function pick(record: Record<string, unknown>, models: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const m of models) if (record[m] !== undefined) out[m] = record[m];
-  return out;
+  return recordOf(models.flatMap((m) => (ownValue(record, m) === undefined ? [] : [[m, record[m]] as const])));
 }
 
 function jsonProblem(lineText: string, offset: number | null, reason: string): string {

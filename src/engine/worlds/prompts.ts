@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userKeyedFields } from '../userKeys';
 import { expecting, fieldPath, show, WorldFormatError } from './errors';
 import { lineColumn, parseJson, stripBom } from './json';
 
@@ -44,9 +45,12 @@ export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRo
       const at = parsed.offset === null ? '' : ` at ${lineColumn(lineText, parsed.offset).replace(/^line 1, /, '')}`;
       throw fail(`not valid JSON${at} (${parsed.reason})`);
     }
+    // Models are user text: validate and read the per-model objects as own properties (see userKeys.ts).
+    userKeyedFields(parsed.value, ['outcomes', 'trials', opts.costField]);
     const result = schema.safeParse(parsed.value);
     if (!result.success) throw rowError(result.error.issues[0], parsed.value, line, opts, fail);
-    const row = result.data;
+    // The row as parsed, now validated: zod transforms nothing here, and its output would drop a model named __proto__.
+    const row = parsed.value as typeof result.data;
     const id = String(row.id);
     const first = firstLineOfId.get(id);
     if (first !== undefined) throw fail(`duplicate id ${show(row.id)} (first on line ${first})`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NUMBER_PARAMS } from '../params';
+import { recordOf } from '../userKeys';
 import { expecting, show } from './errors';
 import { issueToError } from './zod-issue';
 
@@ -285,7 +286,10 @@ const worldSchema = z.discriminatedUnion('type', [categoricalSchema, logisticSch
 export function parseWorldSpec(json: unknown, source?: string): WorldSpec {
   const result = worldSchema.safeParse(json);
   if (!result.success) throw issueToError(result.error.issues[0], source);
-  return result.data;
+  const spec = result.data;
+  // Task names are user text, and zod's output drops one named __proto__ (userKeys.ts): keep the record as written.
+  if (spec.type === 'dataset' && spec.task_start) spec.task_start = recordOf(Object.entries((json as Pick<DatasetSpec, 'task_start'>).task_start ?? {}));
+  return spec;
 }
 
 function round(x: number): number {

@@ -6,6 +6,7 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { ImportError, MAX_IMPORT_BYTES } from '../../engine/import/errors';
 import { parsePrices } from '../../engine/import/importDataset';
+import { ownValue } from '../../engine/userKeys';
 import { useImport } from '../../state/importStore';
 import { useParams } from '../../state/params';
 import './import.css';
@@ -104,8 +105,9 @@ function PreviewSection() {
   const preview = s.preview!;
   const nameId = useId();
   const validating = s.stage === 'validating';
-  const priceProblems = s.costMode === 'set' ? Object.fromEntries(s.models.map((m) => [m, priceProblem(m, s.prices)])) : {};
-  const canRun = !validating && s.models.length > 0 && Object.values(priceProblems).every((p) => p === null);
+  // Keyed by model name, which is user text (a model may be called __proto__): a Map.
+  const priceProblems = new Map(s.costMode === 'set' ? s.models.map((m) => [m, priceProblem(m, s.prices)]) : []);
+  const canRun = !validating && s.models.length > 0 && [...priceProblems.values()].every((p) => p === null);
   return (
     <div className="import-preview" data-testid="import-preview">
       <p className="muted" data-testid="import-file-name">
@@ -201,32 +203,35 @@ function PreviewSection() {
         {s.costMode === 'set' && (
           <table className="import-prices" data-testid="import-prices">
             <tbody>
-              {s.models.map((m) => (
-                <tr key={m}>
-                  <th scope="row">
-                    <label htmlFor={`${nameId}-price-${m}`}>{m}</label>
-                  </th>
-                  <td>
-                    <input
-                      id={`${nameId}-price-${m}`}
-                      type="text"
-                      inputMode="decimal"
-                      value={s.prices[m] ?? ''}
-                      onChange={(e) => s.setPrice(m, e.target.value)}
-                      aria-invalid={priceProblems[m] !== null}
-                      aria-describedby={priceProblems[m] ? `${nameId}-price-${m}-problem` : undefined}
-                      data-testid={`import-price-${m}`}
-                    />
-                  </td>
-                  <td>
-                    {priceProblems[m] && (
-                      <span id={`${nameId}-price-${m}-problem`} className="error-text" data-testid={`import-price-problem-${m}`}>
-                        {priceProblems[m]}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
+              {s.models.map((m) => {
+                const problem = priceProblems.get(m) ?? null;
+                return (
+                  <tr key={m}>
+                    <th scope="row">
+                      <label htmlFor={`${nameId}-price-${m}`}>{m}</label>
+                    </th>
+                    <td>
+                      <input
+                        id={`${nameId}-price-${m}`}
+                        type="text"
+                        inputMode="decimal"
+                        value={ownValue(s.prices, m) ?? ''}
+                        onChange={(e) => s.setPrice(m, e.target.value)}
+                        aria-invalid={problem !== null}
+                        aria-describedby={problem ? `${nameId}-price-${m}-problem` : undefined}
+                        data-testid={`import-price-${m}`}
+                      />
+                    </td>
+                    <td>
+                      {problem && (
+                        <span id={`${nameId}-price-${m}-problem`} className="error-text" data-testid={`import-price-problem-${m}`}>
+                          {problem}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}

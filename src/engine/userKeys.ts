@@ -1,0 +1,34 @@
+/**
+ * Objects keyed by user text: model, task and field names. Such a name may be `__proto__` or `constructor`, and on
+ * a plain object `obj[name] = v` then sets the prototype instead of a key, while `obj[name]` reads one of
+ * Object.prototype's members. zod builds its parsed output the first way, so its output silently drops a key named
+ * `__proto__`. Everything keyed by user text is therefore read and written as own properties only, through these.
+ */
+
+/** The record's own value at `key` (never an inherited member such as Object.prototype.constructor). */
+export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** A record with exactly these entries as own properties (Object.fromEntries defines them; it never assigns). */
+export function recordOf<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  return Object.fromEntries(entries);
+}
+
+/**
+ * Gives the parsed JSON object's `fields` that are plain objects a null prototype, in place, so that validating
+ * and reading them by a user's key sees own properties only: a missing `constructor` reads undefined, not a function.
+ * Used in place of a JSON.parse reviver, which would triple the parse time of a large prompts file.
+ */
+export function userKeyedFields(value: unknown, fields: readonly (string | undefined)[]): void {
+  if (!isPlainObject(value)) return;
+  for (const field of fields) {
+    if (field === undefined) continue;
+    const inner = ownValue(value, field);
+    if (isPlainObject(inner)) Object.setPrototypeOf(inner, null);
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
