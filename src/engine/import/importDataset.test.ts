@@ -201,6 +201,18 @@ describe('JSONL import', () => {
     );
   });
 
+  it('a deeply nested value is named, not printed (no stack overflow)', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const idDeep = `{"id": ${deep}, "text": "a", "task": "t", "outcomes": {"m": 1}}\n`;
+    expect(previewPrompts(file('p.jsonl', idDeep)).rows[0].cells[0]).toBe('a deeply nested array');
+    expect(importErrorOf(() => importDataset({ name: 'x', prompts: file('p.jsonl', idDeep), costs: { mode: 'set', prices: { m: 1 } } })).message).toBe(
+      'p.jsonl line 1, field "id": must be a string or number (got a deeply nested array)',
+    );
+    expect(importErrorOf(() => previewPrompts(file('p.jsonl', `{"id": 1, "text": "a", "outcomes": ${deep}}\n`))).message).toBe(
+      'p.jsonl line 1, field "outcomes": must be an object {model: score} with at least one model (got a deeply nested array)',
+    );
+  });
+
   it('a first row without outcomes, an empty file', () => {
     expect(importErrorOf(() => previewPrompts(file('p.jsonl', '{"id": 1, "text": "x"}\n'))).message).toBe(
       'p.jsonl line 1, field "outcomes": must be an object {model: score} with at least one model (got nothing)',

@@ -65,7 +65,7 @@ export function previewPrompts(file: SourceFile): PromptsPreview {
     return { format, file: file.name, columns: table.header, rows: table.rows, mapping, models: mapping.modelColumns, costFields: [] };
   }
   const preview = previewJsonl(file.text, file.name, PREVIEW_ROWS);
-  const cell = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
+  const cell = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : show(v));
   return {
     format,
     file: file.name,

@@ -1,5 +1,5 @@
 import { ownValue, recordOf } from '../userKeys';
-import { WorldFormatError } from '../worlds/errors';
+import { show, WorldFormatError } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
 import { readPromptRows } from '../worlds/prompts';
 import { ImportError } from './errors';
@@ -35,10 +35,7 @@ export function previewJsonl(text: string, file: string, maxRows: number): Jsonl
   const first = rows[0];
   const outcomes = first.value.outcomes;
   if (typeof outcomes !== 'object' || outcomes === null || Array.isArray(outcomes) || Object.keys(outcomes).length === 0) {
-    throw new ImportError(
-      { file, line: first.line, field: 'outcomes' },
-      `must be an object {model: score} with at least one model (got ${JSON.stringify(outcomes) ?? 'nothing'})`,
-    );
+    throw new ImportError({ file, line: first.line, field: 'outcomes' }, `must be an object {model: score} with at least one model (got ${show(outcomes)})`);
   }
   const models = Object.keys(outcomes);
   const costFields = Object.keys(first.value).filter((key) => {

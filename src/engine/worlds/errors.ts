@@ -36,7 +36,8 @@ export function show(value: unknown): string {
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
-    text = String(value);
+    // Nested too deeply for JSON.stringify (a hostile file): String() would recurse as deeply, so name the kind.
+    return Array.isArray(value) ? 'a deeply nested array' : 'a deeply nested object';
   }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

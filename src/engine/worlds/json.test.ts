@@ -23,6 +23,18 @@ describe('parseWorldJson', () => {
     expect(e.message).not.toContain('is not valid JSON'); // V8 echoes the input there: dropped
   });
 
+  it('names the field of a deeply nested or oversized value instead of overflowing the stack (issue 14, item 2)', () => {
+    // 100,000 levels: JSON.parse reads them; printing them (String, JSON.stringify) would recurse that deep.
+    const nested = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(errorOf(() => parseWorldJson(nested, 'w.json')).message).toBe('(file): must be an object with a "type" field (got a deeply nested array)');
+    const deepName = `{"type": "logistic", "name": ${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}, "costs": [1], "d": 2, "theta_seed": 3}`;
+    expect(errorOf(() => parseWorldJson(deepName, 'w.json')).message).toBe('name: must be a non-empty string (got a deeply nested object)');
+    const contexts = { type: 'categorical', name: 'c', arms: ['a'], costs: [1], categories: ['x'], q: [[0.5]], contexts: [new Array(300_000).fill(0)] };
+    expect(errorOf(() => parseWorldJson(JSON.stringify(contexts), 'w.json')).message).toMatch(
+      /^contexts\[0\]: must be an array of 1 to 4,096 numbers \(the largest context dimension\) \(got \[0,0,.*\.\.\.\)$/,
+    );
+  });
+
   it('says an empty file is empty', () => {
     expect(errorOf(() => parseWorldJson('  \n', 'w.json')).message).toBe('(file): empty (expected a JSON object)');
   });

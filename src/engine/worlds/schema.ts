@@ -82,7 +82,11 @@ const stepIndex = z.number(expecting(STEP)).int(expecting(STEP)).min(0, expectin
 const DIM = NUMBER_PARAMS.dim;
 const dimension = z.number(expecting(DIM.expect)).int(expecting(DIM.expect)).min(DIM.min, expecting(DIM.expect)).max(DIM.max, expecting(DIM.expect));
 const label = z.string(expecting('a non-empty string')).min(1, expecting('a non-empty string'));
-const vector = z.array(z.number(expecting('a number')), expecting('an array of numbers')).min(1, expecting('a non-empty array of numbers'));
+const VECTOR = `an array of 1 to ${DIM.max.toLocaleString('en-US')} numbers (the largest context dimension)`;
+const vector = z
+  .array(z.number(expecting('a number')), expecting('an array of numbers'))
+  .min(1, expecting(VECTOR))
+  .max(DIM.max, expecting(VECTOR));
 
 function listOf<T extends z.ZodType>(item: T, what: string) {
   return z.array(item, expecting(`an array of ${what}`));
@@ -203,7 +207,7 @@ const categoricalSchema = strict(categoricalShape, 'a categorical world').superR
     const D = w.contexts[0]?.length ?? 0;
     w.contexts.forEach((x, j) => {
       hasLength(ctx, ['contexts', j], x, D, 'like contexts[0]');
-      const norm = Math.hypot(...x);
+      const norm = Math.sqrt(x.reduce((sum, v) => sum + v * v, 0));
       if (norm > 1 + NORM_TOLERANCE) {
         fail(ctx, ['contexts', j], `norm ${round(norm)} exceeds 1 (context vectors must lie in the unit ball)`);
       }
