@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 const SLOW = { name: 'slow', description: 'Replays a whole recorded dataset or rebuilds the reproduction report: left out of npm run test:quick.' };
 
 /** The engine, the CLI and the report script: pure modules, so one worker's files can share them (half the run's time goes to imports). */
-const PURE = ['src/engine/**/*.test.ts', 'src/cli/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+const PURE = ['src/engine/**/*.test.ts', 'src/cli/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'vite/**/*.test.ts'];
 
 export default defineConfig({
   test: {

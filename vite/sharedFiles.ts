@@ -22,7 +22,7 @@ const TYPES: Record<string, string> = {
   '.onnx': 'application/octet-stream',
 };
 
-interface SharedFolders {
+export interface SharedFolders {
   data: string;
   models: string;
 }
@@ -44,9 +44,18 @@ function datasetIndex(dataDir: string): { name: string; files: string[] }[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** `url` under `dir`, or null when it would escape it (../ tricks) or does not name a file. */
-function fileUnder(dir: string, url: string): string | null {
-  const rel = normalize(decodeURIComponent(url)).replace(/^([/\\])+/, '');
+/** `url` decoded, or null when it is not valid percent-encoding (`%E0%A4%A`). */
+function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return null;
+  }
+}
+
+/** `rel` (a decoded path) under `dir`, or null when it would escape it (../ tricks) or does not name a file. */
+function fileUnder(dir: string, decoded: string): string | null {
+  const rel = normalize(decoded).replace(/^([/\\])+/, '');
   const path = resolve(dir, rel);
   if (path !== dir && !path.startsWith(dir + sep)) return null;
   return existsSync(path) && statSync(path).isFile() ? path : null;
@@ -61,7 +70,7 @@ function send(res: ServerResponse, path: string): void {
   createReadStream(path).pipe(res);
 }
 
-function middleware(folders: SharedFolders): Connect.NextHandleFunction {
+export function sharedFilesMiddleware(folders: SharedFolders): Connect.NextHandleFunction {
   return (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) => {
     const url = (req.url ?? '').split('?')[0];
     // `base: './'` builds still request absolute /shared/... paths (the lab asks for them by absolute URL).
@@ -74,7 +83,15 @@ function middleware(folders: SharedFolders): Connect.NextHandleFunction {
       res.end(JSON.stringify(datasetIndex(folders.data)));
       return;
     }
-    const path = fileUnder(kind === 'data' ? folders.data : folders.models, rest);
+    const decoded = decodedPath(rest);
+    if (decoded === null) {
+      // A malformed request is the client's error: 400, and never a stack trace naming the server's folders.
+      res.statusCode = 400;
+      res.setHeader('Content-Type', TYPES['.txt']);
+      res.end('bad request: the path is not valid percent-encoding');
+      return;
+    }
+    const path = fileUnder(kind === 'data' ? folders.data : folders.models, decoded);
     if (!path) {
       res.statusCode = 404;
       res.setHeader('Content-Type', TYPES['.txt']);
@@ -89,10 +106,10 @@ export function sharedFilesPlugin(): Plugin {
   return {
     name: 'promptwise-shared-files',
     configureServer(server) {
-      server.middlewares.use(middleware(sharedFolders(server.config.root)));
+      server.middlewares.use(sharedFilesMiddleware(sharedFolders(server.config.root)));
     },
     configurePreviewServer(server) {
-      server.middlewares.use(middleware(sharedFolders(server.config.root)));
+      server.middlewares.use(sharedFilesMiddleware(sharedFolders(server.config.root)));
     },
   };
 }
