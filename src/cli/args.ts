@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { COST_MODES, type CostMode, type FeatureType, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
-import { acceptsNumber, NUMBER_PARAMS, type NumberParam, numberProblem } from '../engine/params';
+import { acceptsNumber, isDecimal, NUMBER_PARAMS, type NumberParam, numberProblem } from '../engine/params';
 import { ALGORITHMS } from '../engine/policies/algorithms';
 import { algorithmIds } from '../engine/policies/registry';
 import type { BanditParams } from '../engine/types';
@@ -63,9 +63,20 @@ ${ALGORITHMS.map((a) => `  ${a.id.padEnd(27)}${a.summary}`).join('\n')}`;
 /** A number flag's value, checked against its registry entry; undefined when the flag is absent. */
 function numberFlag(p: NumberParam, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const v = raw.trim() === '' ? Number.NaN : Number(raw);
+  const v = isDecimal(raw.trim()) ? Number(raw) : Number.NaN;
   if (!acceptsNumber(p, v)) throw new UsageError(numberProblem(`--${p.cli}`, p, `"${raw}"`));
   return v;
+}
+
+/** `--tasks A,B`: the task names; a list naming none (`,`) is an error, never "every task". */
+function taskList(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const tasks = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (tasks.length === 0) throw new UsageError(`--tasks: names no task (got "${raw}"; give A,B or leave it out for every task)`);
+  return tasks;
 }
 
 /** `--lambda -1` means the value -1, not an option "-1": join such pairs so the range check can answer. */
@@ -159,13 +170,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     costs,
     modelStart: starts('model-start'),
     taskStart: starts('task-start'),
-    tasks:
-      values.tasks === undefined
-        ? undefined
-        : values.tasks
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean),
+    tasks: taskList(values.tasks),
     algos,
     T: num(NUMBER_PARAMS.T) ?? NUMBER_PARAMS.T.default,
     trials: num(NUMBER_PARAMS.trials) ?? NUMBER_PARAMS.trials.default,

@@ -238,6 +238,11 @@ describe('npm run sim', () => {
     [['--T', 'abc'], '--T: must be an integer from 1 to 1,000,000 (got "abc")'],
     // Every size has an upper bound, checked before anything is allocated (issue 14, item 2).
     [['--T', '1e9'], '--T: must be an integer from 1 to 1,000,000 (got "1e9")'],
+    // Decimal notation only: Number() would read 0x10 as 16 and a blank as 0 (issue 14, item 11).
+    [['--T', '0x10'], '--T: must be an integer from 1 to 1,000,000 (got "0x10")'],
+    [['--lambda', '0b1'], '--lambda: must be a non-negative number (got "0b1")'],
+    [['--seed', ' '], '--seed: must be an integer (got " ")'],
+    [['--world', '../shared/data/humaneval-paper', '--tasks', ','], '--tasks: names no task (got ","; give A,B or leave it out for every task)'],
     [['--trials', '1e9'], '--trials: must be an integer from 1 to 10,000 (got "1e9")'],
     [['--tau-max', '1e9'], '--tau-max: must be an integer from 1 to 1,000 (got "1e9")'],
     [['--world', 'logistic', '--d', '100000'], '--d: must be an integer from 1 to 4,096 (got "100000")'],

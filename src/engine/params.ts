@@ -105,6 +105,13 @@ export const NUMBER_PARAMS = {
   },
 } as const satisfies Record<string, NumberParam>;
 
+/**
+ * A decimal number as a person writes one (`12`, `-0.5`, `.5`, `1e-3`), the one notation every number a user
+ * types is read in: the CLI's flags, the lab's link, imported outcomes and prices. Number() alone also reads
+ * `0x10` as 16, `0b1`, `Infinity` and a blank as 0.
+ */
+export const isDecimal = (text: string): boolean => /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text);
+
 /** Whether `v` is a value the engine accepts for `p`: finite, an integer where `p` asks, within its bounds. */
 export function acceptsNumber(p: NumberParam, v: number): boolean {
   if (!Number.isFinite(v) || (p.integer && !Number.isInteger(v))) return false;

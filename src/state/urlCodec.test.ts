@@ -216,6 +216,24 @@ describe('URL hash codec: every invalid field falls back to its default, with a 
     expect(twice.state.params.lambda).toBe(0.1);
   });
 
+  it('names a repeated key once, and counts unknown keys beyond five (issue 14, item 11)', () => {
+    expect(texts(`#${Array(5000).fill('k=v').join('&')}`)).toEqual(['"k" is not a lab parameter; it was ignored']);
+    expect(texts(`#${Array(5000).fill('lambda=0.1').join('&')}`)).toEqual(['lambda is given more than once; using the first']);
+    expect(texts(`#algos=promptwise,${Array(5000).fill('gpt5').join(',')}`)).toEqual(['algos: "gpt5" is not an algorithm; it was left out']);
+    const many = texts(`#${Array.from({ length: 5000 }, (_, i) => `k${i}=v`).join('&')}`);
+    expect(many).toHaveLength(6);
+    expect(many.slice(0, 5)).toEqual([0, 1, 2, 3, 4].map((i) => `"k${i}" is not a lab parameter; it was ignored`));
+    expect(many[5]).toBe('4,995 more keys are not lab parameters; they were ignored');
+    const ids = texts(`#algos=oracle,${Array.from({ length: 7 }, (_, i) => `x${i}`).join(',')}`);
+    expect(ids).toHaveLength(6);
+    expect(ids[5]).toBe('algos: 2 more are not algorithms; they were left out');
+  });
+
+  it('reads decimal numbers only: no hex, binary or Infinity', () => {
+    for (const raw of ['0x10', '0b1', 'Infinity', '1_000']) expect(decodeHash(`#T=${raw}`).state.params.T, raw).toBe(DEFAULT_PARAMS.T);
+    expect(decodeHash('#T=1e3').state.params.T).toBe(1000);
+  });
+
   it('shortens absurd values and never throws', () => {
     const long = 'x'.repeat(500);
     const [n] = texts(`#world=${long}`);

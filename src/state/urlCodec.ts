@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
-import { NUMBER_PARAMS, type NumberParam } from '../engine/params';
+import { isDecimal, NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
 /** A recorded dataset served with the app (`data:<folder>`) or imported in this browser (`import:<id>`). */
@@ -80,13 +80,11 @@ export interface Notice {
 
 // --- field codecs ---------------------------------------------------------------------------------------
 
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
 /** A decimal string (no hex, no empty string, no "Infinity") → number, then the range/integer checks. */
 const numberText = z
   .string()
   .trim()
-  .regex(DECIMAL)
+  .refine(isDecimal)
   .transform((s) => Number(s));
 
 const intIn = (min: number, max: number) => numberText.pipe(z.number().int().min(min).max(max));
@@ -288,6 +286,9 @@ export function sanitize(params: LabParams): LabParams {
   return p;
 }
 
+/** Unknown keys (or algorithm ids) named one by one in notices; any beyond are counted in one more. */
+const MAX_UNKNOWN_KEYS = 5;
+
 /** Long or odd raw values are shortened in notices. */
 function showRaw(raw: string): string {
   const s = raw.replace(/\p{Cc}/gu, ''); // control characters
@@ -304,14 +305,17 @@ function decodeAlgos(raw: string, notices: Notice[]): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  const unknown = ids.filter((id) => !ALGO_IDS.includes(id));
+  const unknown = [...new Set(ids.filter((id) => !ALGO_IDS.includes(id)))];
   const known = ALGO_IDS.filter((id) => ids.includes(id));
   if (known.length === 0) {
     notices.push(invalid('algos', raw, FIELDS.algos.expect, DEFAULT_PARAMS.algos.join(',')));
     return [...DEFAULT_PARAMS.algos];
   }
-  for (const id of unknown) {
+  for (const id of unknown.slice(0, MAX_UNKNOWN_KEYS)) {
     notices.push({ field: 'algos', text: `algos: "${showRaw(id)}" is not an algorithm; it was left out` });
+  }
+  if (unknown.length > MAX_UNKNOWN_KEYS) {
+    notices.push({ field: 'algos', text: `algos: ${(unknown.length - MAX_UNKNOWN_KEYS).toLocaleString('en-US')} more are not algorithms; they were left out` });
   }
   return known;
 }
@@ -340,10 +344,15 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
   let stepRaw: string | null = null;
   let traceGiven = false;
   const entries = pairs(hash);
+  // A key given again is read once and named once, however often it repeats (a link of 5,000 `k=v` pairs is
+  // one notice); unknown keys are named up to MAX_UNKNOWN_KEYS, then counted.
   const seen = new Set<string>();
+  const repeated = new Set<string>();
+  const unknownKeys: string[] = [];
   for (const [key, raw] of entries) {
-    if (seen.has(key) && KNOWN_KEYS.has(key)) {
-      notices.push({ field: key, text: `${key} is given more than once; using the first` });
+    if (seen.has(key)) {
+      if (KNOWN_KEYS.has(key) && !repeated.has(key)) notices.push({ field: key, text: `${key} is given more than once; using the first` });
+      repeated.add(key);
       continue;
     }
     seen.add(key);
@@ -367,8 +376,13 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
         notices.push(invalid(k, raw, codec.expect, fallback === '' ? (codec.emptyMeans ?? 'none') : fallback));
       }
     } else if (key !== '') {
-      notices.push({ field: key, text: `"${showRaw(key)}" is not a lab parameter; it was ignored` });
+      unknownKeys.push(key);
     }
+  }
+  for (const key of unknownKeys.slice(0, MAX_UNKNOWN_KEYS)) notices.push({ field: key, text: `"${showRaw(key)}" is not a lab parameter; it was ignored` });
+  if (unknownKeys.length > MAX_UNKNOWN_KEYS) {
+    const more = unknownKeys.length - MAX_UNKNOWN_KEYS;
+    notices.push({ field: unknownKeys[MAX_UNKNOWN_KEYS], text: `${more.toLocaleString('en-US')} more keys are not lab parameters; they were ignored` });
   }
   // Cross-field checks: the traced algorithm must be one of those run; the step must lie within T.
   if (!params.algos.includes(params.traceAlgo)) {

@@ -3,6 +3,7 @@
  * (CSV), field (JSONL, models.json) or model (prices), so the message can point at the exact cell:
  * `prompts.csv line 17, column "gpt-4o": outcome 1.3 is outside [0, 1]`.
  */
+import { show } from '../worlds/errors';
 export type ImportFieldKind = 'column' | 'field' | 'model';
 
 export interface ImportErrorLocation {
@@ -39,7 +40,7 @@ export class ImportError extends Error {
 function locationText({ file, line, field, fieldKind = 'field' }: ImportErrorLocation): string {
   let text = file;
   if (line !== undefined) text += ` line ${line}`;
-  if (field !== undefined) text += `, ${fieldKind} ${JSON.stringify(field)}`;
+  if (field !== undefined) text += `, ${fieldKind} ${show(field)}`;
   return text;
 }
 

@@ -324,6 +324,36 @@ describe('models named __proto__ or constructor keep their data (issue 14, item 
   });
 });
 
+describe('messages quote a short excerpt of the file, never a whole cell (issue 14, item 11)', () => {
+  const long = 'm'.repeat(10_000);
+  it.each([
+    ['a duplicate model in models.json', () => parseModelsJson(JSON.stringify([{ name: long }, { name: long }]), 'models.json')],
+    [
+      'a missing JSONL model',
+      () => importDataset({ name: 'x', prompts: file('p.jsonl', jsonl(ROW1)), models: ['m1', long], costs: { mode: 'set', prices: { m1: 1 } } }),
+    ],
+    [
+      'a CSV model column not in the header',
+      () =>
+        importDataset({ name: 'x', prompts: file('p.csv', CSV), mapping: { textColumn: 'prompt', modelColumns: [long] }, costs: { mode: 'set', prices: {} } }),
+    ],
+    [
+      'a non-numeric CSV outcome',
+      () =>
+        importDataset({
+          name: 'x',
+          prompts: file('p.csv', CSV.replace(',math,1,0', `,math,${long},0`)),
+          mapping: { textColumn: 'prompt', idColumn: 'id', taskColumn: 'task', modelColumns: ['gpt-4o', 'claude'] },
+          costs: { mode: 'set', prices: { 'gpt-4o': 1, claude: 1 } },
+        }),
+    ],
+  ])('%s', (_, f) => {
+    const message = importErrorOf(f).message;
+    expect(message).toContain('mmmm');
+    expect(message.length).toBeLessThan(300);
+  });
+});
+
 describe('import ids', () => {
   it('are URL-safe, stable for the same data, and differ when the data do', () => {
     const d = importDataset({ name: 'My data: v2!', prompts: file('p.jsonl', jsonl(ROW1, ROW2)), costs: { mode: 'set', prices: { m1: 1, m2: 2 } } });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDecimal } from '../params';
 import { ownValue, recordOf } from '../userKeys';
 import { show } from '../worlds/errors';
 import { type CsvRow, parseCsv } from './csv';
@@ -130,9 +131,6 @@ export function importDataset(req: ImportRequest): ImportedDataset {
   const bytes = prompts.bytes + (req.modelsFile?.bytes ?? 0);
   return { name, models, costs, ...body, source: { files, bytes } };
 }
-
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const isDecimal = (s: string) => DECIMAL.test(s);
 
 /** A price as typed: a decimal number (1e-3 reads too), greater than 0. */
 const priceSchema = z

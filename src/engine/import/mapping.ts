@@ -1,3 +1,4 @@
+import { show } from '../worlds/errors';
 import type { CsvRow } from './csv';
 
 /** Which CSV columns hold what. Columns are named by their header text. */
@@ -45,15 +46,15 @@ export function mappingProblem(header: readonly string[], mapping: CsvMapping): 
     ['task', mapping.taskColumn],
   ];
   for (const [role, column] of roles) {
-    if (column !== undefined && !known.has(column)) return `the ${role} column ${JSON.stringify(column)} is not in the header`;
+    if (column !== undefined && !known.has(column)) return `the ${role} column ${show(column)} is not in the header`;
   }
   if (mapping.modelColumns.length === 0) return 'choose at least one model column';
   const used = new Map<string, string>();
   for (const [role, column] of [...roles, ...mapping.modelColumns.map((c) => ['model', c] as [string, string])]) {
     if (column === undefined) continue;
-    if (!known.has(column)) return `the model column ${JSON.stringify(column)} is not in the header`;
+    if (!known.has(column)) return `the model column ${show(column)} is not in the header`;
     const other = used.get(column);
-    if (other) return `column ${JSON.stringify(column)} cannot be both the ${other} column and a ${role} column`;
+    if (other) return `column ${show(column)} cannot be both the ${other} column and a ${role} column`;
     used.set(column, role);
   }
   return null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expecting, fieldPath } from '../worlds/errors';
+import { expecting, fieldPath, show } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
 import { ImportError } from './errors';
 
@@ -37,7 +37,7 @@ const modelsSchema = z
     const seen = new Map<string, number>();
     models.forEach((m, i) => {
       const first = seen.get(m.name);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `duplicate model ${JSON.stringify(m.name)} (also [${first}].name)` });
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `duplicate model ${show(m.name)} (also [${first}].name)` });
       seen.set(m.name, i);
     });
   });

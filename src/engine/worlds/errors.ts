@@ -23,7 +23,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
     else if (typeof key === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) out += out === '' ? key : `.${key}`;
-    else out += `[${JSON.stringify(String(key))}]`;
+    else out += `[${show(String(key))}]`;
   }
   return out;
 }
