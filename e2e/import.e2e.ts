@@ -185,6 +185,17 @@ describe('importing your own data', () => {
     await expectPreviousDataIntact();
   });
 
+  it('warns before importing what it would lose: bytes that are not UTF-8, a column with no outcomes (issue 14, item 8)', async () => {
+    const latin1 = Buffer.from('id,text,passed,small,large\nq1,caf\xe9,yes,1,0\nq2,two,no,0,1\n', 'latin1');
+    await page.getByTestId('import-file').setInputFiles([{ name: 'latin.csv', mimeType: 'text/csv', buffer: latin1 }]);
+    await waitForStage(page, ['preview']);
+    expect(await page.getByTestId('import-warnings').locator('li').allTextContents()).toEqual([
+      'latin.csv is not UTF-8: 1 character could not be read and show as "\uFFFD" (first on line 2); save it as UTF-8 to keep them',
+      'column "passed" is not used as a model: no outcome (a number in [0, 1]) in its first 2 rows; line 2 holds "yes"',
+    ]);
+    await expectPreviousDataIntact();
+  });
+
   it('empty text and a duplicate id', async () => {
     expect(await pickAndRun('empty.csv', `${GOOD_CSV}q3,   ,math,1,1\n`)).toBe('empty.csv line 4, column "text": the prompt text is empty');
     await expectPreviousDataIntact();

@@ -12,13 +12,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 interface PickedFile {
   name: string;
   size: number;
-  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
 }
 
 let store: typeof import('./importStore')['useImport'];
 let params: typeof import('./params')['useParams'];
 
-const picked = (name: string, text: string): PickedFile => ({ name, size: new TextEncoder().encode(text).length, text: async () => text });
+const picked = (name: string, text: string | Uint8Array): PickedFile => {
+  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
+  return { name, size: bytes.byteLength, arrayBuffer: async () => bytes.slice().buffer };
+};
 const state = () => store.getState();
 
 beforeEach(async () => {
@@ -83,11 +86,28 @@ describe('import store', () => {
   });
 
   it('a file over 50 MB is refused on its size, without being read', async () => {
-    const text = vi.fn(async () => '');
-    await state().selectFiles([{ name: 'huge.jsonl', size: 50 * 2 ** 20 + 1, text }]);
+    const arrayBuffer = vi.fn(async () => new ArrayBuffer(0));
+    await state().selectFiles([{ name: 'huge.jsonl', size: 50 * 2 ** 20 + 1, arrayBuffer }]);
     expect(state().stage).toBe('error');
     expect(state().error?.message).toBe('huge.jsonl: the file is 50.0 MB (52428801 bytes); the limit is 50 MB (52428800 bytes)');
-    expect(text).not.toHaveBeenCalled();
+    expect(arrayBuffer).not.toHaveBeenCalled();
+  });
+
+  it('warns of bytes that are not UTF-8 and of a column left out of the models (issue 14, item 8)', async () => {
+    // "café" in Latin-1 (é = 0xE9) on line 2, and a "passed" column of yes/no: both would be lost without a word.
+    const latin1 = Uint8Array.from(
+      [...'id,text,passed,small\n1,caf'].map((c) => c.charCodeAt(0)).concat([0xe9, ...[...',yes,1\n2,two,no,0\n'].map((c) => c.charCodeAt(0))]),
+    );
+    await state().selectFiles([picked('latin.csv', latin1)]);
+    expect(state().stage).toBe('preview');
+    expect(state().models).toEqual(['small']);
+    const { importWarnings } = await import('../engine/import');
+    expect(importWarnings(state().preview!, state().mapping)).toEqual([
+      'latin.csv is not UTF-8: 1 character could not be read and show as "\uFFFD" (first on line 2); save it as UTF-8 to keep them',
+      'column "passed" is not used as a model: no outcome (a number in [0, 1]) in its first 2 rows; line 2 holds "yes"',
+    ]);
+    state().toggleModel('passed');
+    expect(importWarnings(state().preview!, state().mapping)).toHaveLength(1);
   });
 
   it('run with a bad price → error naming the model; nothing saved, the world unchanged', async () => {

@@ -25,7 +25,7 @@ export type ImportStage = 'idle' | 'preview' | 'validating' | 'error' | 'accepte
 export interface PickedFile {
   name: string;
   size: number;
-  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
 }
 
 export interface ImportProblem {
@@ -130,9 +130,10 @@ export const useImport = create<ImportState>()((set, get) => ({
     const fail = (e: unknown) => set({ stage: 'error', error: problemOf(e) });
     try {
       // Sizes first: a 50 MB file is refused before a byte of it is read.
-      const { checkImportSize, parseModelsJson, previewPrompts } = await importEngine();
+      const { checkImportSize, decodeSource, parseModelsJson, previewPrompts } = await importEngine();
       for (const f of files) checkImportSize(f.name, f.size);
-      const read = await Promise.all(files.map(async (f) => ({ name: f.name, bytes: f.size, text: await f.text() })));
+      // Bytes, not File.text(): text() turns bytes that are not UTF-8 into "�" without a word (decode.ts says so).
+      const read = await Promise.all(files.map(async (f) => decodeSource(f.name, new Uint8Array(await f.arrayBuffer()))));
       const modelsFiles = read.filter((f) => isModelsFile(f.name, f.text));
       const promptsFiles = read.filter((f) => !modelsFiles.includes(f));
       if (promptsFiles.length > 1) throw new Error(`choose one prompts file at a time (got ${promptsFiles.map((f) => f.name).join(', ')})`);

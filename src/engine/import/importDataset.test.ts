@@ -7,7 +7,7 @@ import { datasetWorldOf } from '../lab/datasetSource';
 import { readPromptRows } from '../worlds/prompts';
 import { checkImportSize, MAX_IMPORT_BYTES } from './errors';
 import { importId } from './id';
-import { type ImportedDataset, importDataset, parsePrices, previewPrompts } from './importDataset';
+import { type ImportedDataset, importDataset, importWarnings, parsePrices, previewPrompts } from './importDataset';
 import { parseModelsJson } from './models';
 import { file, importErrorOf } from './testUtil';
 import { importedSource } from './world';
@@ -81,6 +81,19 @@ describe('CSV import', () => {
     expect(
       importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.csv', csv), costs: { mode: 'set', prices: { 'gpt-4o': 1, claude: 1 } } })).message,
     ).toBe('prompts.csv line 2, column "gpt-4o": outcome 1.3 is outside [0, 1]');
+  });
+
+  it('a model column whose first rows hold yes, NaN or Infinity is proposed, so the import names the cell (issue 14, item 8)', () => {
+    for (const junk of ['yes', 'NaN', 'Infinity']) {
+      const csv = CSV.replace('q1,What is 2+2?,math,1,0', `q1,What is 2+2?,math,${junk},0`);
+      const preview = previewPrompts(file('prompts.csv', csv));
+      expect(preview.models, junk).toEqual(['gpt-4o', 'claude']);
+      expect(importWarnings(preview, preview.mapping!)).toEqual([]);
+      expect(
+        importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.csv', csv), costs: { mode: 'set', prices: { 'gpt-4o': 1, claude: 1 } } }))
+          .message,
+      ).toBe(`prompts.csv line 2, column "gpt-4o": outcome "${junk}" is not a number`);
+    }
   });
 
   it('an outcome outside [0, 1] names the line and the column', () => {

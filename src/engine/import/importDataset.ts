@@ -5,7 +5,7 @@ import { show } from '../worlds/errors';
 import { type CsvRow, parseCsv } from './csv';
 import { checkImportSize, ImportError } from './errors';
 import { previewJsonl, readJsonlPrompts } from './jsonl';
-import { type CsvMapping, DEFAULT_TASK, mappingProblem, proposeCsvMapping } from './mapping';
+import { type CsvMapping, DEFAULT_TASK, leftOutColumns, mappingProblem, proposeCsvMapping } from './mapping';
 
 /** A dataset the user brought, in the shape the engine's dataset world reads (spec.prompts = 'prompts.jsonl'). */
 export interface ImportedDataset {
@@ -26,6 +26,8 @@ export interface SourceFile {
   name: string;
   text: string;
   bytes: number;
+  /** What reading the bytes lost (decode.ts: bytes that are not UTF-8), shown with the preview. */
+  warning?: string;
 }
 
 export type PromptsFormat = 'csv' | 'jsonl';
@@ -46,6 +48,13 @@ export interface PromptsPreview {
   models: string[];
   /** JSONL fields that hold a cost per model on the first row (`cost_usd`): per-prompt cost candidates. */
   costFields: string[];
+  /** What reading the file lost (undecodable bytes); `importWarnings` adds what the current mapping leaves out. */
+  warnings: string[];
+}
+
+/** Everything the import, as now mapped, would silently lose: undecodable bytes, and (CSV) the columns left unused. */
+export function importWarnings(preview: PromptsPreview, mapping: CsvMapping | null): string[] {
+  return [...preview.warnings, ...(preview.format === 'csv' && mapping ? leftOutColumns(preview.columns, preview.rows, mapping) : [])];
 }
 
 /** `.csv` → CSV, `.jsonl`/`.json`/`.ndjson` → JSONL; anything else is refused by name. */
@@ -60,10 +69,11 @@ export function promptsFormat(fileName: string): PromptsFormat {
 export function previewPrompts(file: SourceFile): PromptsPreview {
   checkImportSize(file.name, file.bytes);
   const format = promptsFormat(file.name);
+  const fileWarnings = file.warning ? [file.warning] : [];
   if (format === 'csv') {
     const table = parseCsv(file.text, file.name, { maxRows: PREVIEW_ROWS });
     const mapping = proposeCsvMapping(table.header, table.rows);
-    return { format, file: file.name, columns: table.header, rows: table.rows, mapping, models: mapping.modelColumns, costFields: [] };
+    return { format, file: file.name, columns: table.header, rows: table.rows, mapping, models: mapping.modelColumns, costFields: [], warnings: fileWarnings };
   }
   const preview = previewJsonl(file.text, file.name, PREVIEW_ROWS);
   const cell = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : show(v));
@@ -77,6 +87,7 @@ export function previewPrompts(file: SourceFile): PromptsPreview {
     }),
     models: preview.models,
     costFields: preview.costFields,
+    warnings: fileWarnings,
   };
 }
 

@@ -1,6 +1,7 @@
 /** Bring your own data: prompts files (JSONL or CSV) and models.json → an ImportedDataset for a dataset world. */
 
 export { type CsvRow, type CsvTable, parseCsv } from './csv';
+export { decodeSource } from './decode';
 export { checkImportSize, ImportError, type ImportErrorLocation, type ImportFieldKind, MAX_IMPORT_BYTES } from './errors';
 export { importId } from './id';
 export {
@@ -8,6 +9,7 @@ export {
   type ImportedDataset,
   type ImportRequest,
   importDataset,
+  importWarnings,
   PREVIEW_ROWS,
   type PromptsFormat,
   type PromptsPreview,

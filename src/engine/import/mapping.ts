@@ -1,3 +1,4 @@
+import { isDecimal } from '../params';
 import { show } from '../worlds/errors';
 import type { CsvRow } from './csv';
 
@@ -19,22 +20,33 @@ const TEXT_NAMES = ['text', 'prompt', 'question', 'query', 'input', 'instruction
 const ID_NAMES = ['id', 'prompt_id', 'question_id', 'qid', 'uid', 'key'];
 const TASK_NAMES = ['task', 'category', 'subject', 'type', 'domain', 'dataset'];
 
-const isNumber = (cell: string) => cell !== '' && Number.isFinite(Number(cell));
-
 /**
  * A first guess from the header and the preview rows: text, id and task columns by their usual names, and as
- * models every other column whose previewed cells are numbers or empty (at least one a number). Out-of-range
- * and empty outcomes are kept in so that the import names them rather than quietly leaving the model out.
- * The user corrects the guess in the form.
+ * models every other column with a number among its previewed cells. Out-of-range, empty and non-numeric
+ * outcomes (`yes`, `NaN`) beside a number are kept in so that the import names them rather than quietly leaving
+ * the model out; a column with no number at all is left out, and `leftOutColumns` says so. The user corrects
+ * the guess in the form.
  */
 export function proposeCsvMapping(header: readonly string[], preview: readonly CsvRow[]): CsvMapping {
   const byName = (names: string[]) => header.find((h) => names.includes(h.toLowerCase().replace(/[\s-]+/g, '_')));
   const idColumn = byName(ID_NAMES);
   const taskColumn = byName(TASK_NAMES);
-  const numericColumn = (i: number) => preview.some((r) => isNumber(r.cells[i])) && preview.every((r) => r.cells[i] === '' || isNumber(r.cells[i]));
-  const textColumn = byName(TEXT_NAMES) ?? header.find((h, i) => h !== idColumn && h !== taskColumn && !numericColumn(i)) ?? header[0];
-  const modelColumns = header.filter((h, i) => h !== textColumn && h !== idColumn && h !== taskColumn && numericColumn(i));
+  const anyNumber = (i: number) => preview.some((r) => isDecimal(r.cells[i] ?? ''));
+  const allNumbers = (i: number) => anyNumber(i) && preview.every((r) => r.cells[i] === '' || isDecimal(r.cells[i] ?? ''));
+  const textColumn = byName(TEXT_NAMES) ?? header.find((h, i) => h !== idColumn && h !== taskColumn && !allNumbers(i)) ?? header[0];
+  const modelColumns = header.filter((h, i) => h !== textColumn && h !== idColumn && h !== taskColumn && anyNumber(i));
   return { textColumn, idColumn, taskColumn, modelColumns };
+}
+
+/** The columns a mapping leaves unused, each with why it was not taken as a model (for the preview's warnings). */
+export function leftOutColumns(header: readonly string[], preview: readonly CsvRow[], mapping: CsvMapping): string[] {
+  const used = new Set([mapping.textColumn, mapping.idColumn, mapping.taskColumn, ...mapping.modelColumns]);
+  return header.flatMap((column, i) => {
+    if (used.has(column)) return [];
+    const sample = preview.find((r) => (r.cells[i] ?? '') !== '');
+    const holds = sample ? `; line ${sample.line} holds ${show(sample.cells[i])}` : ', all empty';
+    return [`column ${show(column)} is not used as a model: no outcome (a number in [0, 1]) in its first ${preview.length} rows${holds}`];
+  });
 }
 
 /** A mapping must name existing, distinct columns and at least one model: the message says which rule failed. */

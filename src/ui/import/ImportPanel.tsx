@@ -5,7 +5,7 @@
  */
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { ImportError, MAX_IMPORT_BYTES } from '../../engine/import/errors';
-import { parsePrices } from '../../engine/import/importDataset';
+import { importWarnings, parsePrices } from '../../engine/import/importDataset';
 import { ownValue } from '../../engine/userKeys';
 import { useImport } from '../../state/importStore';
 import { useParams } from '../../state/params';
@@ -107,6 +107,7 @@ function PreviewSection() {
   const validating = s.stage === 'validating';
   // Keyed by model name, which is user text (a model may be called __proto__): a Map.
   const priceProblems = new Map(s.costMode === 'set' ? s.models.map((m) => [m, priceProblem(m, s.prices)]) : []);
+  const warnings = importWarnings(preview, s.mapping);
   const canRun = !validating && s.models.length > 0 && [...priceProblems.values()].every((p) => p === null);
   return (
     <div className="import-preview" data-testid="import-preview">
@@ -114,6 +115,13 @@ function PreviewSection() {
         {preview.file}: {preview.format.toUpperCase()}, first {preview.rows.length} rows
         {s.modelsFile ? ` · prices from ${s.modelsFile.name}` : ''}
       </p>
+      {warnings.length > 0 && (
+        <ul className="import-warnings" data-testid="import-warnings" aria-label="What this import would leave out">
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
       <div className="import-table-wrap">
         <table className="import-table" data-testid="import-preview-table">
           <thead>
