@@ -1,8 +1,8 @@
 /**
  * The run controls against the real worker: a long run can be cancelled, the page says so and does not start
  * it again by itself, the next parameter change runs cleanly; a worker that fails to load shows a readable
- * error and the page recovers on the next try (the bridge starts a fresh worker); idle workers are released and
- * the next run starts fresh ones.
+ * error and the page recovers on the next try (the bridge starts a fresh worker), as does one that stops by itself;
+ * idle workers are released and the next run starts fresh ones.
  */
 
 import type { Page } from 'playwright-core';
@@ -73,6 +73,26 @@ describe('run controls', () => {
     expect(await page.locator('[data-testid^="row-"]').count()).toBe(2);
     await page.close();
     browser.errors.length = 0; // the blocked script load is logged as a console error on purpose
+  });
+
+  it('a simulation worker that stops by itself mid-run shows the crash message, and the next run works (issue 14, item 7)', async () => {
+    const page = await openLab(browser, `#world=sudoku&algos=${ALGO_IDS.join(',')}&T=5000&trials=50`);
+    await waitForStatus(page, 'running');
+    // It closes itself: no error event reaches the page, only its life lock is released (src/workers/lifeLock.ts).
+    const sim = page.workers().filter((w) => /sim\.worker/.test(w.url()));
+    expect(sim.length).toBeGreaterThan(0);
+    await Promise.all(sim.map((w) => w.evaluate(() => (self as unknown as { close(): void }).close()).catch(() => {})));
+    await waitForStatus(page, 'error', 15_000);
+    expect(await page.getByTestId('run-status').textContent()).toMatch(
+      /The simulation failed: The simulation worker crashed \(it stopped without an error\)\. The next run starts a fresh one\./,
+    );
+    await page.getByTestId('steps').focus();
+    await page.keyboard.press('Home');
+    await page.getByTestId('trials').focus();
+    await page.keyboard.press('Home');
+    await waitForCurrentResult(page, 60_000);
+    expect(browser.errors, 'console errors').toEqual([]);
+    await page.close();
   });
 
   it('releases the simulation workers once idle, and the next run starts fresh ones', async () => {

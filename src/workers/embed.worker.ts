@@ -16,6 +16,10 @@ import { idbVectorStore } from '../embed/idbStore';
 import { embedWith, type LoadedExtractor, loadExtractor } from '../embed/pipeline';
 import { type EmbedBatchResult, type EmbedDevice, type EmbedProgress, type EmbedSettings, resolveDtype } from '../embed/types';
 import type { EmbedPortApi, EmbedPortEvent } from './embedPort';
+import { holdLifeLock } from './lifeLock';
+
+// First: hold this worker's life lock, so that the page learns when it ends, however it ends (lifeLock.ts).
+holdLifeLock();
 
 const onnxEnv = env.backends.onnx;
 if (onnxEnv.wasm) {

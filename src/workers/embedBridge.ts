@@ -25,7 +25,7 @@ class EmbedWorkerError extends Error {
 const CANCEL_GRACE_MS = 3000;
 
 const slot = workerSlot<EmbedWorkerApi>(
-  () => new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: 'embed' }),
+  (name) => new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name }),
   'embedding worker',
   (message) => new EmbedWorkerError(message),
   'call',

@@ -12,7 +12,11 @@ import { createRng, deriveSeed } from '../engine/rng';
 import type { BanditParams, World } from '../engine/types';
 import type { DatasetWorld } from '../engine/worlds/dataset';
 import { embedThroughPort, type OpenEmbedPort } from './embedPort';
+import { holdLifeLock } from './lifeLock';
 import { resolveWorld } from './worldSource';
+
+// First: hold this worker's life lock, so that the page learns when it ends, however it ends (lifeLock.ts).
+holdLifeLock();
 
 export interface PlaygroundConfig {
   world: string;

@@ -7,7 +7,7 @@ import { workerSlot } from './workerHandle';
 export type { PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo } from './playground.worker';
 
 const slot = workerSlot<PlaygroundWorkerApi>(
-  () => new Worker(new URL('./playground.worker.ts', import.meta.url), { type: 'module', name: 'playground' }),
+  (name) => new Worker(new URL('./playground.worker.ts', import.meta.url), { type: 'module', name }),
   'playground worker',
 );
 

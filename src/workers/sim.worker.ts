@@ -20,7 +20,11 @@ import {
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
 import { drainAsync, type TrialRange } from '../engine/simulate';
 import { embedThroughPort, type OpenEmbedPort } from './embedPort';
+import { holdLifeLock } from './lifeLock';
 import { loadSource, resolveWorld, servedDatasets } from './worldSource';
+
+// First: hold this worker's life lock, so that the page learns when it ends, however it ends (lifeLock.ts).
+holdLifeLock();
 
 /** Steps simulated so far, over all algorithms and trials (total = algos × trials × T; sweeps: × values). */
 export interface SimProgress {

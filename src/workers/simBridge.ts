@@ -40,9 +40,9 @@ interface Lane {
   call: ReturnType<typeof serialCaller<SimWorkerApi>>;
 }
 
-function makeLane(index: number): Lane {
+function makeLane(): Lane {
   const slot = workerSlot<SimWorkerApi>(
-    () => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: index === 0 ? 'sim' : `sim-${index}` }),
+    (name) => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name }),
     'simulation worker',
     (message) => new SimWorkerError(message),
     'run',
@@ -52,8 +52,8 @@ function makeLane(index: number): Lane {
 }
 
 /** Started on first use; lane 0 also serves the catalog, dataset info and the ablation. */
-const lanes: Lane[] = [makeLane(0)];
-const lane = (i: number) => (lanes[i] ??= makeLane(i));
+const lanes: Lane[] = [makeLane()];
+const lane = (i: number) => (lanes[i] ??= makeLane());
 
 let poolSizeOverride: number | null = null;
 

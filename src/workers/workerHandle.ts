@@ -4,6 +4,7 @@
  * calls on it.
  */
 import * as Comlink from 'comlink';
+import { lifeLockName, watchLifeLock } from './lifeLock';
 
 /** The worker died (failed to load, or threw outside a call): the call in flight is lost. */
 class WorkerCrashedError extends Error {
@@ -49,7 +50,8 @@ export interface WorkerSlot<Api> {
 }
 
 export function workerSlot<Api>(
-  make: () => Worker,
+  /** Starts the worker under `name`, which it must keep (`new Worker(url, { name })`): it names its life lock. */
+  make: (name: string) => Worker,
   label: string,
   makeError: (message: string) => Error = (m) => new WorkerCrashedError(m),
   /** What the user does next, in the crash message ("The next run starts a fresh one."). */
@@ -65,19 +67,22 @@ export function workerSlot<Api>(
   let idleTimer: ReturnType<typeof setTimeout> | null = null;
 
   function spawn(): WorkerHandle<Api> {
-    const worker = make();
+    const name = lifeLockName(label);
+    const worker = make(name);
     const api = Comlink.wrap<Api>(worker);
     let markGone!: () => void;
     let markCrashed!: (e: Error) => void;
     const gone = new Promise<void>((resolve) => (markGone = resolve));
     const crashed = new Promise<never>((_, reject) => (markCrashed = reject));
     crashed.catch(() => {}); // observed by whichever call is racing it; none may be
+    let disposed = false;
     const h: WorkerHandle<Api> = {
       worker,
       api,
       crashed,
       gone,
       dispose() {
+        disposed = true;
         worker.terminate();
         api[Comlink.releaseProxy]();
         if (handle === h) handle = null;
@@ -88,6 +93,12 @@ export function workerSlot<Api>(
       event.preventDefault();
       const detail = event instanceof ErrorEvent && event.message ? event.message : 'it failed to load or threw';
       markCrashed(makeError(`The ${label} crashed (${detail}). The next ${nextAction} starts a fresh one.`));
+      h.dispose();
+    });
+    // A worker that ended without an error event (it closed itself, or the browser stopped it): the same crash.
+    watchLifeLock(worker, name, () => {
+      if (disposed) return;
+      markCrashed(makeError(`The ${label} crashed (it stopped without an error). The next ${nextAction} starts a fresh one.`));
       h.dispose();
     });
     worker.addEventListener('messageerror', () => {

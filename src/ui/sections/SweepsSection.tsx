@@ -22,12 +22,13 @@ function SweepStatus({ param }: { param: SweepParam }) {
   const name = SWEEP_NAMES[param];
   if (status === 'running') {
     const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
+    // The button comes first: after the counts, it would move with every progress message and be hard to hit.
     return (
       <p className="sweep-status muted" role="status" data-testid={`sweep-status-${param}`}>
-        Computing the {name}… {pct}% ({done.toLocaleString('en-US')} of {total.toLocaleString('en-US')} prompt-steps){' '}
         <button type="button" className="btn secondary small" data-testid={`sweep-cancel-${param}`} onClick={() => dispatch({ type: 'cancel-sweep', param })}>
           Cancel
-        </button>
+        </button>{' '}
+        Computing the {name}… {pct}% ({done.toLocaleString('en-US')} of {total.toLocaleString('en-US')} prompt-steps)
       </p>
     );
   }
