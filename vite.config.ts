@@ -1,23 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { labHeaders } from './vite/headers.ts';
 import { sharedFilesPlugin } from './vite/sharedFiles.ts';
-
-/**
- * Cross-origin isolation, so that onnxruntime-web can run its WASM kernels on several threads (SharedArrayBuffer
- * needs `crossOriginIsolated`). `credentialless` rather than `require-corp`: cross-origin fetches without
- * credentials (the Hugging Face hub, when remote models are allowed) still load. Static hosting must send the
- * same two headers (docs/LAB.md, "Hosting"); without them the lab works on one embedding thread.
- */
-export const ISOLATION_HEADERS = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'credentialless',
-};
 
 // The engine runs in a module Web Worker (src/workers/sim.worker.ts); `base: './'` keeps the build relocatable.
 export default defineConfig({
   base: './',
-  server: { headers: ISOLATION_HEADERS },
-  preview: { headers: ISOLATION_HEADERS },
+  // Isolation, Content-Security-Policy, nosniff: vite/headers.ts (and docs/LAB.md, "Hosting").
+  server: { headers: labHeaders({ dev: true }) },
+  preview: { headers: labHeaders({ dev: false }) },
   plugins: [react(), sharedFilesPlugin()],
   worker: { format: 'es' },
   optimizeDeps: {

@@ -14,7 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
-import { launchBrowser } from '../e2e/browser';
+import { launchBrowser, waitForPage } from '../e2e/browser';
 import { embedWith, loadExtractor } from '../src/embed/pipeline';
 import type { EmbedDtype, EmbedSettings } from '../src/embed/types';
 
@@ -107,7 +107,7 @@ async function measureBrowser(modelsRoot: string, prompts: string[]): Promise<Ra
     if (!url) throw new Error('vite preview gave no local URL');
     const page = await browser.newPage();
     await page.goto(`${url}bench/embed-page.html`);
-    await page.waitForFunction(`document.getElementById('state')?.textContent === 'ready'`);
+    await waitForPage(page, `document.getElementById('state')?.textContent === 'ready'`);
     const chromium = await page.evaluate<string>('navigator.userAgent').then((ua) => ua.match(/Chrome\/([\d.]+)/)?.[1] ?? ua);
     const threads = await page.evaluate<string>(`String(self.crossOriginIsolated ? navigator.hardwareConcurrency : 1)`);
     const settings: EmbedSettings = { model: MODEL_ID, baseUrl: '/shared/models/', device: 'wasm', dtype: DTYPE };

@@ -16,7 +16,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { type LabBrowser, launchBrowser } from '../e2e/browser';
+import { type LabBrowser, launchBrowser, waitForPage } from '../e2e/browser';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -241,12 +241,12 @@ interface Watch {
 }
 
 async function waitQuiet(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     `document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'done' &&
      document.querySelector('[data-testid="summary"]')?.getAttribute('data-state') === 'current' &&
      document.querySelector('[data-testid="card-tradeoff"]')?.getAttribute('data-state') === 'done' &&
      document.querySelector('[data-testid="card-lambda"]')?.getAttribute('data-state') === 'done'`,
-    null,
     { timeout: 120_000, polling: 50 },
   );
   await page.waitForTimeout(500);
@@ -262,11 +262,11 @@ async function measureChange(page: Page, trigger: () => Promise<void>): Promise<
   await waitQuiet(page);
   await page.evaluate(WATCH_SCRIPT);
   await trigger();
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     `window.__bench.start !== null &&
      document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'done' &&
      document.querySelector('[data-testid="summary"]')?.getAttribute('data-state') === 'current'`,
-    null,
     { timeout: 120_000, polling: 20 },
   );
   await waitQuiet(page); // deferred renders and the sweeps too: the readout has settled
@@ -318,7 +318,7 @@ async function measurePage(browser: LabBrowser, baseURL: string): Promise<void> 
 
   // (a) A first visit (fresh profile: default scenario, 20 trials) until its playback has ended.
   await page.goto(baseURL);
-  await page.waitForFunction(`'playEnd' in window.__marks && 'sweepsDone' in window.__marks`, null, { timeout: 180_000, polling: 100 });
+  await waitForPage(page, `'playEnd' in window.__marks && 'sweepsDone' in window.__marks`, { timeout: 180_000, polling: 100 });
   const hash = new URLSearchParams((await page.evaluate<string>('location.hash')).slice(1));
   const scenario = `${hash.get('world')}, ${hash.get('algos')?.split(',').length} algorithms × ${hash.get('trials')} trials × T=${hash.get('T')}`;
   notes.push(`default scenario (fresh profile, no hash): ${hash.toString()}`);
@@ -356,7 +356,8 @@ async function measurePage(browser: LabBrowser, baseURL: string): Promise<void> 
   await scrubber.focus();
   await page.keyboard.press('Home'); // the scrubber already stands at T: End alone would not move it
   await page.keyboard.press('End');
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     `document.querySelector('[data-testid="playback"]')?.getAttribute('data-playing') === 'false' &&
      document.querySelector('[data-testid="playback"]')?.getAttribute('data-cursor') === document.querySelector('[data-testid="scrubber"]')?.max`,
   );
@@ -415,10 +416,10 @@ async function measurePool(browser: LabBrowser, baseURL: string): Promise<void> 
       const page = await browser.newPage();
       const t0 = performance.now();
       await page.goto(`${baseURL}?workers=${workers}`);
-      await page.waitForFunction(
+      await waitForPage(
+        page,
         `document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'done' &&
          document.querySelector('[data-testid="summary"]')?.getAttribute('data-state') === 'current'`,
-        null,
         { timeout: 180_000, polling: 20 },
       );
       times[workers].nav.push((performance.now() - t0) / 1000);

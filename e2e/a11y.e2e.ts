@@ -6,7 +6,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { focusPage, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 interface Violation {
@@ -75,7 +75,8 @@ describe('accessibility (axe-core)', () => {
     await waitForCurrentResult(page);
     await waitForSweeps(page);
     await page.getByTestId('skip').click();
-    await page.waitForFunction(
+    await waitForPage(
+      page,
       `document.querySelector('[data-testid="playback"]')?.dataset.playing === 'false' && document.querySelectorAll('[data-testid="trace-row"]').length > 2`,
     );
   });
@@ -90,7 +91,7 @@ describe('accessibility (axe-core)', () => {
     const row = page.getByTestId('trace-row').nth(2);
     const step = await row.getAttribute('data-step');
     await row.click();
-    await page.waitForFunction(`document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${step}'`);
+    await waitForPage(page, `document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${step}'`);
     expect(await page.locator('tr[data-testid="decision-arm"]').count()).toBeGreaterThan(0);
     expectNoSeriousViolations(await runAxe(page), 'lab, trace prompt selected');
   });

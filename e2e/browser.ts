@@ -98,6 +98,11 @@ export async function launchBrowser(
   // second net. Page console events include the dedicated workers' console.
   context.on('request', (req) => record(req.url(), req.serviceWorker() ? 'service-worker' : 'page'));
   context.on('serviceworker', (sw) => record(sw.url(), 'service-worker'));
+  // A request the Content-Security-Policy refuses is an error, wherever it came from: a worker's refused fetch
+  // logs nothing to any console, it only fails (the lab's policy: vite/headers.ts).
+  context.on('requestfailed', (req) => {
+    if (req.failure()?.errorText === 'csp') errors.push(`refused by the Content-Security-Policy: ${req.url().slice(0, 120)}`);
+  });
   const watchPage = (page: Page) => {
     page.on('request', (req) => record(req.url(), 'page'));
     page.on('console', onConsole('console'));
@@ -130,5 +135,23 @@ export function assertNoExternalRequests(browser: LabBrowser): void {
   const external = browser.externalRequests();
   if (external.length > 0) {
     throw new Error(`Requests left localhost:\n${external.map((r) => `  [${r.from}] ${r.url}`).join('\n')}`);
+  }
+}
+
+/**
+ * Waits until `expression` is truthy in the page, polling it every `polling` ms. In place of Playwright's
+ * waitForFunction, which evaluates its predicate with `eval` in the page: the lab's Content-Security-Policy
+ * (vite/headers.ts) refuses that, as it should, while DevTools' own evaluation is not subject to it.
+ */
+export async function waitForPage(
+  page: Page,
+  expression: string,
+  { timeout = 30_000, polling = 100 }: { timeout?: number; polling?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(expression)) return;
+    if (Date.now() > deadline) throw new Error(`waitForPage: timed out after ${timeout} ms waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, polling));
   }
 }

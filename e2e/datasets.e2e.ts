@@ -11,7 +11,7 @@ import { datasetWorldOf, folderSource } from '../src/engine/lab/datasetSource';
 import { runLab } from '../src/engine/lab/run';
 import { labConfigOf } from '../src/state/lab/config';
 import { DEFAULT_PARAMS, encodeHash, type LabParams } from '../src/state/urlCodec';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
 
 const SHARED_DATA = new URL('../../shared/data/', import.meta.url);
@@ -72,7 +72,7 @@ describe('recorded datasets in the lab', () => {
     await waitForCurrentResult(page);
     await page.getByTestId('features').selectOption('embedding');
     await page.getByTestId('feature-dim').fill('8');
-    await page.waitForFunction(`location.hash.includes('features=embedding') && location.hash.includes('dim=8')`);
+    await waitForPage(page, `location.hash.includes('features=embedding') && location.hash.includes('dim=8')`);
     await waitForCurrentResult(page, 180_000);
     const shown = await readTable(page);
     expect(Object.keys(shown).sort()).toEqual(['oracle', 'promptwise']);
@@ -123,7 +123,7 @@ describe('recorded datasets in the lab', () => {
     await page.getByTestId('cancel').click();
     await page.locator('[data-testid="run-status"][data-status="cancelled"]').waitFor({ timeout: 10_000 });
     // The embedding stopped with its run: the status leaves "loading" and no report of a finished call appears.
-    await page.waitForFunction(`document.querySelector('[data-testid="embed-status"]')?.getAttribute('data-status') !== 'loading'`, null, { timeout: 10_000 });
+    await waitForPage(page, `document.querySelector('[data-testid="embed-status"]')?.getAttribute('data-status') !== 'loading'`, { timeout: 10_000 });
     expect(await page.getByTestId('embed-report').count()).toBe(0); // this page has finished no embedding yet
     // It stopped computing: uncancelled, it writes ~300 vectors a second from about 5 s on (measured);
     // cancelled, at most the batch (32) that was computing when Cancel came.
@@ -145,9 +145,9 @@ describe('recorded datasets in the lab', () => {
     await page.getByTestId('embed-toggle').click();
     await page.getByTestId('embed-preset-local').click();
     await page.getByTestId('ablation-run').click();
-    await page.waitForFunction(
+    await waitForPage(
+      page,
       `document.querySelector('[data-testid="ablation"]')?.dataset.status === 'done' || document.querySelector('[data-testid="ablation"]')?.dataset.status === 'error'`,
-      null,
       {
         timeout: 240_000,
       },

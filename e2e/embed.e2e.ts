@@ -24,7 +24,7 @@ import {
   FIXTURE_TEXTS as TEXTS,
 } from '../src/embed/fixtureReference';
 import { cosine } from '../src/embed/types';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { openLab, waitForCurrentResult } from './lab';
 
 const FIXTURE_BASE = '/shared/models/';
@@ -75,13 +75,13 @@ async function embed(page: Page): Promise<Shown & { statuses: string[]; sawProgr
     window.__embedObserver.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   })()`);
   await page.getByTestId('embed-run').click();
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     // This call's outcome: the call counter moved past the last call, and the status settled.
     `(() => {
        const status = document.querySelector('[data-testid="embed-status"]');
        return Number(status?.getAttribute('data-call')) > ${callBefore} && ['ready', 'error'].includes(status?.getAttribute('data-status'));
      })()`,
-    null,
     { timeout: 120_000, polling: 50 },
   );
   return page.evaluate(`(() => {
@@ -189,7 +189,7 @@ describe('embeddings in Chromium (WASM)', () => {
 
     // Clearing the cache makes them computed again.
     await page.getByTestId('embed-clear').click();
-    await page.waitForFunction(`!document.querySelector('[data-testid="embed-report"]')`);
+    await waitForPage(page, `!document.querySelector('[data-testid="embed-report"]')`);
     await choose(page, {});
     const cleared = await embed(page);
     expect(cleared).toMatchObject({ cached: 0, computed: 2 });
@@ -198,7 +198,18 @@ describe('embeddings in Chromium (WASM)', () => {
 
   it('shows a readable error for a bad base URL, and the rest of the app keeps working', async () => {
     const page = await openPanel(browser);
+    // A base that looks like a path but names another host is refused before anything is fetched (issue 14,
+    // item 10); "sent no request outside localhost" below checks that nothing went to evil.example.
+    for (const base of ['//evil.example/', '/\\evil.example/', 'javascript:alert(1)', 'data:text/plain,x']) {
+      await choose(page, { base, device: 'wasm', dtype: 'q8' });
+      expect(await page.getByTestId('embed-base-problem').textContent(), base).toMatch(/^Refused: /);
+    }
+    const refused = await embed(page);
+    expect(refused.status).toBe('error');
+    expect(refused.error).toBe('The model base URL is refused: only http(s) URLs and paths on this site can serve the weights (got a data: address).');
+
     await choose(page, { base: '/shared/models-missing/', device: 'wasm', dtype: 'q8' });
+    expect(await page.getByTestId('embed-base-host').textContent()).toBe('Reads from this site (/shared/models-missing/); contacts no other host.');
     const failed = await embed(page);
     expect(failed.status).toBe('error');
     expect(failed.error).toMatch(

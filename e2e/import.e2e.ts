@@ -18,7 +18,7 @@ import { expectedBudgetOracle, singleModelStats } from '../src/engine/import/dat
 import { MAX_IMPORT_BYTES } from '../src/engine/import/errors';
 import { importDataset } from '../src/engine/import/importDataset';
 import { PER_QUERY_COST_SCALE } from '../src/engine/lab/datasetSource';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { hashOf, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
 
 const DIR = '../shared/data/routeprofile-ulab';
@@ -41,7 +41,7 @@ async function stageOf(page: Page): Promise<string> {
 }
 
 async function waitForStage(page: Page, stages: string[]): Promise<void> {
-  await page.waitForFunction(`${JSON.stringify(stages)}.includes(document.querySelector('[data-testid="import-panel"]')?.dataset.stage)`, null, {
+  await waitForPage(page, `${JSON.stringify(stages)}.includes(document.querySelector('[data-testid="import-panel"]')?.dataset.stage)`, {
     timeout: 30_000,
     polling: 50,
   });
@@ -104,10 +104,10 @@ describe('importing your own data', () => {
     expect(decodeURIComponent(await hashOf(page))).toContain(`world=import:${importedId}`);
 
     // Fail fast, with the page's words, if the worker cannot run the imported world.
-    await page.waitForFunction(
+    await waitForPage(
+      page,
       `(() => { const s = document.querySelector('[data-testid="run-status"]'); return s?.dataset.status === 'error' ||
          (s?.dataset.status === 'done' && document.querySelector('[data-testid="summary"]')?.dataset.state === 'current'); })()`,
-      null,
       { timeout: 150_000, polling: 100 },
     );
     const status = page.getByTestId('run-status');

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LabConfig, type LabResult, labBuiltin, sweepBuiltin, type TraceRow } from '../src/engine/lab';
 import { labConfigOf } from '../src/state/lab/config';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { focusPage, hashOf, METRICS, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 import { type MainThreadTask, traceMainThread } from './mainThread';
 
@@ -78,7 +78,7 @@ const cursorOf = async (page: Page) => Number(await page.getByTestId('playback')
 
 /** Waits until the trace's newest row is step `step` (the cursor is at step + 1). */
 async function waitForTraceTop(page: Page, step: number): Promise<void> {
-  await page.waitForFunction(`document.querySelector('[data-testid="trace-row"]')?.getAttribute('data-step') === '${step}'`, null, {
+  await waitForPage(page, `document.querySelector('[data-testid="trace-row"]')?.getAttribute('data-step') === '${step}'`, {
     timeout: 10_000,
     polling: 20,
   });
@@ -121,9 +121,9 @@ async function runAndPlayBack(lab: Page): Promise<void> {
   expect(await cursorOf(lab)).toBe(1000);
   await lab.getByTestId('play').click();
   expect(await lab.getByTestId('playback').getAttribute('data-playing')).toBe('true');
-  await lab.waitForFunction(
+  await waitForPage(
+    lab,
     `(() => { const p = document.querySelector('[data-testid="playback"]'); return p.dataset.playing === 'false' && p.dataset.cursor === '1000'; })()`,
-    null,
     { timeout: 60_000, polling: 200 },
   );
   await waitForSweeps(lab);
@@ -170,11 +170,9 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await page.getByTestId('skip').click();
     expect(await cursorOf(page)).toBe(T);
     for (const metric of METRICS) {
-      await page.waitForFunction(
-        `[...document.querySelectorAll('ul[data-testid="curve-final-${metric}"] > li')].every((li) => li.dataset.t === '${T}')`,
-        null,
-        { timeout: 10_000 },
-      );
+      await waitForPage(page, `[...document.querySelectorAll('ul[data-testid="curve-final-${metric}"] > li')].every((li) => li.dataset.t === '${T}')`, {
+        timeout: 10_000,
+      });
       expect(await page.locator(`ul[data-testid="curve-final-${metric}"]`).count(), `one ${metric} chart`).toBe(1);
       const finals = await readFinals(page, metric);
       expect(
@@ -205,7 +203,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
 
     // From the start: the +1 button shows the first prompt, alone.
     await page.getByTestId('rewind').click();
-    await page.waitForFunction(`document.querySelectorAll('[data-testid="trace-row"]').length === 0`, null, { timeout: 10_000 });
+    await waitForPage(page, `document.querySelectorAll('[data-testid="trace-row"]').length === 0`, { timeout: 10_000 });
     await page.getByTestId('step').click();
     await waitForTraceTop(page, 0);
     const first = await readTrace(page);
@@ -214,7 +212,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
 
     // Mid-run: play, pause, note the rows, press →.
     await page.getByTestId('play').click();
-    await page.waitForFunction(`Number(document.querySelector('[data-testid="playback"]').dataset.cursor) >= 40`, null, { timeout: 20_000 });
+    await waitForPage(page, `Number(document.querySelector('[data-testid="playback"]').dataset.cursor) >= 40`, { timeout: 20_000 });
     await focusPage(page);
     await page.keyboard.press('Space');
     expect(await playback.getAttribute('data-playing')).toBe('false');
@@ -248,7 +246,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     const rowButton = page.locator(`[data-testid="trace-row"][data-step="${at}"]`);
     await rowButton.click();
     expect(await rowButton.getAttribute('aria-pressed')).toBe('true');
-    await page.waitForFunction(`document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${at}'`);
+    await waitForPage(page, `document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${at}'`);
     expect(await hashOf(page)).toContain(`&step=${at}`);
     const panel = await readDecisionPanel(page);
     const row = expected.trace[at];
@@ -290,7 +288,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     });
     await page.getByTestId('trace-algo').selectOption(other);
     const T = config.T;
-    await page.waitForFunction(`document.querySelector('[data-testid="card-trace"]')?.dataset.state === 'done'`, null, { timeout: 30_000 });
+    await waitForPage(page, `document.querySelector('[data-testid="card-trace"]')?.dataset.state === 'done'`, { timeout: 30_000 });
     await expect
       .poll(async () => (await readTrace(page))[0]?.pulls.map((p) => p.arm).join(','), { timeout: 10_000 })
       .toBe(engine[T - 1].pulls.map((p) => expected.world.arms[p.arm]).join(','));

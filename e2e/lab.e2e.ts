@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../src/engine/import/csv';
 import { formatSig } from '../src/engine/lab/format';
 import { CSV_COLUMNS } from '../src/state/exportData';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { focusPage, hashOf, METRICS, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 
 /** Small runs: four algorithms, 3 trials of 300 prompts. */
@@ -389,7 +389,7 @@ describe('lab page', () => {
     expect(await hashOf(page)).toContain(`&step=${step}`);
     await page.reload();
     await waitForCurrentResult(page);
-    await page.waitForFunction(`document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${step}'`);
+    await waitForPage(page, `document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${step}'`);
     expect(await page.getByTestId('playback').getAttribute('data-cursor')).toBe('300');
     expect(await page.getByTestId('playback').getAttribute('data-playing')).toBe('false');
     await page.close();

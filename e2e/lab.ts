@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { LabBrowser } from './browser';
+import { type LabBrowser, waitForPage } from './browser';
 
 export const METRICS = ['utility', 'cost', 'success', 'regret'] as const;
 
@@ -21,10 +21,10 @@ export async function openLab(browser: LabBrowser, hash = '', viewport?: { width
 
 /** Waits until the run for the current parameters has finished and the page shows its numbers. */
 export async function waitForCurrentResult(page: Page, timeout = 120_000): Promise<void> {
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     `document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'done' &&
      document.querySelector('[data-testid="summary"]')?.getAttribute('data-state') === 'current'`,
-    null,
     { timeout, polling: 50 },
   );
 }
@@ -36,7 +36,7 @@ export async function waitForCurrentResult(page: Page, timeout = 120_000): Promi
 export async function waitForSweeps(page: Page, timeout = 120_000): Promise<void> {
   for (const card of ['card-tradeoff', 'card-lambda']) {
     await page.getByTestId(card).scrollIntoViewIfNeeded();
-    await page.waitForFunction(`document.querySelector('[data-testid="${card}"]')?.getAttribute('data-state') === 'done'`, null, {
+    await waitForPage(page, `document.querySelector('[data-testid="${card}"]')?.getAttribute('data-state') === 'done'`, {
       timeout,
       polling: 100,
     });

@@ -6,7 +6,7 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { openLab } from './lab';
 
 /** q̂ of every model as the playground's table holds it (data-qhat). */
@@ -18,10 +18,10 @@ async function qHats(page: Page): Promise<number[]> {
 }
 
 async function waitForFeedback(page: Page, n: number): Promise<void> {
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     `document.querySelector('[data-testid="pg-answer"]')?.getAttribute('data-feedback') === '${n}' &&
      document.querySelector('[data-testid="playground"]')?.getAttribute('data-status') === 'ready'`,
-    null,
     { timeout: 60_000 },
   );
 }
@@ -90,7 +90,7 @@ describe('prompt playground', () => {
     const neighbourText = await page.getByTestId('pg-prompt-text').textContent();
     // "A recorded prompt" draws from the world's seeded stream: a recorded prompt with its text and truth.
     await page.getByTestId('pg-recorded').click();
-    await page.waitForFunction(`document.querySelector('[data-testid="pg-prompt-text"]')?.textContent !== ${JSON.stringify(neighbourText)}`, null, {
+    await waitForPage(page, `document.querySelector('[data-testid="pg-prompt-text"]')?.textContent !== ${JSON.stringify(neighbourText)}`, {
       timeout: 30_000,
     });
     await page.getByTestId('pg-oracle').waitFor();

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main';
 import { PRESETS, type Preset, presetById, presetCliArgs, presetCommand } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { hashOf, METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -128,7 +128,7 @@ describe('the paper’s presets', () => {
     for (const id of ['humaneval', 'round-budget']) {
       const preset = presetById(id)!;
       await page.getByTestId(`preset-${id}`).click();
-      await page.waitForFunction(`location.hash === ${JSON.stringify(presetHash(preset))}`);
+      await waitForPage(page, `location.hash === ${JSON.stringify(presetHash(preset))}`);
       expect(await page.getByTestId('preset-command').textContent()).toBe(presetCommand(preset));
       expect(await page.getByTestId('preset-link').getAttribute('href')).toBe(presetHash(preset));
       expect(await page.getByTestId('preset-details').getAttribute('data-preset')).toBe(id);
@@ -143,14 +143,14 @@ describe('the paper’s presets', () => {
 
     // Changing a parameter leaves the preset: no longer current.
     await page.evaluate(`location.hash = ${JSON.stringify(presetHash(presetById('round-budget')!).replace('seed=0', 'seed=1'))}`);
-    await page.waitForFunction(`document.querySelector('[data-testid="preset-menu-toggle"]').dataset.current === undefined`);
+    await waitForPage(page, `document.querySelector('[data-testid="preset-menu-toggle"]').dataset.current === undefined`);
     expect(await page.getByTestId('preset-round-budget').getAttribute('aria-current')).toBeNull();
 
     // "Show me" closes the menu and brings the preset's view into focus.
     await page.getByTestId('preset-round-budget').click();
     await page.getByTestId('preset-show-card').click();
     expect(await isMenuOpen(page)).toBe(false);
-    await page.waitForFunction(`document.activeElement?.dataset.testid === 'card-tradeoff'`);
+    await waitForPage(page, `document.activeElement?.dataset.testid === 'card-tradeoff'`);
     expect(await page.getByTestId('card-tradeoff').getAttribute('data-highlight')).toBe('preset');
 
     // The copy button copies the command (or selects it where the clipboard is refused).
@@ -175,7 +175,7 @@ describe('the paper’s presets', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate<string | undefined>('document.activeElement?.dataset.testid')).toBe(`preset-${PRESETS[0].id}`);
     await page.keyboard.press('Enter');
-    await page.waitForFunction(`location.hash === ${JSON.stringify(presetHash(PRESETS[0]))}`);
+    await waitForPage(page, `location.hash === ${JSON.stringify(presetHash(PRESETS[0]))}`);
     // Escape closes the menu and gives the focus back to its toggle.
     await page.keyboard.press('Escape');
     expect(await isMenuOpen(page)).toBe(false);
@@ -192,7 +192,7 @@ describe('the paper’s presets', () => {
     // Two choices in a row: in one column the details scroll into view on each (and the page must survive it).
     for (const id of ['tau-10', 'tau-1']) {
       await page.getByTestId(`preset-${id}`).click();
-      await page.waitForFunction(`document.querySelector('[data-testid="preset-details"]')?.dataset.preset === ${JSON.stringify(id)}`);
+      await waitForPage(page, `document.querySelector('[data-testid="preset-details"]')?.dataset.preset === ${JSON.stringify(id)}`);
     }
     expect(await page.getByTestId('preset-details').isVisible()).toBe(true);
     for (const testId of ['preset-details', 'preset-t2i', 'preset-command', 'preset-copy-command']) {

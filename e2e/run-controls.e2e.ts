@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALGO_IDS } from '../src/state/catalog';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 describe('run controls', () => {
@@ -133,12 +133,12 @@ describe('run controls', () => {
     await page.getByTestId('sweep-run-tauMax').waitFor({ timeout: 10_000 });
     // The status line reads the store; the card's data-state follows the plot, drawn in a deferred render that
     // can lag a loaded machine's frame or two behind.
-    await page.waitForFunction(`document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state === 'idle'`, null, { timeout: 10_000 });
+    await waitForPage(page, `document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state === 'idle'`, { timeout: 10_000 });
     expect(await page.getByTestId('run-status').getAttribute('data-status')).toBe('done');
     await page.waitForTimeout(800);
     expect(await tradeoff.getAttribute('data-state'), 'a cancelled sweep stays stopped').toBe('idle');
     await page.getByTestId('sweep-run-tauMax').click();
-    await page.waitForFunction(`document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state === 'done'`, null, { timeout: 120_000 });
+    await waitForPage(page, `document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state === 'done'`, { timeout: 120_000 });
 
     // Back at the top, a new λ runs the lab run but not the sweep whose card is off screen.
     await page.evaluate(() => window.scrollTo(0, 0));

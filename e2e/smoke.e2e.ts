@@ -4,9 +4,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runSimulation } from '../src/engine/simulate';
 import { builtinWorld } from '../src/engine/worlds/builtins';
+import { contentSecurityPolicy } from '../vite/headers';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
 import { METRICS, openLab, parseShown, waitForCurrentResult } from './lab';
 
@@ -83,5 +84,24 @@ describe('PromptWise Lab in Chromium', () => {
     assertNoExternalRequests(browser);
     // The worker really ran: its script was requested from the preview server.
     expect(browser.requests.some((r) => /sim\.worker.*\.js/.test(r.url))).toBe(true);
+  });
+
+  it('is served with the Content-Security-Policy and hardening headers, and breaks none of it (issue 14, item 10)', async () => {
+    // The page and a worker script: a dedicated worker's policy comes with its own script's response.
+    const workerUrl = page
+      .workers()
+      .find((w) => /sim\.worker/.test(w.url()))
+      ?.url();
+    expect(workerUrl).toBeDefined();
+    for (const url of [inject('baseURL'), workerUrl!]) {
+      const headers = (await fetch(url)).headers;
+      expect(headers.get('content-security-policy'), url).toBe(contentSecurityPolicy({ dev: false }));
+      expect(headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(headers.get('cross-origin-opener-policy'), url).toBe('same-origin');
+    }
+    expect(contentSecurityPolicy({ dev: false })).toContain("frame-ancestors 'none'");
+    // The run above compiled the engine's WebAssembly in the worker under this policy, and nothing was refused:
+    // a violation is logged as a console error in the page or the worker.
+    expect(browser.errors.filter((e) => /Content.Security.Policy|Refused to/i.test(e))).toEqual([]);
   });
 });

@@ -35,14 +35,21 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A raw GET (fetch would normalise `..` and percent-escapes away before sending them). */
-async function get(path: string): Promise<{ status: number; body: string; type: string | null }> {
+async function get(path: string): Promise<{ status: number; body: string; type: string | null; nosniff: string | null }> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
     request(`${base}${path}`, { path }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] ?? null }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body,
+          type: res.headers['content-type'] ?? null,
+          nosniff: (res.headers['x-content-type-options'] as string) ?? null,
+        }),
+      );
     })
       .on('error', reject)
       .end();
@@ -52,7 +59,7 @@ async function get(path: string): Promise<{ status: number; body: string; type: 
 describe('shared files', () => {
   it('serves the dataset index and a dataset file, and passes other paths on', async () => {
     expect(JSON.parse((await get('/shared/data/index.json')).body)).toEqual([{ name: 'toy', files: ['models.json', 'prompts.jsonl'] }]);
-    expect(await get('/shared/data/toy/models.json')).toEqual({ status: 200, body: '[]', type: 'application/json; charset=utf-8' });
+    expect(await get('/shared/data/toy/models.json')).toEqual({ status: 200, body: '[]', type: 'application/json; charset=utf-8', nosniff: 'nosniff' });
     expect((await get('/index.html')).status).toBe(418);
   });
 

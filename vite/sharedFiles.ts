@@ -77,6 +77,8 @@ export function sharedFilesMiddleware(folders: SharedFolders): Connect.NextHandl
     const m = /^\/shared\/(data|models)(\/.*)?$/.exec(url);
     if (!m) return next();
     const [, kind, rest = '/'] = m;
+    // Served as the type its extension says, never sniffed into something else (a .md read as HTML).
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     if (kind === 'data' && rest === '/index.json') {
       res.setHeader('Content-Type', TYPES['.json']);
       res.setHeader('Cache-Control', 'no-cache');

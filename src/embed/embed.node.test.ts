@@ -21,7 +21,7 @@ import {
   FIXTURE_TEXTS as TEXTS,
 } from './fixtureReference';
 import { configureEnv, embedWith, loadExtractor } from './pipeline';
-import { cosine, type EmbedDtype, type EmbedProgress, type EmbedSettings, rowsOf } from './types';
+import { cosine, type EmbedDtype, type EmbedProgress, type EmbedSettings, rowsOf, weightsSource } from './types';
 
 const MODELS_DIR = fileURLToPath(new URL('../../../shared/models/', import.meta.url));
 const FIXTURE: EmbedSettings = { model: FIXTURE_MODEL, baseUrl: MODELS_DIR, device: 'wasm', dtype: 'auto' };
@@ -145,5 +145,29 @@ describe('embeddings in Node (onnxruntime-node)', () => {
     expect([env.allowRemoteModels, env.allowLocalModels, env.remoteHost]).toEqual([true, false, 'https://huggingface.co/']);
     configureEnv(MODELS_DIR);
     expect([env.allowRemoteModels, env.allowLocalModels, env.localModelPath]).toEqual([false, true, MODELS_DIR]);
+  });
+
+  it('refuses a base URL that is not http(s) or a path, or that names another host as a path (issue 14, item 10)', () => {
+    expect(weightsSource('')).toEqual({ kind: 'hub', url: 'https://huggingface.co/', host: 'huggingface.co' });
+    expect(weightsSource(' https://models.example.org:8443/m ')).toEqual({
+      kind: 'remote',
+      url: 'https://models.example.org:8443/m',
+      host: 'models.example.org:8443',
+    });
+    expect(weightsSource('/shared/models/')).toEqual({ kind: 'site', path: '/shared/models/' });
+    expect(weightsSource('models/')).toEqual({ kind: 'site', path: 'models/' });
+    expect(weightsSource('C:\\models')).toEqual({ kind: 'site', path: 'C:\\models' });
+    for (const [base, problem] of [
+      ['javascript:alert(1)', 'only http(s) URLs and paths on this site can serve the weights (got a javascript: address)'],
+      ['data:text/plain,x', 'only http(s) URLs and paths on this site can serve the weights (got a data: address)'],
+      ['file:///etc/', 'only http(s) URLs and paths on this site can serve the weights (got a file: address)'],
+      ['//evil.example/', '"//evil.example/" would fetch from another host; write https://host/… to mean one'],
+      ['/\\evil.example/', '"/\\\\evil.example/" would fetch from another host; write https://host/… to mean one'],
+      ['/\t/evil.example/', '"/\\t/evil.example/" would fetch from another host; write https://host/… to mean one'],
+      ['https://[bad', '"https://[bad" is not a valid URL'],
+    ]) {
+      expect(weightsSource(base), base).toEqual({ kind: 'refused', problem });
+      expect(() => configureEnv(base)).toThrow(new EmbedLoadError(`The model base URL is refused: ${problem}.`));
+    }
   });
 });

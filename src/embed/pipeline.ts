@@ -6,40 +6,45 @@
  */
 import { type DataType, type DeviceType, env, type FeatureExtractionPipeline, type ProgressInfo, pipeline } from '@huggingface/transformers';
 import { describeLoadError, EmbedLoadError } from './errors';
-import type { EmbedDevice, EmbedDtype, EmbedProgress, EmbedSettings } from './types';
+import { type EmbedDevice, type EmbedDtype, type EmbedProgress, type EmbedSettings, weightsSource } from './types';
 
-const HUB_HOST = 'https://huggingface.co/';
 const HUB_PATH_TEMPLATE = '{model}/resolve/{revision}/';
 
 /**
- * Points transformers.js at the weights. `env` is global to the module, so every load sets all the fields it
- * depends on (a previous load may have changed them).
+ * Points transformers.js at the weights (`weightsSource` reads the base URL). `env` is global to the module, so
+ * every load sets all the fields it depends on (a previous load may have changed them).
  *  - no base: the hub, remote only;
  *  - an http(s) URL: a self-hosted mirror served as `<base>/<model>/<file>` (transformers.js refuses absolute
  *    URLs as `localModelPath` when remote models are off, so the mirror is configured as the remote host);
- *  - anything else (a site path like `/shared/models/`, or a folder in Node): `env.localModelPath`, remote off,
- *    so nothing is ever fetched from the hub.
+ *  - a path (a site path like `/shared/models/`, or a folder in Node): `env.localModelPath`, remote off, so
+ *    nothing is ever fetched from the hub;
+ *  - anything else (`javascript:`, `data:`, `//other.host/`): refused with an EmbedLoadError.
  */
 export function configureEnv(baseUrl: string): void {
-  const base = baseUrl.trim();
-  if (base === '') {
-    env.allowRemoteModels = true;
-    env.allowLocalModels = false;
-    env.remoteHost = HUB_HOST;
-    env.remotePathTemplate = HUB_PATH_TEMPLATE;
-    return;
+  const source = weightsSource(baseUrl);
+  const withSlash = (s: string) => (s.endsWith('/') ? s : `${s}/`);
+  switch (source.kind) {
+    case 'hub':
+      env.allowRemoteModels = true;
+      env.allowLocalModels = false;
+      env.remoteHost = source.url;
+      env.remotePathTemplate = HUB_PATH_TEMPLATE;
+      return;
+    case 'remote':
+      env.allowRemoteModels = true;
+      env.allowLocalModels = false;
+      env.remoteHost = withSlash(source.url);
+      env.remotePathTemplate = '{model}/';
+      return;
+    case 'site':
+      env.allowRemoteModels = false;
+      env.allowLocalModels = true;
+      env.localModelPath = withSlash(source.path);
+      return;
+    case 'refused':
+      // Checked here too, where every load passes: the panel's check is for the user, this one for safety.
+      throw new EmbedLoadError(`The model base URL is refused: ${source.problem}.`);
   }
-  const withSlash = base.endsWith('/') ? base : `${base}/`;
-  if (/^https?:\/\//i.test(withSlash)) {
-    env.allowRemoteModels = true;
-    env.allowLocalModels = false;
-    env.remoteHost = withSlash;
-    env.remotePathTemplate = '{model}/';
-    return;
-  }
-  env.allowRemoteModels = false;
-  env.allowLocalModels = true;
-  env.localModelPath = withSlash;
 }
 
 /**

@@ -39,9 +39,58 @@ export function resolveDtype(device: EmbedDevice, preference: DtypePreference): 
   return device === 'webgpu' ? 'fp32' : 'q8';
 }
 
-/** Where the weights are read from, for messages: the base URL, or the hub. */
+/** The Hugging Face hub: the weights' source when no base URL is given. */
+const HUB_URL = 'https://huggingface.co/';
+
+/**
+ * Where a base URL sends the weight requests, and the one host it contacts:
+ *  - `hub`: empty, the Hugging Face hub;
+ *  - `remote`: an http(s) URL, a mirror on that host;
+ *  - `site`: a path, on the site that serves the lab (a folder in Node);
+ *  - `refused`: anything else. `javascript:`, `data:` and other schemes are not weight servers, and `//host/`
+ *    (also written `/\host/` or with a tab, which the URL parser reads the same way) looks like a path while it
+ *    fetches from another host.
+ */
+export type WeightsSource =
+  | { kind: 'hub'; url: string; host: string }
+  | { kind: 'remote'; url: string; host: string }
+  | { kind: 'site'; path: string }
+  | { kind: 'refused'; problem: string };
+
+export function weightsSource(baseUrl: string): WeightsSource {
+  const base = baseUrl.trim();
+  if (base === '') return { kind: 'hub', url: HUB_URL, host: new URL(HUB_URL).host };
+  if (/^https?:\/\//i.test(base)) {
+    try {
+      const url = new URL(base);
+      return { kind: 'remote', url: url.href, host: url.host };
+    } catch {
+      return { kind: 'refused', problem: `${JSON.stringify(base.slice(0, 80))} is not a valid URL` };
+    }
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(base);
+  // A Windows drive letter (C:\models) is a Node folder, not a scheme.
+  if (scheme && scheme[1].length > 1) {
+    return { kind: 'refused', problem: `only http(s) URLs and paths on this site can serve the weights (got a ${scheme[1].toLowerCase()}: address)` };
+  }
+  if (/^[/\\]{2}/.test(base.replace(/[\t\n\r]/g, ''))) {
+    return { kind: 'refused', problem: `${JSON.stringify(base.slice(0, 80))} would fetch from another host; write https://host/… to mean one` };
+  }
+  return { kind: 'site', path: base };
+}
+
+/** Where the weights are read from, for messages: the hub, the base URL, or the path on this site. */
 export function sourceLabel(settings: Pick<EmbedSettings, 'baseUrl'>): string {
-  return settings.baseUrl.trim() === '' ? 'https://huggingface.co/' : settings.baseUrl.trim();
+  const source = weightsSource(settings.baseUrl);
+  switch (source.kind) {
+    case 'hub':
+    case 'remote':
+      return source.url;
+    case 'site':
+      return source.path;
+    case 'refused':
+      return JSON.stringify(settings.baseUrl.trim().slice(0, 80));
+  }
 }
 
 /**

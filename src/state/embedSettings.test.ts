@@ -11,6 +11,9 @@ describe('settingsFrom', () => {
     });
     expect(settingsFrom({ device: 'gpu', dtype: 'fp32' })).toEqual({ settings: { ...DEFAULT_EMBED_SETTINGS, dtype: 'fp32' }, dropped: ['device'] });
     expect(settingsFrom({})).toEqual({ settings: DEFAULT_EMBED_SETTINGS, dropped: [] });
+    // A stored base URL that would fetch from another host is dropped like any invalid value.
+    for (const baseUrl of ['javascript:alert(1)', '//evil.example/']) expect(settingsFrom({ baseUrl }).dropped).toEqual(['baseUrl']);
+    expect(settingsFrom({ baseUrl: '/shared/models/' }).dropped).toEqual([]);
   });
 
   it('reads nothing from a value that is not an object', () => {

@@ -17,6 +17,7 @@ import {
   type EmbedProgress,
   type EmbedSettings,
   rowsOf,
+  weightsSource,
 } from '../embed/types';
 import { clearEmbeddingCache, type EmbedPortLink, embedCapabilities, embedInWorker, openEmbedPort as openPortInWorker } from '../workers/embedBridge';
 import { useParams } from './params';
@@ -64,7 +65,10 @@ const EMBED_STORAGE_KEY = 'promptwise-embeddings';
 
 const SETTING_SCHEMAS: { [K in keyof EmbedSettings]: z.ZodType<EmbedSettings[K]> } = {
   model: z.string().trim().min(1).max(300),
-  baseUrl: z.string().max(2000),
+  baseUrl: z
+    .string()
+    .max(2000)
+    .refine((base) => weightsSource(base).kind !== 'refused'),
   device: z.enum(['auto', 'webgpu', 'wasm']),
   dtype: z.enum(['auto', 'q8', 'fp32']),
 };

@@ -6,7 +6,15 @@
  * depends on this panel.
  */
 import { useEffect, useId, useState } from 'react';
-import { DEFAULT_EMBED_SETTINGS, type DevicePreference, type DtypePreference, progressFraction, progressLabel, sourceLabel } from '../../embed/types';
+import {
+  DEFAULT_EMBED_SETTINGS,
+  type DevicePreference,
+  type DtypePreference,
+  progressFraction,
+  progressLabel,
+  sourceLabel,
+  weightsSource,
+} from '../../embed/types';
 import { clearEmbeddings, embedTestSentences, probeWebGpu, useEmbed } from '../../state/embedStore';
 import './embed.css';
 
@@ -170,8 +178,9 @@ export function EmbeddingPanel() {
             onChange={(e) => setSettings({ baseUrl: e.target.value })}
           />
           <p id={`${id}-base-help`} className="embed-help muted">
-            To serve the weights yourself, give the folder that holds <code>&lt;model&gt;/config.json</code>, <code>tokenizer.json</code> and{' '}
-            <code>onnx/model_quantized.onnx</code> (and <code>model.onnx</code> for WebGPU).
+            <BaseUrlVerdict baseUrl={settings.baseUrl} /> To serve the weights yourself, give the folder that holds <code>&lt;model&gt;/config.json</code>,{' '}
+            <code>tokenizer.json</code> and <code>onnx/model_quantized.onnx</code> (and <code>model.onnx</code> for WebGPU): an http(s) URL or a path on this
+            site.
           </p>
           <label htmlFor={`${id}-device`}>Device</label>
           <select
@@ -234,4 +243,23 @@ export function EmbeddingPanel() {
       <Report />
     </section>
   );
+}
+
+/** Which host the base URL makes the browser contact, said before anything is fetched; or why it is refused. */
+function BaseUrlVerdict({ baseUrl }: { baseUrl: string }) {
+  const source = weightsSource(baseUrl);
+  switch (source.kind) {
+    case 'hub':
+      return <span data-testid="embed-base-host">Contacts {source.host} (the Hugging Face hub).</span>;
+    case 'remote':
+      return <span data-testid="embed-base-host">Contacts {source.host}.</span>;
+    case 'site':
+      return <span data-testid="embed-base-host">Reads from this site ({source.path}); contacts no other host.</span>;
+    case 'refused':
+      return (
+        <span className="error-text" data-testid="embed-base-problem" role="alert">
+          Refused: {source.problem}.
+        </span>
+      );
+  }
 }
