@@ -3,11 +3,10 @@
  * default scenario (run finished, playback at the end, both sweeps drawn, a trace prompt selected) and in
  * presentation mode. No violation of impact "serious" or "critical" is allowed.
  */
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { focusPage, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { focusPage, hashOf, injectAxe, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 interface Violation {
   id: string;
@@ -19,7 +18,7 @@ interface Violation {
 
 /** Runs axe on the whole page; returns its violations (every impact). */
 async function runAxe(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate<boolean>('typeof window.axe === "object"'))) await page.addScriptTag({ content: axe.source });
+  await injectAxe(page);
   return page.evaluate<Violation[]>(
     `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
        id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,

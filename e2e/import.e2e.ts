@@ -9,7 +9,7 @@
  * computed reading gap plus 4 standard errors of the mean over trials; Greedy within 2 trial stds plus the
  * best model's reading gap.
  */
-import { closeSync, ftruncateSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -40,11 +40,22 @@ async function stageOf(page: Page): Promise<string> {
   return (await page.getByTestId('import-panel').getAttribute('data-stage')) ?? '';
 }
 
-async function waitForStage(page: Page, stages: string[]): Promise<void> {
+async function waitForStage(page: Page, stages: string[], timeout = 30_000): Promise<void> {
   await waitForPage(page, `${JSON.stringify(stages)}.includes(document.querySelector('[data-testid="import-panel"]')?.dataset.stage)`, {
-    timeout: 30_000,
+    timeout,
     polling: 50,
   });
+}
+
+/** Waits for the import to end and expects it accepted (else fails with the page's message). */
+async function expectAccepted(page: Page, timeout?: number): Promise<void> {
+  await waitForStage(page, ['accepted', 'error'], timeout);
+  const message =
+    (await page
+      .getByTestId('import-error-message')
+      .textContent()
+      .catch(() => '')) ?? '';
+  expect(await stageOf(page), message).toBe('accepted');
 }
 
 async function errorMessage(page: Page): Promise<string> {
@@ -91,14 +102,7 @@ describe('importing your own data', () => {
     await page.getByTestId('import-cost-field').selectOption('cost_usd');
     expect(await page.getByTestId('import-cost-per-prompt').isChecked()).toBe(true);
     await page.getByTestId('import-run').click();
-    await waitForStage(page, ['accepted', 'error']);
-    expect(
-      await stageOf(page),
-      (await page
-        .getByTestId('import-error-message')
-        .textContent()
-        .catch(() => '')) ?? '',
-    ).toBe('accepted');
+    await expectAccepted(page);
     importedId = (await page.getByTestId('import-item').first().getAttribute('data-id')) ?? '';
     expect(importedId).toMatch(/^prompts-[0-9a-z]+$/);
     expect(decodeURIComponent(await hashOf(page))).toContain(`world=import:${importedId}`);
@@ -219,5 +223,48 @@ describe('importing your own data', () => {
     await page.getByTestId('import-item').first().waitFor({ timeout: 10_000 });
     await expectPreviousDataIntact();
     expect(await page.getByTestId('import-item').first().textContent()).toContain('600 prompts × 8 models');
+  });
+});
+
+describe('importing a large file (issue 14, item 6)', () => {
+  let browser: LabBrowser;
+  const tmp = mkdtempSync(join(tmpdir(), 'pwl-import-large-'));
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    rmSync(tmp, { recursive: true, force: true });
+    await browser?.close();
+  });
+
+  it('reads and validates 1,000,000 rows in the import worker: progress is shown and the controls answer meanwhile', async () => {
+    const ROWS = 1_000_000;
+    const path = join(tmp, 'million.csv');
+    const lines = ['id,text,task,small,large'];
+    for (let i = 0; i < ROWS; i++) lines.push(`q${i},prompt number ${i} about topic ${i % 97},t${i % 5},${i % 2},1`);
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const page = await openLab(browser, HASH);
+    await page.getByTestId('import-file').setInputFiles(path);
+    await waitForStage(page, ['preview'], 60_000);
+    await page.getByTestId('import-price-small').fill('1');
+    await page.getByTestId('import-price-large').fill('2');
+    await page.getByTestId('import-run').click();
+    await waitForStage(page, ['validating']);
+
+    // While the worker checks the rows, the page moves a slider and the link follows: nothing blocks it.
+    await waitForPage(page, `/Checked [\\d,]+ of 1,000,000 rows/.test(document.querySelector('[data-testid="import-progress"]')?.textContent ?? '')`, {
+      timeout: 60_000,
+    });
+    const before = await hashOf(page);
+    await page.getByTestId('tau-max').focus();
+    await page.keyboard.press('ArrowLeft');
+    await waitForPage(page, `location.hash !== ${JSON.stringify(before)}`, { timeout: 2_000 });
+    expect(await stageOf(page), 'the slider answered while the import was still validating').toBe('validating');
+
+    await expectAccepted(page, 180_000);
+    expect(await page.getByTestId('import-item').first().textContent()).toContain('1,000,000 prompts × 2 models');
+    await page.close(); // the lab now runs the million-prompt world: not this test's concern
   });
 });

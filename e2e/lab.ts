@@ -2,6 +2,7 @@
  * Helpers for the lab's browser specs: open the lab at a hash, wait for the current run to finish, read the
  * numbers the page shows.
  */
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { type LabBrowser, waitForPage } from './browser';
@@ -87,4 +88,13 @@ export async function focusPage(page: Page): Promise<void> {
 
 export function hashOf(page: Page): Promise<string> {
   return page.evaluate<string>('location.hash');
+}
+
+/**
+ * Puts axe-core into the page, once. Through DevTools' evaluation: a `<script>` tag (addScriptTag) is inline
+ * script, which the lab's Content-Security-Policy refuses, as it should.
+ */
+export async function injectAxe(page: Page): Promise<void> {
+  if (await page.evaluate<boolean>('typeof window.axe === "object"')) return;
+  await page.evaluate(axe.source);
 }

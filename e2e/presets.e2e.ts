@@ -10,14 +10,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main';
 import { PRESETS, type Preset, presetById, presetCliArgs, presetCommand } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { hashOf, METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
+import { hashOf, injectAxe, METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** Dataset presets fetch 1–15 MB and featurise every prompt before their run (tens of seconds on two cores). */
@@ -202,7 +201,7 @@ describe('the paper’s presets', () => {
     }
     expect(await page.evaluate<number>('document.documentElement.scrollWidth'), 'no sideways scroll').toBeLessThanOrEqual(width);
 
-    await page.addScriptTag({ content: axe.source });
+    await injectAxe(page);
     const violations = await page.evaluate<{ id: string; impact: string | null; nodes: number }[]>(
       `axe.run(document.querySelector('[data-testid="preset-menu"]'), { resultTypes: ['violations'] })
          .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))`,

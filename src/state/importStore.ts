@@ -5,41 +5,35 @@
  * world `import:<id>` selected.
  */
 import { create } from 'zustand';
-import { deleteImport, listImports, type StoredImportMeta, saveImport } from '../data/imports';
-import type { ImportError } from '../engine/import/errors';
-import type { CostChoice, PromptsPreview, SourceFile } from '../engine/import/importDataset';
+import { deleteImport, listImports, type StoredImportMeta } from '../data/imports';
+import type { CostChoice, PromptsPreview } from '../engine/import/importDataset';
 import type { CsvMapping } from '../engine/import/mapping';
 import type { ModelInfo } from '../engine/import/models';
 import { ownValue, recordOf } from '../engine/userKeys';
+import type { ImportProblem, PickedFile } from '../workers/importApi';
+import { importFile, readSelection } from '../workers/importBridge';
 import { useParams } from './params';
 
+export type { ImportProblem, PickedFile } from '../workers/importApi';
+
 /**
- * The parsing and validation code (papaparse, zod schemas), loaded on the first import: the page's first paint
- * does not need it, and the scenario picker reads only the list of stored imports from this store.
+ * The size check (the one part of the import code the page runs itself), loaded on the first import: the
+ * page's first paint does not need it. Reading, previewing and validating run in the import worker.
  */
-const importEngine = () => import('../engine/import');
+const importEngine = () => import('../engine/import/errors');
 
-export type ImportStage = 'idle' | 'preview' | 'validating' | 'error' | 'accepted';
-
-/** What the dialog needs of a picked or dropped file (a DOM File has all of it). */
-export interface PickedFile {
-  name: string;
-  size: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-
-export interface ImportProblem {
-  message: string;
-  file?: string;
-  line?: number;
-  field?: string;
-}
+export type ImportStage = 'idle' | 'reading' | 'preview' | 'validating' | 'error' | 'accepted';
 
 export interface ImportState {
   stage: ImportStage;
   /** Set in the error stage: the exact one-line message. */
   error: ImportProblem | null;
-  prompts: SourceFile | null;
+  /** The picked prompts file: read again, in the worker, by the import. */
+  prompts: { name: string; bytes: number; file: PickedFile } | null;
+  /** While reading: the names of the files being read. */
+  readingNames: string[];
+  /** While validating: rows checked of the file's rows. */
+  progress: { done: number; total: number } | null;
   preview: PromptsPreview | null;
   modelsFile: { name: string; bytes: number } | null;
   /** From models.json: names and default prices. */
@@ -79,6 +73,8 @@ const EMPTY = {
   stage: 'idle' as ImportStage,
   error: null,
   prompts: null,
+  readingNames: [] as string[],
+  progress: null,
   preview: null,
   modelsFile: null,
   modelInfo: [],
@@ -89,19 +85,6 @@ const EMPTY = {
   costField: '',
   prices: {},
 };
-
-/** A `.json` file holding a JSON array is a models.json; every other file is a prompts file. */
-function isModelsFile(name: string, text: string): boolean {
-  return /\.json$/i.test(name) && text.trimStart().startsWith('[');
-}
-
-function problemOf(e: unknown): ImportProblem {
-  if (e instanceof Error && e.name === 'ImportError') {
-    const { message, file, line, field } = e as ImportError;
-    return { message, file, line, field };
-  }
-  return { message: e instanceof Error ? e.message : String(e) };
-}
 
 /** The models a preview proposes, with prices: models.json's defaults, else what was typed before. */
 function pricesFor(models: readonly string[], info: readonly ModelInfo[], typed: Record<string, string>): Record<string, string> {
@@ -117,8 +100,6 @@ function pricesFor(models: readonly string[], info: readonly ModelInfo[], typed:
 /** Unreadable import records already reported (a notice each, once per page). */
 const reportedUnreadable = new Set<string>();
 
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 export const useImport = create<ImportState>()((set, get) => ({
   ...EMPTY,
   accepted: null,
@@ -127,48 +108,47 @@ export const useImport = create<ImportState>()((set, get) => ({
 
   async selectFiles(files) {
     if (files.length === 0) return;
-    const fail = (e: unknown) => set({ stage: 'error', error: problemOf(e) });
+    // At once, before anything is awaited: what the panel showed is no longer the answer (the previous
+    // preview stays until this selection's replaces it, or is kept when it is refused).
+    set({ stage: 'reading', error: null, readingNames: files.map((f) => f.name) });
+    const fail = (problem: ImportProblem) => set({ stage: 'error', error: problem });
     try {
       // Sizes first: a 50 MB file is refused before a byte of it is read.
-      const { checkImportSize, decodeSource, parseModelsJson, previewPrompts } = await importEngine();
+      const { checkImportSize } = await importEngine();
       for (const f of files) checkImportSize(f.name, f.size);
-      // Bytes, not File.text(): text() turns bytes that are not UTF-8 into "�" without a word (decode.ts says so).
-      const read = await Promise.all(files.map(async (f) => decodeSource(f.name, new Uint8Array(await f.arrayBuffer()))));
-      const modelsFiles = read.filter((f) => isModelsFile(f.name, f.text));
-      const promptsFiles = read.filter((f) => !modelsFiles.includes(f));
-      if (promptsFiles.length > 1) throw new Error(`choose one prompts file at a time (got ${promptsFiles.map((f) => f.name).join(', ')})`);
-      if (modelsFiles.length > 1) throw new Error(`choose one models.json at a time (got ${modelsFiles.map((f) => f.name).join(', ')})`);
-      const modelsSource = modelsFiles[0];
-      const modelInfo = modelsSource ? parseModelsJson(modelsSource.text, modelsSource.name) : get().modelInfo;
-      const modelsFile = modelsSource ? { name: modelsSource.name, bytes: modelsSource.bytes } : get().modelsFile;
-      const promptsSource = promptsFiles[0];
-      if (!promptsSource) {
-        // Only a models.json: it fills in the prices of the prompts already previewed.
-        const { preview, models, prices } = get();
-        if (!preview) throw new Error(`${modelsSource.name}: choose a prompts file (.jsonl or .csv) with it`);
-        set({ modelInfo, modelsFile, prices: pricesFor(models, modelInfo, pricesWithout(prices, models, modelInfo)), stage: 'preview', error: null });
-        return;
-      }
-      const preview = previewPrompts(promptsSource);
-      const models = preview.models;
-      set({
-        ...EMPTY,
-        stage: 'preview',
-        prompts: promptsSource,
-        preview,
-        modelsFile,
-        modelInfo,
-        name: promptsSource.name.replace(/\.(jsonl|ndjson|json|csv)$/i, ''),
-        mapping: preview.mapping ?? null,
-        models,
-        // Per-prompt costs when the rows record them: the measured price of each query beats a list price.
-        costMode: preview.costFields.length > 0 ? 'per_prompt' : 'set',
-        costField: preview.costFields[0] ?? '',
-        prices: pricesFor(models, modelInfo, {}),
-      });
     } catch (e) {
-      fail(e);
+      fail({ message: e instanceof Error ? e.message : String(e) });
+      return;
     }
+    const read = await readSelection(files);
+    if (!read.ok) return fail(read.problem);
+    const { prompts, modelsFile: models } = read.value;
+    const modelInfo = models ? models.models : get().modelInfo;
+    const modelsFile = models ? { name: models.name, bytes: models.bytes } : get().modelsFile;
+    if (!prompts) {
+      // Only a models.json: it fills in the prices of the prompts already previewed.
+      const { preview, models: chosen, prices } = get();
+      if (!preview) return fail({ message: `${models?.name}: choose a prompts file (.jsonl or .csv) with it` });
+      set({ modelInfo, modelsFile, prices: pricesFor(chosen, modelInfo, pricesWithout(prices, chosen, modelInfo)), stage: 'preview', error: null });
+      return;
+    }
+    const { preview } = prompts;
+    const file = files.find((f) => f.name === prompts.name)!;
+    set({
+      ...EMPTY,
+      stage: 'preview',
+      prompts: { name: prompts.name, bytes: prompts.bytes, file },
+      preview,
+      modelsFile,
+      modelInfo,
+      name: prompts.name.replace(/\.(jsonl|ndjson|json|csv)$/i, ''),
+      mapping: preview.mapping ?? null,
+      models: preview.models,
+      // Per-prompt costs when the rows record them: the measured price of each query beats a list price.
+      costMode: preview.costFields.length > 0 ? 'per_prompt' : 'set',
+      costField: preview.costFields[0] ?? '',
+      prices: pricesFor(preview.models, modelInfo, {}),
+    });
   },
 
   setName(name) {
@@ -207,36 +187,30 @@ export const useImport = create<ImportState>()((set, get) => ({
   async runImport() {
     const s = get();
     if (!s.prompts || !s.preview) return null;
-    const prompts = s.prompts;
-    set({ stage: 'validating', error: null });
-    await yieldToPage(); // let the page show "Validating…" before the file is checked
-    try {
-      const costs: CostChoice = s.costMode === 'per_prompt' ? { mode: 'per_prompt', field: s.costField } : { mode: 'set', prices: s.prices };
-      const { importDataset } = await importEngine();
-      const dataset = importDataset({
+    set({ stage: 'validating', error: null, progress: null });
+    const costs: CostChoice = s.costMode === 'per_prompt' ? { mode: 'per_prompt', field: s.costField } : { mode: 'set', prices: s.prices };
+    const saved = await importFile(
+      s.prompts.file,
+      {
         name: s.name,
-        prompts,
         modelsFile: s.modelsFile ?? undefined,
         mapping: s.mapping ?? undefined,
         models: s.preview.format === 'jsonl' ? s.models : undefined,
         costs,
-      });
-      const id = await saveImport(dataset);
-      set({ stage: 'accepted', accepted: { id, name: dataset.name, rows: dataset.rows } });
-      // Text features need no model and, unlike task one-hot, tell prompts of one task apart; the costs are
-      // the ones the user just chose.
-      useParams.getState().set({
-        world: `import:${id}`,
-        features: 'hashed-ngrams',
-        dim: 64,
-        costs: Array.isArray(dataset.costs) ? 'prices' : 'per-query',
-      });
-      await get().refreshImports();
-      return id;
-    } catch (e) {
-      set({ stage: 'error', error: problemOf(e) });
+      },
+      (done, total) => set({ progress: { done, total } }),
+    );
+    if (!saved.ok) {
+      set({ stage: 'error', error: saved.problem, progress: null });
       return null;
     }
+    const { id, name, rows } = saved.value;
+    set({ stage: 'accepted', accepted: { id, name, rows }, progress: null });
+    // Text features need no model and, unlike task one-hot, tell prompts of one task apart; the costs are
+    // the ones the user just chose.
+    useParams.getState().set({ world: `import:${id}`, features: 'hashed-ngrams', dim: 64, costs: saved.value.costs });
+    await get().refreshImports();
+    return id;
   },
 
   async refreshImports() {
@@ -255,7 +229,7 @@ export const useImport = create<ImportState>()((set, get) => ({
         ]);
       }
     } catch (e) {
-      set({ stage: 'error', error: { message: `the stored imports cannot be read (${problemOf(e).message})` } });
+      set({ stage: 'error', error: { message: `the stored imports cannot be read (${e instanceof Error ? e.message : String(e)})` } });
     }
   },
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isDecimal } from '../params';
 import { ownValue, recordOf } from '../userKeys';
 import { show } from '../worlds/errors';
+import { PROGRESS_EVERY } from '../worlds/prompts';
 import { type CsvRow, parseCsv } from './csv';
 import { checkImportSize, ImportError } from './errors';
 import { previewJsonl, readJsonlPrompts } from './jsonl';
@@ -30,10 +31,10 @@ export interface SourceFile {
   warning?: string;
 }
 
-export type PromptsFormat = 'csv' | 'jsonl';
+type PromptsFormat = 'csv' | 'jsonl';
 
 /** Rows shown before the import runs. */
-export const PREVIEW_ROWS = 10;
+const PREVIEW_ROWS = 10;
 
 export interface PromptsPreview {
   format: PromptsFormat;
@@ -58,7 +59,7 @@ export function importWarnings(preview: PromptsPreview, mapping: CsvMapping | nu
 }
 
 /** `.csv` → CSV, `.jsonl`/`.json`/`.ndjson` → JSONL; anything else is refused by name. */
-export function promptsFormat(fileName: string): PromptsFormat {
+function promptsFormat(fileName: string): PromptsFormat {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.csv')) return 'csv';
   if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson') || lower.endsWith('.json')) return 'jsonl';
@@ -109,8 +110,11 @@ export interface ImportRequest {
   costs: CostChoice;
 }
 
-/** Validates the whole file and builds the dataset; throws an ImportError at the first problem. */
-export function importDataset(req: ImportRequest): ImportedDataset {
+/**
+ * Validates the whole file and builds the dataset; throws an ImportError at the first problem. `onProgress`
+ * hears (rows checked, rows) every few thousand rows: a large file takes seconds.
+ */
+export function importDataset(req: ImportRequest, onProgress?: (done: number, total: number) => void): ImportedDataset {
   const { prompts } = req;
   checkImportSize(prompts.name, prompts.bytes);
   if (req.modelsFile) checkImportSize(req.modelsFile.name, req.modelsFile.bytes);
@@ -129,13 +133,13 @@ export function importDataset(req: ImportRequest): ImportedDataset {
     const problem = mappingProblem(table.header, mapping);
     if (problem) throw new ImportError({ file: prompts.name }, problem);
     models = [...mapping.modelColumns];
-    body = csvToPrompts(table.rows, table.header, mapping, prompts.name);
+    body = csvToPrompts(table.rows, table.header, mapping, prompts.name, onProgress);
   } else {
     const detected = previewJsonl(prompts.text, prompts.name, 1).models;
     models = req.models ? [...req.models] : detected;
     if (models.length === 0) throw new ImportError({ file: prompts.name }, 'choose at least one model');
     const costField = req.costs.mode === 'per_prompt' ? req.costs.field : undefined;
-    body = readJsonlPrompts(prompts.text, prompts.name, { models, costField });
+    body = readJsonlPrompts(prompts.text, prompts.name, { models, costField, onProgress });
   }
   const costs = req.costs.mode === 'set' ? parsePrices(models, req.costs.prices) : { per_prompt: req.costs.field };
   const files = [prompts.name, ...(req.modelsFile ? [req.modelsFile.name] : [])];
@@ -182,7 +186,13 @@ function csvRowSchema(models: readonly string[]) {
   });
 }
 
-function csvToPrompts(rows: readonly CsvRow[], header: readonly string[], mapping: CsvMapping, file: string) {
+function csvToPrompts(
+  rows: readonly CsvRow[],
+  header: readonly string[],
+  mapping: CsvMapping,
+  file: string,
+  onProgress?: (done: number, total: number) => void,
+) {
   const col = (name: string | undefined) => (name === undefined ? -1 : header.indexOf(name));
   const textAt = col(mapping.textColumn);
   const idAt = col(mapping.idColumn);
@@ -199,6 +209,7 @@ function csvToPrompts(rows: readonly CsvRow[], header: readonly string[], mappin
   const tasks = new Set<string>();
   const out: string[] = new Array(rows.length);
   rows.forEach((row, i) => {
+    if (onProgress && i % PROGRESS_EVERY === 0 && i > 0) onProgress(i, rows.length);
     const cells = row.cells;
     const result = schema.safeParse({
       id: idAt >= 0 ? cells[idAt] : undefined,
@@ -224,5 +235,6 @@ function csvToPrompts(rows: readonly CsvRow[], header: readonly string[], mappin
     const outcomes = recordOf(mapping.modelColumns.map((m, k) => [m, result.data.outcomes[k]] as const));
     out[i] = JSON.stringify({ id, text: result.data.text, task, outcomes });
   });
+  onProgress?.(rows.length, rows.length);
   return { promptsJsonl: `${out.join('\n')}\n`, rows: rows.length, tasks: [...tasks].sort() };
 }

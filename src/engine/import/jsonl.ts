@@ -62,10 +62,14 @@ export interface JsonlImport {
  * missing on a line, scores outside [0, 1], non-positive per-prompt costs, duplicate ids), plus non-empty text,
  * then writes the rows back in the world format, dropping fields the lab does not use (responses, tokens, …).
  */
-export function readJsonlPrompts(text: string, file: string, opts: { models: readonly string[]; costField?: string }): JsonlImport {
+export function readJsonlPrompts(
+  text: string,
+  file: string,
+  opts: { models: readonly string[]; costField?: string; onProgress?: (done: number, total: number) => void },
+): JsonlImport {
   let checked: ReturnType<typeof readPromptRows>;
   try {
-    checked = readPromptRows(text, { models: opts.models, costField: opts.costField, file });
+    checked = readPromptRows(text, { models: opts.models, costField: opts.costField, file, onProgress: opts.onProgress });
   } catch (e) {
     if (e instanceof WorldFormatError) throw fromWorldError(e, file, opts.costField);
     throw e;

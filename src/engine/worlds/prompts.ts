@@ -25,7 +25,12 @@ export interface PromptsOptions {
   /** The path as the world file wrote it, for messages. */
   file: string;
   source?: string;
+  /** Called every PROGRESS_EVERY lines and after the last with (lines checked, lines): an import's progress. */
+  onProgress?: (done: number, total: number) => void;
 }
+
+/** How many lines between two progress calls: often enough for a bar, rare enough to cost nothing. */
+export const PROGRESS_EVERY = 10_000;
 
 const SCORE = 'a score in [0, 1]';
 const POSITIVE = 'a positive number';
@@ -37,6 +42,7 @@ export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRo
   const rows: PromptRow[] = [];
   const firstLineOfId = new Map<string, number>();
   lines.forEach((lineText, i) => {
+    if (opts.onProgress && i % PROGRESS_EVERY === 0 && i > 0) opts.onProgress(i, lines.length);
     if (lineText.trim() === '') return;
     const line = i + 1;
     const fail = (problem: string) => new WorldFormatError('prompts', `line ${line} of ${opts.file}: ${problem}`, opts.source);
@@ -67,6 +73,7 @@ export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRo
     rows.push({ id, text: row.text, task: row.task, line, q: Float64Array.from(q), trials, costs });
   });
   if (rows.length === 0) throw new WorldFormatError('prompts', `${show(opts.file)} holds no prompts`, opts.source);
+  opts.onProgress?.(lines.length, lines.length);
   return rows;
 }
 

@@ -20,6 +20,7 @@ export function ImportPanel() {
   const error = useImport((s) => s.error);
   const preview = useImport((s) => s.preview);
   const accepted = useImport((s) => s.accepted);
+  const readingNames = useImport((s) => s.readingNames);
   const refreshImports = useImport((s) => s.refreshImports);
 
   useEffect(() => {
@@ -38,6 +39,11 @@ export function ImportPanel() {
         </div>
       </div>
       <FilePicker />
+      {stage === 'reading' && (
+        <p className="muted" role="status" data-testid="import-reading">
+          Reading {readingNames.join(', ')}…
+        </p>
+      )}
       {error && (
         <div className="import-error" role="alert" data-testid="import-error">
           <strong>Not imported:</strong> <span data-testid="import-error-message">{error.message}</span>
@@ -47,7 +53,7 @@ export function ImportPanel() {
       {preview && <PreviewSection />}
       {stage === 'accepted' && accepted && (
         <p className="import-ok" role="status" data-testid="import-accepted">
-          Imported “{accepted.name}” ({accepted.rows} prompts); running it now.
+          Imported “{accepted.name}” ({accepted.rows.toLocaleString('en-US')} prompts); running it now.
         </p>
       )}
       <StoredImports />
@@ -108,7 +114,7 @@ function PreviewSection() {
   // Keyed by model name, which is user text (a model may be called __proto__): a Map.
   const priceProblems = new Map(s.costMode === 'set' ? s.models.map((m) => [m, priceProblem(m, s.prices)]) : []);
   const warnings = importWarnings(preview, s.mapping);
-  const canRun = !validating && s.models.length > 0 && [...priceProblems.values()].every((p) => p === null);
+  const canRun = !validating && s.stage !== 'reading' && s.models.length > 0 && [...priceProblems.values()].every((p) => p === null);
   return (
     <div className="import-preview" data-testid="import-preview">
       <p className="muted" data-testid="import-file-name">
@@ -252,6 +258,11 @@ function PreviewSection() {
         <button type="button" className="btn secondary small" onClick={s.reset} disabled={validating} data-testid="import-cancel">
           Cancel
         </button>
+        {validating && (
+          <span className="muted" role="status" data-testid="import-progress">
+            {s.progress ? `Checked ${s.progress.done.toLocaleString('en-US')} of ${s.progress.total.toLocaleString('en-US')} rows` : 'Reading the file…'}
+          </span>
+        )}
       </div>
     </div>
   );
@@ -323,7 +334,7 @@ function StoredImports() {
                 {d.name}
               </button>{' '}
               <span className="muted">
-                {d.rows} prompts × {d.models.length} models · {new Date(d.importedAt).toLocaleString()}
+                {d.rows.toLocaleString('en-US')} prompts × {d.models.length} models · {new Date(d.importedAt).toLocaleString()}
               </span>{' '}
               <button
                 type="button"
