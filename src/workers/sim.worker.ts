@@ -16,6 +16,7 @@ import {
   runSweepAsync,
   type SweepConfig,
   type SweepResult,
+  type TraceRow,
 } from '../engine/lab';
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
 import { drainAsync, type TrialRange } from '../engine/simulate';
@@ -73,6 +74,9 @@ function every(intervalMs: number): () => boolean {
   };
 }
 
+/** Trace rows per message when a slice's trace is sent in chunks (runLabSlice's `onTraceRows`). */
+const TRACE_CHUNK_ROWS = 400;
+
 let catalogCache: SimCatalog | null = null;
 
 export const api = {
@@ -129,17 +133,28 @@ export const api = {
    * Trials [range.from, range.to) of a lab run: what one worker of the page's pool computes (simBridge.ts puts
    * the slices together). Progress in steps of the slice, about every 50 ms. Cancelled by `cancel()`.
    */
-  runLabSlice(config: LabConfig, range: TrialRange, onProgress: ProgressCallback, openEmbedPort?: OpenEmbedPort): Promise<LabSlice> {
+  runLabSlice(
+    config: LabConfig,
+    range: TrialRange,
+    onProgress: ProgressCallback,
+    openEmbedPort?: OpenEmbedPort,
+    onTraceRows?: (rows: TraceRow[]) => Promise<void>,
+  ): Promise<LabSlice> {
     return exclusive(async (signal) => {
       const world = await resolveWorld(config, embedThroughPort(openEmbedPort));
       const due = every(PROGRESS_INTERVAL_MS);
-      return drainAsync(
+      const slice = await drainAsync(
         labSlice(world, config, range),
         (tick) => {
           if (due()) void onProgress({ done: tick.done, total: tick.total });
         },
         { signal },
       );
+      if (!slice.trace || !onTraceRows || slice.trace.length <= TRACE_CHUNK_ROWS) return slice;
+      // A long trace is thousands of small objects: the page would spend one long task (118 ms for 5,000 rows)
+      // reading them from one message. Sent a chunk per message, each is a short task of its own.
+      for (let i = 0; i < slice.trace.length; i += TRACE_CHUNK_ROWS) await onTraceRows(slice.trace.slice(i, i + TRACE_CHUNK_ROWS));
+      return { ...slice, trace: [] };
     });
   },
 

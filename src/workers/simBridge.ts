@@ -9,7 +9,7 @@ import * as Comlink from 'comlink';
 import type { AblationResult } from '../engine/lab/ablation';
 import type { FeatureType } from '../engine/lab/datasetSource';
 import { LabAssembler } from '../engine/lab/slices';
-import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult } from '../engine/lab/types';
+import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult, TraceRow } from '../engine/lab/types';
 import { type EmbedPortLink, embedPortProxy } from './embedBridge';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 import { serialCaller, workerSlot } from './workerHandle';
@@ -213,9 +213,14 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     options.signal,
     async (api, trial, laneIndex, pool) => {
       const job = steps.start(laneIndex);
-      const slice = await api.runLabSlice(config, { from: trial, to: trial + 1 }, job.progress, embedPorts(options.openEmbedPort, pool));
+      // A long trace comes in chunks ahead of its slice, each read in a short task of its own (sim.worker.ts).
+      const traceRows: TraceRow[] = [];
+      const onTraceRows = Comlink.proxy(async (rows: TraceRow[]) => {
+        for (const row of rows) traceRows.push(row);
+      });
+      const slice = await api.runLabSlice(config, { from: trial, to: trial + 1 }, job.progress, embedPorts(options.openEmbedPort, pool), onTraceRows);
       job.finish(stepsPerTrial);
-      assembler.add(slice);
+      assembler.add(traceRows.length > 0 ? { ...slice, trace: traceRows } : slice);
       report();
       return null;
     },
