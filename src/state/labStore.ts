@@ -53,6 +53,8 @@ controller.store.subscribe((s, prev) => {
 });
 
 export const playbackStore = playback.store;
+/** The controller's store itself: for tests that render a view in a given lab state. */
+export const labStore = controller.store;
 
 /** The lab's runs, sweeps and results, for views (a selector, as zustand's hooks). */
 export function useLab<T>(selector: (s: LabState) => T): T {

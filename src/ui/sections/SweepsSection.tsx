@@ -12,10 +12,12 @@ const SWEEP_NAMES: Record<SweepParam, string> = { tauMax: 'τ_max sweep', lambda
 
 /**
  * What a sweep is doing, under its plot: its progress with Cancel while it computes, a button when it is
- * stopped (cancelled, or its run failed or was cancelled). Its own component: progress messages re-draw only it.
+ * stopped (cancelled, or its run failed or was cancelled), its error when it failed. Its own component:
+ * progress messages re-draw only it.
  */
 function SweepStatus({ param }: { param: SweepParam }) {
   const status = useLab((s) => s.sweeps[param].status);
+  const error = useLab((s) => s.sweeps[param].error);
   const wanted = useLab((s) => s.sweeps[param].wanted);
   const { done, total } = useLab((s) => s.sweeps[param].progress);
   const runDone = useLab((s) => s.status === 'done');
@@ -29,6 +31,13 @@ function SweepStatus({ param }: { param: SweepParam }) {
           Cancel
         </button>{' '}
         Computing the {name}… {pct}% ({done.toLocaleString('en-US')} of {total.toLocaleString('en-US')} prompt-steps)
+      </p>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <p className="error-text" data-testid={`sweep-error-${param}`}>
+        The {name} failed: {error}
       </p>
     );
   }
@@ -49,18 +58,16 @@ export function SweepsSection() {
   // Results and statuses only: progress messages do not re-draw the plots.
   const tauResult = useLab((s) => s.sweeps.tauMax.result);
   const tauStatus = useLab((s) => s.sweeps.tauMax.status);
-  const tauError = useLab((s) => s.sweeps.tauMax.error);
   const lambdaResult = useLab((s) => s.sweeps.lambda.result);
   const lambdaStatus = useLab((s) => s.sweeps.lambda.status);
-  const lambdaError = useLab((s) => s.sweeps.lambda.error);
   const tauMax = useParams((s) => s.params.tauMax);
   const lambda = useParams((s) => s.params.lambda);
   const algos = useResultAlgos();
   // A slider's change re-draws both plots (the current value is marked; a sweep is pending): that happens in a
   // background render, so the slider itself answers at once. The cards' data-state follows what is drawn.
   const live = useMemo(
-    () => ({ tauResult, tauStatus, tauError, lambdaResult, lambdaStatus, lambdaError, tauMax, lambda, algos }),
-    [tauResult, tauStatus, tauError, lambdaResult, lambdaStatus, lambdaError, tauMax, lambda, algos],
+    () => ({ tauResult, tauStatus, lambdaResult, lambdaStatus, tauMax, lambda, algos }),
+    [tauResult, tauStatus, lambdaResult, lambdaStatus, tauMax, lambda, algos],
   );
   const d = useDeferredValue(live);
   const busy = (status: string) => status === 'running' || status === 'pending';
@@ -83,7 +90,6 @@ export function SweepsSection() {
       >
         <TradeoffPlot sweep={d.tauResult} algos={d.algos} current={d.tauMax} loading={busy(d.tauStatus)} />
         <SweepStatus param="tauMax" />
-        {d.tauStatus === 'error' && <p className="error-text">The τ_max sweep failed: {d.tauError}</p>}
       </Card>
       <Card
         title="Cost weight λ"
@@ -95,7 +101,6 @@ export function SweepsSection() {
       >
         <LambdaSweepPlot sweep={d.lambdaResult} algos={d.algos} current={d.lambda} loading={busy(d.lambdaStatus)} />
         <SweepStatus param="lambda" />
-        {d.lambdaStatus === 'error' && <p className="error-text">The λ sweep failed: {d.lambdaError}</p>}
       </Card>
     </div>
   );
