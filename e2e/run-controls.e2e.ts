@@ -120,6 +120,9 @@ describe('run controls', () => {
     // A short window: the sweep cards start well below the fold.
     const page = await openLab(browser, '#world=sudoku&algos=promptwise,greedy,oracle&T=1000&trials=10', { width: 1280, height: 500 });
     await waitForCurrentResult(page);
+    // The playback held at its end: a 1× replay redraws the views above the sweep cards every frame, which can
+    // shift the cards, so that their buttons are never still long enough to be clicked.
+    await page.getByTestId('skip').click();
     const tradeoff = page.getByTestId('card-tradeoff');
     await page.waitForTimeout(1000);
     expect(await tradeoff.getAttribute('data-state'), 'not on screen: not computed').toBe('idle');
