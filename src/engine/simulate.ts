@@ -140,11 +140,6 @@ export interface TrialRange {
   to: number;
 }
 
-/**
- * Runs trials [range.from, range.to) of `options` (which still names the whole run's trial count): a slice of
- * `simulate`, yielding its StepBatches and returning the slice's outcomes. Each trial's streams come from the
- * base seed and the trial's index, so slices run anywhere give the trials a whole run gives (mergeOutcomes).
- */
 /** Reward draws a trial may hold (T × models × tauMax doubles: 400 MB). */
 const MAX_REWARD_DRAWS = 50_000_000;
 
@@ -166,6 +161,11 @@ function checkCostScale(p: Prompt, lambda: number, t: number): void {
   }
 }
 
+/**
+ * Runs trials [range.from, range.to) of `options` (which still names the whole run's trial count): a slice of
+ * `simulate`, yielding its StepBatches and returning the slice's outcomes. Each trial's streams come from the
+ * base seed and the trial's index, so slices run anywhere give the trials a whole run gives (mergeOutcomes).
+ */
 export function* simulateTrials(
   world: World,
   options: SimOptions,

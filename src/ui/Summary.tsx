@@ -39,8 +39,8 @@ function Card({ card, label }: { card: HeadlineCard; label: string }) {
   );
 }
 
-/** The key result of the run, visible without touching anything: the headline sentence and three cards. */
 /**
+ * The key result of the run, visible without touching anything: the headline sentence and three cards.
  * `note`: null when `result` is the run the parameters ask for, finished; else says in words what is shown
  * instead. `partial`: `result` is that run's first figures (data-state "partial").
  */
