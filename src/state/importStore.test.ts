@@ -108,6 +108,9 @@ describe('import store', () => {
     ]);
     state().toggleModel('passed');
     expect(importWarnings(state().preview!, state().mapping)).toHaveLength(1);
+    // A numeric column the user unticks is a choice, not a loss: it is not repeated back as a warning.
+    state().toggleModel('small');
+    expect(importWarnings(state().preview!, state().mapping)).toHaveLength(1);
   });
 
   it('run with a bad price → error naming the model; nothing saved, the world unchanged', async () => {

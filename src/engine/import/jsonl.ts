@@ -102,7 +102,12 @@ export function readJsonlPrompts(
 
 /** The record's values for `models` (model names are user text: own properties only, see userKeys.ts). */
 function pick(record: Record<string, unknown>, models: readonly string[]): Record<string, unknown> {
-  return recordOf(models.flatMap((m) => (ownValue(record, m) === undefined ? [] : [[m, record[m]] as const])));
+  return recordOf(
+    models.flatMap((m) => {
+      const value = ownValue(record, m);
+      return value === undefined ? [] : [[m, value] as const];
+    }),
+  );
 }
 
 function jsonProblem(lineText: string, offset: number | null, reason: string): string {

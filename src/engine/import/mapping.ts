@@ -31,18 +31,26 @@ export function proposeCsvMapping(header: readonly string[], preview: readonly C
   const byName = (names: string[]) => header.find((h) => names.includes(h.toLowerCase().replace(/[\s-]+/g, '_')));
   const idColumn = byName(ID_NAMES);
   const taskColumn = byName(TASK_NAMES);
-  const anyNumber = (i: number) => preview.some((r) => isDecimal(r.cells[i] ?? ''));
+  const anyNumber = (i: number) => hasNumber(preview, i);
   const allNumbers = (i: number) => anyNumber(i) && preview.every((r) => r.cells[i] === '' || isDecimal(r.cells[i] ?? ''));
   const textColumn = byName(TEXT_NAMES) ?? header.find((h, i) => h !== idColumn && h !== taskColumn && !allNumbers(i)) ?? header[0];
   const modelColumns = header.filter((h, i) => h !== textColumn && h !== idColumn && h !== taskColumn && anyNumber(i));
   return { textColumn, idColumn, taskColumn, modelColumns };
 }
 
-/** The columns a mapping leaves unused, each with why it was not taken as a model (for the preview's warnings). */
+/** Whether column `i` holds a number among the previewed rows: what makes a column a model candidate. */
+function hasNumber(preview: readonly CsvRow[], i: number): boolean {
+  return preview.some((r) => isDecimal(r.cells[i] ?? ''));
+}
+
+/**
+ * The columns the mapping leaves unused that hold no number, each with what they hold: the data an import would
+ * drop without a word. A numeric column left out was unticked by the user, and is not repeated back.
+ */
 export function leftOutColumns(header: readonly string[], preview: readonly CsvRow[], mapping: CsvMapping): string[] {
   const used = new Set([mapping.textColumn, mapping.idColumn, mapping.taskColumn, ...mapping.modelColumns]);
   return header.flatMap((column, i) => {
-    if (used.has(column)) return [];
+    if (used.has(column) || hasNumber(preview, i)) return [];
     const sample = preview.find((r) => (r.cells[i] ?? '') !== '');
     const holds = sample ? `; line ${sample.line} holds ${show(sample.cells[i])}` : ', all empty';
     return [`column ${show(column)} is not used as a model: no outcome (a number in [0, 1]) in its first ${preview.length} rows${holds}`];
