@@ -16,20 +16,14 @@ import { useParams } from './params';
 
 export type { ImportProblem, PickedFile } from '../workers/importApi';
 
-/**
- * The size check (the one part of the import code the page runs itself), loaded on the first import: the
- * page's first paint does not need it. Reading, previewing and validating run in the import worker.
- */
-const importEngine = () => import('../engine/import/errors');
-
 export type ImportStage = 'idle' | 'reading' | 'preview' | 'validating' | 'error' | 'accepted';
 
 export interface ImportState {
   stage: ImportStage;
   /** Set in the error stage: the exact one-line message. */
   error: ImportProblem | null;
-  /** The picked prompts file: read again, in the worker, by the import. */
-  prompts: { name: string; bytes: number; file: PickedFile } | null;
+  /** The picked prompts file: the worker reads it again (or reuses its last read) for the import. */
+  promptsFile: PickedFile | null;
   /** While reading: the names of the files being read. */
   readingNames: string[];
   /** While validating: rows checked of the file's rows. */
@@ -72,7 +66,7 @@ export interface ImportState {
 const EMPTY = {
   stage: 'idle' as ImportStage,
   error: null,
-  prompts: null,
+  promptsFile: null,
   readingNames: [] as string[],
   progress: null,
   preview: null,
@@ -112,14 +106,7 @@ export const useImport = create<ImportState>()((set, get) => ({
     // preview stays until this selection's replaces it, or is kept when it is refused).
     set({ stage: 'reading', error: null, readingNames: files.map((f) => f.name) });
     const fail = (problem: ImportProblem) => set({ stage: 'error', error: problem });
-    try {
-      // Sizes first: a 50 MB file is refused before a byte of it is read.
-      const { checkImportSize } = await importEngine();
-      for (const f of files) checkImportSize(f.name, f.size);
-    } catch (e) {
-      fail({ message: e instanceof Error ? e.message : String(e) });
-      return;
-    }
+    // Checked, read and previewed in the import worker (workers/importApi.ts), sizes first.
     const read = await readSelection(files);
     if (!read.ok) return fail(read.problem);
     const { prompts, modelsFile: models } = read.value;
@@ -133,11 +120,10 @@ export const useImport = create<ImportState>()((set, get) => ({
       return;
     }
     const { preview } = prompts;
-    const file = files.find((f) => f.name === prompts.name)!;
     set({
       ...EMPTY,
       stage: 'preview',
-      prompts: { name: prompts.name, bytes: prompts.bytes, file },
+      promptsFile: files.find((f) => f.name === prompts.name) ?? null,
       preview,
       modelsFile,
       modelInfo,
@@ -186,11 +172,11 @@ export const useImport = create<ImportState>()((set, get) => ({
 
   async runImport() {
     const s = get();
-    if (!s.prompts || !s.preview) return null;
+    if (!s.promptsFile || !s.preview) return null;
     set({ stage: 'validating', error: null, progress: null });
     const costs: CostChoice = s.costMode === 'per_prompt' ? { mode: 'per_prompt', field: s.costField } : { mode: 'set', prices: s.prices };
     const saved = await importFile(
-      s.prompts.file,
+      s.promptsFile,
       {
         name: s.name,
         modelsFile: s.modelsFile ?? undefined,

@@ -11,6 +11,7 @@ import { saveImport } from '../data/imports';
 import {
   type CostChoice,
   type CsvMapping,
+  checkImportSize,
   decodeSource,
   type ImportError,
   importDataset,
@@ -42,7 +43,7 @@ export type ImportOutcome<T> = { ok: true; value: T } | { ok: false; problem: Im
 
 /** What a selection of files holds: a prompts file (previewed), a models.json (names and prices), or both. */
 export interface Selection {
-  prompts: { name: string; bytes: number; preview: PromptsPreview } | null;
+  prompts: { name: string; preview: PromptsPreview } | null;
   modelsFile: { name: string; bytes: number; models: ModelInfo[] } | null;
 }
 
@@ -95,9 +96,11 @@ function isModelsFile(source: SourceFile): boolean {
   return /\.json$/i.test(source.name) && source.text.trimStart().startsWith('[');
 }
 
-/** Reads the picked files (sizes already checked): at most one prompts file, previewed, and one models.json. */
+/** Reads the picked files: at most one prompts file, previewed, and one models.json. */
 export function readSelection(files: readonly PickedFile[]): Promise<ImportOutcome<Selection>> {
   return outcome(async () => {
+    // Sizes first: a file over the limit is refused before a byte of any file is read.
+    for (const f of files) checkImportSize(f.name, f.size);
     const read_ = await Promise.all(files.map(read));
     const modelsFiles = read_.filter(isModelsFile);
     const promptsFiles = read_.filter((f) => !modelsFiles.includes(f));
@@ -106,7 +109,7 @@ export function readSelection(files: readonly PickedFile[]): Promise<ImportOutco
     const [models] = modelsFiles;
     const [prompts] = promptsFiles;
     return {
-      prompts: prompts ? { name: prompts.name, bytes: prompts.bytes, preview: previewPrompts(prompts) } : null,
+      prompts: prompts ? { name: prompts.name, preview: previewPrompts(prompts) } : null,
       modelsFile: models ? { name: models.name, bytes: models.bytes, models: parseModelsJson(models.text, models.name) } : null,
     };
   });
