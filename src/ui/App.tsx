@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, useCallback, useEffect } from 'react';
 import { connectLab } from '../state/labStore';
 import { useParams } from '../state/params';
 import { connectUrl } from '../state/urlSync';
@@ -111,19 +111,15 @@ export function App() {
             </PanelBoundary>
           )}
           {!present && (
-            <PanelBoundary name="prompt playground">
-              <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
-                <Suspense fallback={null}>
-                  <PlaygroundPanel />
-                </Suspense>
-              </Card>
-            </PanelBoundary>
+            <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
+              <PanelBoundary name="prompt playground">
+                <PlaygroundPanel />
+              </PanelBoundary>
+            </Card>
           )}
           {!present && (
             <PanelBoundary name="import">
-              <Suspense fallback={null}>
-                <ImportPanel />
-              </Suspense>
+              <ImportPanel />
             </PanelBoundary>
           )}
           <PanelBoundary name="explanations">
@@ -131,9 +127,7 @@ export function App() {
           </PanelBoundary>
           {!present && (
             <PanelBoundary name="embeddings">
-              <Suspense fallback={null}>
-                <EmbeddingPanel />
-              </Suspense>
+              <EmbeddingPanel />
             </PanelBoundary>
           )}
         </main>

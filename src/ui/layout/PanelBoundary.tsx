@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
 
 interface Props {
   /** The panel's name, in the message ("The results panel failed: …"). */
@@ -7,8 +7,10 @@ interface Props {
 }
 
 /**
- * One panel's error boundary: a panel that throws while drawing shows what failed and a button to draw it again,
- * and the rest of the page keeps working (React unmounts the whole tree on an uncaught render error).
+ * One panel's boundary: a panel that throws while drawing, or whose lazily loaded code fails to load, shows what
+ * failed and a button to draw it again, and the rest of the page keeps working (React unmounts the whole tree on
+ * an uncaught render error). It is also the panel's Suspense boundary: a lazy panel draws nothing until its code
+ * is in.
  */
 export class PanelBoundary extends Component<Props, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
@@ -23,7 +25,7 @@ export class PanelBoundary extends Component<Props, { error: Error | null }> {
 
   override render(): ReactNode {
     const { error } = this.state;
-    if (!error) return this.props.children;
+    if (!error) return <Suspense fallback={null}>{this.props.children}</Suspense>;
     return (
       <section className="card panel-failed" role="alert" data-testid="panel-failed" data-panel={this.props.name}>
         <p>
