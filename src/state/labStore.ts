@@ -10,7 +10,7 @@ import { loadCatalog } from './catalogStore';
 import { openEmbedPort, useEmbed } from './embedStore';
 import { useImport } from './importStore';
 import { labConfigOf, wantedJobs } from './lab/config';
-import { createLabController, type LabIntent, type LabState } from './lab/controller';
+import { createLabController, isLabIntent, type LabIntent, type LabState } from './lab/controller';
 import { createPlayback, type PlaybackIntent, type PlaybackState } from './lab/playback';
 import { initialLinkStep, type LabParams, type ParamsState, useParams } from './params';
 import { isDatasetWorldName } from './urlCodec';
@@ -67,12 +67,9 @@ export function usePlayback<T>(selector: (s: PlaybackState) => T): T {
 
 export type Intent = LabIntent | PlaybackIntent | { type: 'set-params'; patch: Partial<LabParams> };
 
-/** The intents the controller answers (the rest, but for `set-params`, are playback's). */
-const LAB_INTENTS: ReadonlySet<string> = new Set<LabIntent['type']>(['params-changed', 'run', 'cancel', 'drag', 'sweep-wanted', 'cancel-sweep', 'run-sweep']);
-const isLabIntent = (intent: Intent): intent is LabIntent => LAB_INTENTS.has(intent.type);
-
 /** Every control's one way in. */
 export function dispatch(intent: Intent): void {
+  // The controller's intents (isLabIntent), playback's, and set-params for the parameters.
   if (intent.type === 'set-params') useParams.getState().set(intent.patch);
   else if (isLabIntent(intent)) controller.dispatch(intent);
   else playback.dispatch(intent);

@@ -11,7 +11,7 @@ import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
 import type { LabConfig, LabResult, SweepConfig, SweepResult, TraceRow } from '../../engine/lab/types';
 import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
 import { wantedJobs } from './config';
-import { createLabController, DRAG_DEBOUNCE_MS, type LabBridge, type LabController } from './controller';
+import { createLabController, DRAG_DEBOUNCE_MS, isLabIntent, type LabBridge, type LabController } from './controller';
 import type { JobKind } from './reconcile';
 
 interface Call {
@@ -322,5 +322,14 @@ describe('lab controller', () => {
     await flush();
     await finish('tauMax');
     expect(state().sweeps.tauMax.status).toBe('done');
+  });
+});
+
+describe('isLabIntent', () => {
+  it("answers for the controller's intents and not for playback's or the parameters'", () => {
+    for (const type of ['params-changed', 'run', 'cancel'] as const) expect(isLabIntent({ type })).toBe(true);
+    expect(isLabIntent({ type: 'drag', active: true })).toBe(true);
+    expect(isLabIntent({ type: 'run-sweep', param: 'tauMax' })).toBe(true);
+    for (const type of ['play', 'step', 'seek', 'set-params', 'toString', '__proto__']) expect(isLabIntent({ type })).toBe(false);
   });
 });

@@ -63,6 +63,20 @@ export type LabIntent =
   /** Computes one sweep now, also one that failed or was cancelled. */
   | { type: 'run-sweep'; param: SweepParam };
 
+/** Every intent type the controller answers: a record, so adding an intent without listing it is a type error. */
+const LAB_INTENT_TYPES: Record<LabIntent['type'], true> = {
+  'params-changed': true,
+  run: true,
+  cancel: true,
+  drag: true,
+  'sweep-wanted': true,
+  'cancel-sweep': true,
+  'run-sweep': true,
+};
+
+/** Whether an intent is the controller's (the page's dispatch sends the others to playback). */
+export const isLabIntent = <I extends { type: string }>(intent: I): intent is Extract<I, LabIntent> => Object.hasOwn(LAB_INTENT_TYPES, intent.type);
+
 interface SweepState {
   /** Whether the page wants it (its card is on screen, or the user asked): else it is not computed. */
   wanted: boolean;
