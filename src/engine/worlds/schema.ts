@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NUMBER_PARAMS } from '../params';
+import { acceptsNumber, NUMBER_PARAMS } from '../params';
 import { recordOf } from '../userKeys';
 import { expecting, show } from './errors';
 import { issueToError } from './zod-issue';
@@ -78,9 +78,12 @@ const PROBABILITY = 'a probability in [0, 1]';
 const probability = z.number(expecting(PROBABILITY)).min(0, expecting(PROBABILITY)).max(1, expecting(PROBABILITY));
 const STEP = 'a step index (an integer ≥ 0)';
 const stepIndex = z.number(expecting(STEP)).int(expecting(STEP)).min(0, expecting(STEP));
-/** A context dimension: bounded as the run's `d` is (engine/params.ts), checked before anything is allocated. */
+/**
+ * A context dimension: the run's `d` check itself (engine/params.ts, the one definition of its bounds and
+ * message), applied before anything is allocated.
+ */
 const DIM = NUMBER_PARAMS.dim;
-const dimension = z.number(expecting(DIM.expect)).int(expecting(DIM.expect)).min(DIM.min, expecting(DIM.expect)).max(DIM.max, expecting(DIM.expect));
+const dimension = z.number(expecting(DIM.expect)).refine((v) => acceptsNumber(DIM, v), expecting(DIM.expect));
 const label = z.string(expecting('a non-empty string')).min(1, expecting('a non-empty string'));
 const VECTOR = `an array of 1 to ${DIM.max.toLocaleString('en-US')} numbers (the largest context dimension)`;
 const vector = z
