@@ -5,6 +5,7 @@ import { runKey } from '../../state/lab/config';
 import { pageLabConfig, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { Summary } from '../Summary';
+import { summaryNote } from './summaryNote';
 
 /**
  * The headline and cards, drawn in a background render (useDeferredValue). While the current run computes they
@@ -30,15 +31,15 @@ export function SummarySection() {
   const result = useDeferredValue(shownLive);
   const current = live !== null && runKey(live.config) === wantedKey;
 
-  let note: string | null = null;
-  if (result !== null && result === provisional && running) {
-    note = `First figures: ${partial!.trials} of ${running.trials} trials, refined as the others finish.`;
-  } else if (result === null) {
-    note = live === null ? null : 'Drawing the finished run…';
-  } else if (!(result === live && current)) {
-    if (current || result !== shownLive) note = 'Drawing the finished run…';
-    else if (status === 'running' || status === 'pending') note = 'The previous run, shown while the current parameters’ run computes.';
-    else note = 'The previous run: the current parameters’ run did not finish (see the status above).';
-  }
-  return <Summary result={result} catalog={catalog} note={note} partial={result !== null && result === provisional} />;
+  const firstFigures = result !== null && result === provisional;
+  const note = summaryNote({
+    drawn: result === null ? 'nothing' : firstFigures ? 'first-figures' : 'finished',
+    hasFinished: live !== null,
+    finishedIsCurrent: current,
+    drawnIsHeld: result === live,
+    caughtUp: result === shownLive,
+    status,
+    trials: { done: partial?.trials ?? 0, total: running?.trials ?? 0 },
+  });
+  return <Summary result={result} catalog={catalog} note={note} partial={firstFigures} />;
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { type SummaryShown, summaryNote } from './summaryNote';
+
+/** The finished current run, drawn: the state in which nothing needs saying. */
+const settled: SummaryShown = {
+  drawn: 'finished',
+  hasFinished: true,
+  finishedIsCurrent: true,
+  drawnIsHeld: true,
+  caughtUp: true,
+  status: 'done',
+  trials: { done: 20, total: 20 },
+};
+
+describe('summaryNote', () => {
+  it('says nothing when the finished run the parameters ask for is drawn', () => {
+    expect(summaryNote(settled)).toBeNull();
+  });
+
+  it('marks first figures with the trials they cover', () => {
+    expect(summaryNote({ ...settled, drawn: 'first-figures', status: 'running', trials: { done: 3, total: 20 } })).toBe(
+      'First figures: 3 of 20 trials, refined as the others finish.',
+    );
+  });
+
+  it('says nothing before any run, and "drawing" while a finished run waits for its render', () => {
+    expect(summaryNote({ ...settled, drawn: 'nothing', hasFinished: false, status: 'running' })).toBeNull();
+    expect(summaryNote({ ...settled, drawn: 'nothing' })).toBe('Drawing the finished run…');
+    // The current run finished, but the deferred render still shows an older one.
+    expect(summaryNote({ ...settled, drawnIsHeld: false, caughtUp: false })).toBe('Drawing the finished run…');
+  });
+
+  it('names an older run as the previous one, and why it is still shown', () => {
+    const older = { ...settled, finishedIsCurrent: false };
+    expect(summaryNote({ ...older, status: 'running' })).toBe('The previous run, shown while the current parameters’ run computes.');
+    expect(summaryNote({ ...older, status: 'pending' })).toBe('The previous run, shown while the current parameters’ run computes.');
+    for (const status of ['error', 'cancelled'] as const) {
+      expect(summaryNote({ ...older, status })).toBe('The previous run: the current parameters’ run did not finish (see the status above).');
+    }
+    // A render still catching up with the held run says "drawing", not "previous".
+    expect(summaryNote({ ...older, status: 'running', drawnIsHeld: false, caughtUp: false })).toBe('Drawing the finished run…');
+  });
+});
