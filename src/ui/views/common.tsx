@@ -55,16 +55,21 @@ export function ChartState({ kind, height, children }: { kind: 'loading' | 'empt
 }
 
 /**
- * Width of an element, kept current by a ResizeObserver (0 until measured). Returns a callback ref, so it
- * also works for an element that mounts later (after a loading state).
+ * Width of an element, kept current by a ResizeObserver (0 until its first notice, in the frame after the mount).
+ * Returns a callback ref, so it also works for an element that mounts later (after a loading state).
  */
 export function useElementWidth<T extends HTMLElement>(): [(el: T | null) => void, number, T | null] {
   const [el, setEl] = useState<T | null>(null);
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!el) return;
-    setWidth(el.getBoundingClientRect().width);
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(el.getBoundingClientRect().width);
+      return;
+    }
+    // The observer's first notice is the element's size, read from the frame's own layout: measuring here
+    // instead (getBoundingClientRect) forced a layout of the whole page inside the mounting task (~40 ms on the
+    // first visit, issue 13's long-task goal).
     const ro = new ResizeObserver((entries) => {
       const w = entries[0]?.contentRect.width ?? 0;
       setWidth((prev) => (Math.abs(prev - w) >= 0.5 ? w : prev));
@@ -107,11 +112,14 @@ export function useValueStore<T>(value: T): ValueStore<T> {
 export function useElementSize<T extends HTMLElement>(): [(el: T | null) => void, { width: number; height: number }] {
   const [el, setEl] = useState<T | null>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!el) return;
-    const r = el.getBoundingClientRect();
-    setSize({ width: r.width, height: r.height });
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      const r = el.getBoundingClientRect();
+      setSize({ width: r.width, height: r.height });
+      return;
+    }
+    // As in useElementWidth: the observer's first notice, not a forced layout.
     const ro = new ResizeObserver((entries) => {
       const c = entries[0]?.contentRect;
       if (!c) return;
@@ -134,7 +142,6 @@ export function chartHeight(px: number): CSSProperties {
 /** Axis tick text style shared by the recharts views. */
 const TICK = { fontSize: 11, fill: '#5b6775' } as const;
 const AXIS_LABEL = { fontSize: 11, fill: '#5b6775', fontWeight: 600 } as const;
-export const GRID_STROKE = '#e8ecf1';
 const AXIS_STROKE = '#c9d1db';
 
 /** Same strings in the same order (memo comparisons: parents may rebuild arrays on every render). */
