@@ -6,6 +6,7 @@
  * described once and every place says the same thing about a bad value: "<name>: must be <expect> (got <value>)".
  * Plain data and two functions: no imports.
  */
+import { fmtCount } from './lab/format';
 
 export interface NumberParam {
   /** Its name in SimOptions or BanditParams, in messages and in the URL. */
@@ -35,7 +36,7 @@ export interface NumberParam {
  * A size: a positive integer up to `max`. Every size a run allocates by has an upper bound, checked before
  * anything is allocated, so an absurd value is one clear message instead of minutes of work ending out of memory.
  */
-const sizeUpTo = (max: number) => ({ integer: true, min: 1, max, expect: `an integer from 1 to ${max.toLocaleString('en-US')}` }) as const;
+const sizeUpTo = (max: number) => ({ integer: true, min: 1, max, expect: `an integer from 1 to ${fmtCount(max)}` }) as const;
 const positive = { integer: false, min: 0, minExclusive: true, max: Number.POSITIVE_INFINITY, expect: 'a positive number' } as const;
 const nonNegative = { integer: false, min: 0, max: Number.POSITIVE_INFINITY, expect: 'a non-negative number' } as const;
 

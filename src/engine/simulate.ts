@@ -1,4 +1,5 @@
 import { isRbfWidth, MIN_RBF_SIGMA } from './estimators/kernel';
+import { fmtCount } from './lab/format';
 import { meanStd, type Stat } from './metrics';
 import { budgetValue } from './oracle';
 import { acceptsNumber, NUMBER_PARAMS, type NumberParam, numberProblem } from './params';
@@ -182,7 +183,7 @@ export function* simulateTrials(
   // A trial draws one uniform per (step, model, pull): bounded before it is allocated.
   if (T * K * tauMax > MAX_REWARD_DRAWS) {
     throw new SimConfigError(
-      `T × tauMax: a trial would draw T × models × tauMax = ${(T * K * tauMax).toExponential(2)} rewards, more than ${MAX_REWARD_DRAWS.toLocaleString('en-US')} (lower T or tauMax)`,
+      `T × tauMax: a trial would draw T × models × tauMax = ${(T * K * tauMax).toExponential(2)} rewards, more than ${fmtCount(MAX_REWARD_DRAWS)} (lower T or tauMax)`,
     );
   }
   const perTrial: TrialOutcomes = Object.create(null);

@@ -9,8 +9,10 @@
  *
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
+
 import { z } from 'zod';
 import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
+import { fmtCount } from '../engine/lab/format';
 import { isDecimal, NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
 
@@ -315,7 +317,7 @@ function decodeAlgos(raw: string, notices: Notice[]): string[] {
     notices.push({ field: 'algos', text: `algos: "${showRaw(id)}" is not an algorithm; it was left out` });
   }
   if (unknown.length > MAX_UNKNOWN_KEYS) {
-    notices.push({ field: 'algos', text: `algos: ${(unknown.length - MAX_UNKNOWN_KEYS).toLocaleString('en-US')} more are not algorithms; they were left out` });
+    notices.push({ field: 'algos', text: `algos: ${fmtCount(unknown.length - MAX_UNKNOWN_KEYS)} more are not algorithms; they were left out` });
   }
   return known;
 }
@@ -382,7 +384,7 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
   for (const key of unknownKeys.slice(0, MAX_UNKNOWN_KEYS)) notices.push({ field: key, text: `"${showRaw(key)}" is not a lab parameter; it was ignored` });
   if (unknownKeys.length > MAX_UNKNOWN_KEYS) {
     const more = unknownKeys.length - MAX_UNKNOWN_KEYS;
-    notices.push({ field: unknownKeys[MAX_UNKNOWN_KEYS], text: `${more.toLocaleString('en-US')} more keys are not lab parameters; they were ignored` });
+    notices.push({ field: unknownKeys[MAX_UNKNOWN_KEYS], text: `${fmtCount(more)} more keys are not lab parameters; they were ignored` });
   }
   // Cross-field checks: the traced algorithm must be one of those run; the step must lie within T.
   if (!params.algos.includes(params.traceAlgo)) {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { fmtPct, fmtShort } from '../engine/lab/format';
+import { fmtCount, fmtPct, fmtShort } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
 import type { Stat } from '../engine/simulate';
 import { algoLabel, type Catalog } from '../state/catalog';
@@ -78,8 +78,8 @@ export function Summary({ result, catalog, note, partial = false }: { result: La
         ))}
       </div>
       <p className="summary-note muted">
-        {c.world}: mean ± std over {c.trials} {c.trials === 1 ? 'trial' : 'trials'} of {c.T.toLocaleString('en-US')} prompts, λ = {c.params.lambda}, τ
-        <sub>max</sub> = {c.params.tauMax}, seed {c.seed}.
+        {c.world}: mean ± std over {c.trials} {c.trials === 1 ? 'trial' : 'trials'} of {fmtCount(c.T)} prompts, λ = {c.params.lambda}, τ<sub>max</sub> ={' '}
+        {c.params.tauMax}, seed {c.seed}.
       </p>
     </section>
   );

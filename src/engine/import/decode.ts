@@ -1,3 +1,4 @@
+import { fmtCount } from '../lab/format';
 import type { SourceFile } from './importDataset';
 
 /**
@@ -18,7 +19,7 @@ export function decodeSource(name: string, data: Uint8Array): SourceFile {
       if (first < 0) first = i;
     }
     const line = text.slice(0, first).split('\n').length;
-    const what = replaced === 1 ? '1 character' : `${replaced.toLocaleString('en-US')} characters`;
+    const what = replaced === 1 ? '1 character' : `${fmtCount(replaced)} characters`;
     return {
       name,
       text,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASH, fmt, fmtPct, fmtShort, fmtSigned, fmtTick, formatSeconds, formatSig, parseShown } from './format';
+import { DASH, fmt, fmtCount, fmtPct, fmtShort, fmtSigned, fmtTick, formatSeconds, formatSig, parseShown } from './format';
 
 describe('fmt', () => {
   it('gives 3 significant digits with a typographic minus', () => {
@@ -29,6 +29,13 @@ describe('fmt', () => {
     expect(fmtShort(-0.5)).toBe('−0.5');
     expect(fmtShort(NaN)).toBe(DASH);
   });
+  it('fmtCount groups thousands, as en-US writes them', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 260000, 1_000_000, 123_456_789_012]) expect(fmtCount(n)).toBe(n.toLocaleString('en-US'));
+    expect(fmtCount(-4200)).toBe('−4,200');
+    expect(fmtCount(1234.6)).toBe('1,235');
+    expect(fmtCount(NaN)).toBe(DASH);
+  });
+
   it('fmtPct, fmtSigned and fmtTick', () => {
     expect(fmtPct(0.9342)).toBe('93.4%');
     expect(fmtPct(1)).toBe('100%');

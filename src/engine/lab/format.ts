@@ -32,6 +32,16 @@ export function fmtShort(x: number | null | undefined, digits = 3): string {
   return s.replace(/\.?0+$/, '');
 }
 
+/**
+ * A count with thousands separators: 1234567 → "1,234,567" (a non-integer is rounded). Not toLocaleString:
+ * nothing here depends on the locale, and its first call loads ICU's number formats (~15 ms at start-up).
+ */
+export function fmtCount(n: number): string {
+  if (!Number.isFinite(n)) return fmt(n);
+  const s = String(Math.round(Math.abs(n))).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 && s !== '0' ? `${MINUS}${s}` : s;
+}
+
 /** A share or probability in [0, 1] as a percentage: 0.9342 → "93.4%" (digits significant, at most 1 decimal). */
 export function fmtPct(x: number | null | undefined, decimals = 1): string {
   if (x === null || x === undefined || Number.isNaN(x)) return DASH;

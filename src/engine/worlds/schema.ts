@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fmtCount } from '../lab/format';
 import { acceptsNumber, NUMBER_PARAMS } from '../params';
 import { recordOf } from '../userKeys';
 import { expecting, show } from './errors';
@@ -85,7 +86,7 @@ const stepIndex = z.number(expecting(STEP)).int(expecting(STEP)).min(0, expectin
 const DIM = NUMBER_PARAMS.dim;
 const dimension = z.number(expecting(DIM.expect)).refine((v) => acceptsNumber(DIM, v), expecting(DIM.expect));
 const label = z.string(expecting('a non-empty string')).min(1, expecting('a non-empty string'));
-const VECTOR = `an array of 1 to ${DIM.max.toLocaleString('en-US')} numbers (the largest context dimension)`;
+const VECTOR = `an array of 1 to ${fmtCount(DIM.max)} numbers (the largest context dimension)`;
 const vector = z
   .array(z.number(expecting('a number')), expecting('an array of numbers'))
   .min(1, expecting(VECTOR))

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { fmtCount } from '../../engine/lab/format';
 import { useCatalog } from '../../state/catalogStore';
 import { useImport } from '../../state/importStore';
 import { setParams, useLab } from '../../state/labStore';
@@ -180,7 +181,7 @@ export function ControlsPanel() {
       />
       <Slider
         label="Prompts T"
-        valueText={p.T.toLocaleString('en-US')}
+        valueText={fmtCount(p.T)}
         min={LIMITS.T.min}
         max={LIMITS.T.max}
         step={100}

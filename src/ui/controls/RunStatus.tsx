@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { fmtCount } from '../../engine/lab/format';
 import { dispatch, type LabState, useLab } from '../../state/labStore';
 
 function statusText(s: Pick<LabState, 'status' | 'progress' | 'config' | 'error' | 'elapsedMs' | 'workers'>): string {
@@ -8,12 +9,12 @@ function statusText(s: Pick<LabState, 'status' | 'progress' | 'config' | 'error'
     case 'pending':
       return s.config ? 'Parameters changed: simulating shortly…' : 'Starting the simulation…';
     case 'running':
-      return `Simulating… ${pct}% (${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} prompt-steps)`;
+      return `Simulating… ${pct}% (${fmtCount(done)} of ${fmtCount(total)} prompt-steps)`;
     case 'done': {
       const c = s.config;
       const secs = (s.elapsedMs ?? 0) / 1000;
       const on = s.workers > 1 ? ` on ${s.workers} simulation workers` : '';
-      return c ? `Done: ${c.algos.length} algorithms × ${c.trials} trials × ${c.T.toLocaleString('en-US')} prompts in ${secs.toFixed(2)} s${on}.` : 'Done.';
+      return c ? `Done: ${c.algos.length} algorithms × ${c.trials} trials × ${fmtCount(c.T)} prompts in ${secs.toFixed(2)} s${on}.` : 'Done.';
     }
     case 'cancelled':
       return `Cancelled after ${pct}%. Change a parameter or press Run to simulate again.`;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { fmtCount } from '../../engine/lab/format';
 import { SPEEDS } from '../../state/lab/playback';
 import { dispatch, useLab, usePlayback } from '../../state/labStore';
 import { HELP } from './help';
@@ -105,7 +106,7 @@ export function Transport() {
       />
       <span className="cursor-readout" data-testid="cursor">
         <span className="readout-word">prompt </span>
-        <strong>{cursor.toLocaleString('en-US')}</strong> / {T.toLocaleString('en-US')}
+        <strong>{fmtCount(cursor)}</strong> / {fmtCount(T)}
       </span>
       <label className="speed" htmlFor={id} title={HELP.speed}>
         <span className="sr-only">Speed</span>

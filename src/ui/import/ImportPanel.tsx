@@ -10,6 +10,7 @@ import { ownValue } from '../../engine/userKeys';
 import { useImport } from '../../state/importStore';
 import { useParams } from '../../state/params';
 import './import.css';
+import { fmtCount } from '../../engine/lab/format';
 
 const ACCEPT = '.jsonl,.json,.csv,.ndjson';
 /** Long prompts are cut in the preview table (the full text is in the cell's title). */
@@ -53,7 +54,7 @@ export function ImportPanel() {
       {preview && <PreviewSection />}
       {stage === 'accepted' && accepted && (
         <p className="import-ok" role="status" data-testid="import-accepted">
-          Imported “{accepted.name}” ({accepted.rows.toLocaleString('en-US')} prompts); running it now.
+          Imported “{accepted.name}” ({fmtCount(accepted.rows)} prompts); running it now.
         </p>
       )}
       <StoredImports />
@@ -260,7 +261,7 @@ function PreviewSection() {
         </button>
         {validating && (
           <span className="muted" role="status" data-testid="import-progress">
-            {s.progress ? `Checked ${s.progress.done.toLocaleString('en-US')} of ${s.progress.total.toLocaleString('en-US')} rows` : 'Reading the file…'}
+            {s.progress ? `Checked ${fmtCount(s.progress.done)} of ${fmtCount(s.progress.total)} rows` : 'Reading the file…'}
           </span>
         )}
       </div>
@@ -334,7 +335,7 @@ function StoredImports() {
                 {d.name}
               </button>{' '}
               <span className="muted">
-                {d.rows.toLocaleString('en-US')} prompts × {d.models.length} models · {new Date(d.importedAt).toLocaleString()}
+                {fmtCount(d.rows)} prompts × {d.models.length} models · {new Date(d.importedAt).toLocaleString()}
               </span>{' '}
               <button
                 type="button"

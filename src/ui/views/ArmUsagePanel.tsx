@@ -1,5 +1,5 @@
 import { type MouseEvent, memo, useId, useMemo, useState } from 'react';
-import { fmt, fmtPct } from '../../engine/lab/format';
+import { fmt, fmtCount, fmtPct } from '../../engine/lab/format';
 import { algoStyle, modelColor, textOn } from '../palette';
 import { algosKey, HiddenList, ModelLegend, NARROW_WIDTH, sameList, useElementWidth } from './common';
 import type { ArmUsagePanelProps } from './props';
@@ -234,14 +234,14 @@ function UsageTooltip({ hover, arms, algoLabel, width }: { hover: Hover; arms: s
                 {arms[s.arm] ?? `model ${s.arm + 1}`}
               </th>
               <td>{fmtPct(s.share)}</td>
-              <td className="pw-muted">{s.count.toLocaleString('en-US')}</td>
+              <td className="pw-muted">{fmtCount(s.count)}</td>
               <td className="pw-muted">{fmt(row.prompts > 0 ? s.count / row.prompts : NaN, 2)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <div className="pw-tooltip-foot">
-        {row.pulls.toLocaleString('en-US')} pulls over {row.prompts.toLocaleString('en-US')} prompts · {fmt(row.perPrompt)} per prompt
+        {fmtCount(row.pulls)} pulls over {fmtCount(row.prompts)} prompts · {fmt(row.perPrompt)} per prompt
       </div>
     </div>
   );
