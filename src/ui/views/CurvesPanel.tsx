@@ -1,6 +1,5 @@
 import { memo, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import {
-  CartesianGrid,
   ComposedChart,
   ResponsiveContainer,
   Tooltip,
@@ -15,6 +14,7 @@ import {
 } from 'recharts';
 import { fmt, fmtPct, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { AlgoCurves } from '../../engine/lab/types';
+import { GridLines } from '../chart/GridLines';
 import type { NiceScale } from '../chart/scales';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
@@ -23,7 +23,6 @@ import {
   algosKey,
   axisWidth,
   chartHeight,
-  GRID_STROKE,
   HiddenList,
   NARROW_WIDTH,
   useElementWidth,
@@ -196,7 +195,7 @@ const CurveChart = memo(
         >
           <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
             <ComposedChart data={grid} margin={{ top: 8, right: narrow ? 8 : 14, bottom: 18, left: 6 }} syncId="pw-curves" syncMethod="value">
-              <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+              <GridLines yTicks={scale.ticks} />
               <XAxis {...xAxisProps({ dataKey: 't', domain: [0, Math.max(1, T)], ticks: xTicks, tickFormatter: fmtTick, label: 'prompts seen (t)' })} />
               <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
               <Tooltip

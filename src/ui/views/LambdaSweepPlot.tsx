@@ -1,6 +1,7 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
+import { GridLines } from '../chart/GridLines';
 import { capTop, logScale, type NiceScale, niceScale, paddedScale } from '../chart/scales';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
@@ -9,7 +10,6 @@ import {
   axisWidth,
   ChartState,
   chartHeight,
-  GRID_STROKE,
   HiddenList,
   NARROW_WIDTH,
   sameSweepProps,
@@ -166,7 +166,7 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
       >
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 300, height }}>
           <ComposedChart data={rows} margin={{ top: 8, right: narrow ? 10 : 12, bottom: 18, left: 4 }} syncId="pw-lambda" syncMethod="value">
-            <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+            <GridLines yTicks={yScale.ticks} />
             <XAxis {...xAxisProps({ dataKey: 'x', domain: xDomain, ticks: xTicks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
             <YAxis {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
             {current > 0 && <ReferenceLine x={current} stroke="#17212b" strokeOpacity={0.55} strokeDasharray="4 3" ifOverflow="extendDomain" />}

@@ -1,7 +1,8 @@
 import { memo, useId, useMemo } from 'react';
-import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { ResponsiveContainer, Scatter, ScatterChart, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { SweepPoint } from '../../engine/lab/types';
+import { GridLines } from '../chart/GridLines';
 import { type LabelPlacement, type LabelRequest, placeLabels } from '../chart/labels';
 import { capTop, logScale, paddedScale, wantsLog } from '../chart/scales';
 import { algoDrawOrder, algoStyle } from '../palette';
@@ -11,7 +12,6 @@ import {
   axisWidth,
   ChartState,
   chartHeight,
-  GRID_STROKE,
   HiddenList,
   NARROW_WIDTH,
   sameSweepProps,
@@ -120,7 +120,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
     () => (
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: minHeight }}>
         <ScatterChart margin={margin}>
-          <CartesianGrid stroke={GRID_STROKE} />
+          <GridLines yTicks={layout.y.ticks} xTicks={layout.x.ticks} />
           <XAxis
             {...xAxisProps({
               dataKey: 'cost',
