@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { PanelBoundary } from './ui/layout/PanelBoundary';
@@ -24,10 +24,15 @@ fromQuery('workers', setPoolSize);
 // to see the release happen.
 fromQuery('idle', setIdleReleaseMs);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PanelBoundary name="lab">
-      <App />
-    </PanelBoundary>
-  </StrictMode>,
+// The first render is a transition: React renders the page in slices that yield to the browser every few
+// milliseconds instead of one long task (issue 13's long-task goal), and commits it whole.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <PanelBoundary name="lab">
+        <App />
+      </PanelBoundary>
+    </StrictMode>,
+  ),
 );
