@@ -6,7 +6,7 @@ import { useLab, usePlayback } from '../../state/labStore';
 import { useResultAlgos } from '../hooks/useResultAlgos';
 import { useThrottled } from '../hooks/useThrottled';
 import { Card } from '../layout/Card';
-import { CurvesPanel } from '../views/CurvesPanel';
+import { CurvesPanel } from '../views/lazyCharts';
 
 const EMPTY_CURVES: Record<string, AlgoCurves> = {};
 

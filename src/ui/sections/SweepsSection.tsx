@@ -1,12 +1,12 @@
 import { useDeferredValue, useMemo } from 'react';
+import { fmtCount } from '../../engine/lab/format';
 import { type SweepParam, sweepValues } from '../../state/lab/config';
 import { dispatch, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { useResultAlgos } from '../hooks/useResultAlgos';
 import { useSweepOnScreen } from '../hooks/useSweepOnScreen';
 import { Card } from '../layout/Card';
-import { LambdaSweepPlot } from '../views/LambdaSweepPlot';
-import { TradeoffPlot } from '../views/TradeoffPlot';
+import { LambdaSweepPlot, TradeoffPlot } from '../views/lazyCharts';
 
 const SWEEP_NAMES: Record<SweepParam, string> = { tauMax: 'τ_max sweep', lambda: 'λ sweep' };
 
@@ -30,7 +30,7 @@ function SweepStatus({ param }: { param: SweepParam }) {
         <button type="button" className="btn secondary small" data-testid={`sweep-cancel-${param}`} onClick={() => dispatch({ type: 'cancel-sweep', param })}>
           Cancel
         </button>{' '}
-        Computing the {name}… {pct}% ({done.toLocaleString('en-US')} of {total.toLocaleString('en-US')} prompt-steps)
+        Computing the {name}… {pct}% ({fmtCount(done)} of {fmtCount(total)} prompt-steps)
       </p>
     );
   }

@@ -1,0 +1,32 @@
+/**
+ * The recharts views, each loaded on first use. Recharts and what it brings (d3, redux toolkit, immer, decimal.js)
+ * are about 350 kB, half of the page's script: compiled and evaluated with the rest, they made the page's first
+ * task the longest of a first visit (issue 13's long-task goal). Loaded apart, they arrive in a task of their own
+ * while the first run computes, and the cards keep their place meanwhile.
+ */
+import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+
+const LazyCurvesPanel = lazy(() => import('./CurvesPanel').then((m) => ({ default: m.CurvesPanel })));
+const LazyLambdaSweepPlot = lazy(() => import('./LambdaSweepPlot').then((m) => ({ default: m.LambdaSweepPlot })));
+const LazyTradeoffPlot = lazy(() => import('./TradeoffPlot').then((m) => ({ default: m.TradeoffPlot })));
+
+/** Holds a chart's place (its height) while its code loads: nothing below it moves when it arrives. */
+function ChartSlot({ height, children }: { height: number; children: ReactNode }) {
+  return <Suspense fallback={<div className="pw-chart-slot" style={{ minHeight: height }} data-state="loading-code" />}>{children}</Suspense>;
+}
+
+export const CurvesPanel = (props: ComponentProps<typeof LazyCurvesPanel>) => (
+  <ChartSlot height={520}>
+    <LazyCurvesPanel {...props} />
+  </ChartSlot>
+);
+export const LambdaSweepPlot = (props: ComponentProps<typeof LazyLambdaSweepPlot>) => (
+  <ChartSlot height={300}>
+    <LazyLambdaSweepPlot {...props} />
+  </ChartSlot>
+);
+export const TradeoffPlot = (props: ComponentProps<typeof LazyTradeoffPlot>) => (
+  <ChartSlot height={300}>
+    <LazyTradeoffPlot {...props} />
+  </ChartSlot>
+);
