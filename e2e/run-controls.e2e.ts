@@ -98,11 +98,16 @@ describe('run controls', () => {
   it('releases the simulation workers once idle, and the next run starts fresh ones', async () => {
     const simWorkers = (page: Page) => page.workers().filter((w) => /sim\.worker/.test(w.url()));
     const page = await browser.context.newPage();
+    // Each simulation worker's end is watched from its start: one released while the page still draws the sweeps
+    // (1.5 s idle is short on a loaded machine) must not be missed.
+    const closed: Promise<void>[] = [];
+    page.on('worker', (w) => {
+      if (/sim\.worker/.test(w.url())) closed.push(new Promise<void>((resolve) => w.once('close', () => resolve())));
+    });
     // Released after 1.5 s idle (the default is two minutes), with two workers in the pool.
     await page.goto(`${inject('baseURL')}?idle=1500&workers=2#world=t2i&algos=promptwise,greedy,oracle&T=200&trials=2`);
     await waitForCurrentResult(page);
     await waitForSweeps(page);
-    const closed = simWorkers(page).map((w) => new Promise<void>((resolve) => w.once('close', () => resolve())));
     expect(closed).toHaveLength(2);
     await Promise.all(closed); // within the test's timeout: released, not kept
     expect(simWorkers(page)).toEqual([]);
