@@ -104,4 +104,16 @@ describe('PromptWise Lab in Chromium', () => {
     // a violation is logged as a console error in the page or the worker.
     expect(browser.errors.filter((e) => /Content.Security.Policy|Refused to/i.test(e))).toEqual([]);
   });
+
+  it('loads the charts apart from the page’s first script, and draws them (issue 13: the first task’s length)', async () => {
+    const base = inject('baseURL');
+    const html = await (await fetch(base)).text();
+    const initial = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(initial.length, 'the entry script and its preloads').toBeGreaterThan(0);
+    for (const file of initial) {
+      expect(await (await fetch(`${base}${file}`)).text(), `${file} holds recharts`).not.toContain('recharts-wrapper');
+    }
+    // The page above drew its curves: the chart code came in a chunk of its own.
+    expect(await page.locator('[data-testid="card-curves"] .recharts-wrapper').count()).toBeGreaterThan(0);
+  });
 });
