@@ -392,6 +392,27 @@ describe('lab page', () => {
     await waitForPage(page, `document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${step}'`);
     expect(await page.getByTestId('playback').getAttribute('data-cursor')).toBe('300');
     expect(await page.getByTestId('playback').getAttribute('data-playing')).toBe('false');
+
+    // ↓, ↑, End and Home in the list select as they move (issue 15, item 7), the panel and the link following.
+    const rows = page.getByTestId('trace-row');
+    const stepOf = async (i: number) => Number(await rows.nth(i).getAttribute('data-step'));
+    await page.locator(`[data-testid="trace-row"][data-step="${step}"]`).focus();
+    const expectSelected = async (i: number) => {
+      const want = await stepOf(i);
+      await waitForPage(page, `document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${want}'`);
+      expect(await rows.nth(i).getAttribute('aria-pressed')).toBe('true');
+      expect(await hashOf(page)).toContain(`&step=${want}`);
+    };
+    const at = await rows.evaluateAll((els, s) => els.findIndex((el) => el.getAttribute('data-step') === String(s)), step);
+    expect(at).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('ArrowDown');
+    await expectSelected(at + 1);
+    await page.keyboard.press('ArrowUp');
+    await expectSelected(at);
+    await page.keyboard.press('End');
+    await expectSelected((await rows.count()) - 1);
+    await page.keyboard.press('Home');
+    await expectSelected(0);
     await page.close();
   });
 });

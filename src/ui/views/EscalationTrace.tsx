@@ -48,7 +48,9 @@ export function EscalationTrace({
     if (e.key === 'Home') j = 0;
     if (e.key === 'End') j = buttons.length - 1;
     e.preventDefault();
+    // Moving in the list selects, as a click does (docs/LAB.md): the decision panel follows the keys.
     buttons[j].focus();
+    select(Number(buttons[j].dataset.step));
   };
 
   return (
