@@ -10,7 +10,14 @@ export function meanStd(values: ArrayLike<number>): Stat {
   const n = values.length;
   if (n === 0) return { mean: NaN, std: NaN };
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += values[i];
+  let same = true;
+  for (let i = 0; i < n; i++) {
+    sum += values[i];
+    same &&= values[i] === values[0];
+  }
+  // Equal values have that value as mean and no spread: summed and divided they can miss it by an ulp, and the
+  // spread then came out as 1e-17 (shown as "± 1.1e−16" in the charts' tooltips, issue 15, item 7).
+  if (same) return { mean: values[0], std: 0 };
   const mean = sum / n;
   let ss = 0;
   for (let i = 0; i < n; i++) ss += (values[i] - mean) ** 2;
