@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import type { Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../src/engine/import/csv';
-import { formatSig } from '../src/engine/lab/format';
 import { CSV_COLUMNS } from '../src/state/exportData';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { focusPage, hashOf, METRICS, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
@@ -209,8 +208,9 @@ describe('lab page', () => {
     for (const row of rows) {
       const algo = row[0];
       METRICS.forEach((m, i) => {
-        expect(formatSig(Number(row[1 + 2 * i])), `${algo} ${m} mean`).toBe(table[algo][m].mean);
-        expect(formatSig(Number(row[2 + 2 * i])), `${algo} ${m} std`).toBe(table[algo][m].std);
+        // The table's exact values (data-value), to the last digit.
+        expect(Number(row[1 + 2 * i]), `${algo} ${m} mean`).toBe(Number(table[algo][m].mean));
+        expect(Number(row[2 + 2 * i]), `${algo} ${m} std`).toBe(Number(table[algo][m].std));
       });
     }
 

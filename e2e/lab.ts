@@ -51,7 +51,10 @@ export async function testIds(page: Page, selector: string, prefix = '', attr = 
   return out;
 }
 
-/** The results table as shown: per algorithm id and metric, the mean and std texts. */
+/**
+ * The results table's figures: per algorithm id and metric, the exact mean and std (their data-value, the full
+ * double as text; the cells show them as the headline's cards do, METRIC_FORMAT).
+ */
 export async function readTable(page: Page): Promise<ShownTable> {
   const out: ShownTable = {};
   const ids = await testIds(page, '[data-testid^="row-"]', 'row-');
@@ -59,8 +62,8 @@ export async function readTable(page: Page): Promise<ShownTable> {
     const cells = {} as ShownTable[string];
     for (const m of METRICS) {
       cells[m] = {
-        mean: (await page.getByTestId(`${m}-${algo}-mean`).textContent()) ?? '',
-        std: (await page.getByTestId(`${m}-${algo}-std`).textContent()) ?? '',
+        mean: (await page.getByTestId(`${m}-${algo}-mean`).getAttribute('data-value')) ?? '',
+        std: (await page.getByTestId(`${m}-${algo}-std`).getAttribute('data-value')) ?? '',
       };
     }
     out[algo] = cells;

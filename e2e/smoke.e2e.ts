@@ -1,15 +1,17 @@
 /**
  * Smoke test of the built app in Chromium: a short simulation runs through the real worker, and the
- * numbers on the page equal the engine's own result computed here in Node, to the digits shown.
+ * numbers behind the results table equal the engine's own result computed here in Node, and its cells write them as the
+ * headline's cards do.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { METRIC_FORMAT } from '../src/engine/lab/format';
 import { runSimulation } from '../src/engine/simulate';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { contentSecurityPolicy } from '../vite/headers';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
-import { METRICS, openLab, parseShown, waitForCurrentResult } from './lab';
+import { METRICS, openLab, waitForCurrentResult } from './lab';
 
 const WORLD = 't2i';
 const CONFIG = {
@@ -19,20 +21,15 @@ const CONFIG = {
   seed: 7,
   params: {},
 };
-const DIGITS = 6;
-
-/** |shown − exact| within half a unit in the last of DIGITS significant digits (plus float slack). */
-function expectShownEqual(shown: string, exact: number, what: string): void {
-  const value = parseShown(shown);
-  expect(Number.isFinite(value), `${what}: "${shown}" is not a number`).toBe(true);
-  if (exact === 0) {
-    expect(value, what).toBe(0);
-    return;
-  }
-  const ulp = 10 ** (Math.floor(Math.log10(Math.abs(exact))) - (DIGITS - 1));
-  expect(Math.abs(value - exact), `${what}: shown ${shown}, engine ${exact}`).toBeLessThanOrEqual(ulp / 2 + Math.abs(exact) * 1e-12);
-  // Enough digits shown: rounding the exact value to DIGITS significant digits gives what is shown.
-  expect(value, `${what}: shown ${shown}, engine ${exact}`).toBeCloseTo(Number(exact.toPrecision(DIGITS)), 12);
+/**
+ * A results cell: its exact value (data-value) is the engine's within float noise (Math.exp's last digits differ
+ * between Chromium and Node), and its text is that value as the headline's cards write it (METRIC_FORMAT).
+ */
+function expectCell(cell: { text: string; value: string }, exact: number, metric: keyof typeof METRIC_FORMAT, what: string): void {
+  const value = Number(cell.value);
+  expect(Number.isFinite(value), `${what}: data-value "${cell.value}" is not a number`).toBe(true);
+  expect(Math.abs(value - exact), `${what}: page ${cell.value}, engine ${exact}`).toBeLessThanOrEqual(Math.abs(exact) * 1e-12 + 1e-15);
+  expect(cell.text, what).toBe(METRIC_FORMAT[metric](value));
 }
 
 describe('PromptWise Lab in Chromium', () => {
@@ -68,14 +65,17 @@ describe('PromptWise Lab in Chromium', () => {
     for (const algo of CONFIG.algos) {
       for (const metric of METRICS) {
         const stat = expected.results[algo][metric];
-        const mean = await page.getByTestId(`${metric}-${algo}-mean`).textContent();
-        const std = await page.getByTestId(`${metric}-${algo}-std`).textContent();
-        expectShownEqual(mean ?? '', stat.mean, `${algo} ${metric} mean`);
-        expectShownEqual(std ?? '', stat.std, `${algo} ${metric} std`);
+        const cell = async (part: 'mean' | 'std') => {
+          const el = page.getByTestId(`${metric}-${algo}-${part}`);
+          return { text: (await el.textContent()) ?? '', value: (await el.getAttribute('data-value')) ?? '' };
+        };
+        expectCell(await cell('mean'), stat.mean, metric, `${algo} ${metric} mean`);
+        expectCell(await cell('std'), stat.std, metric, `${algo} ${metric} std`);
       }
     }
-    // The summary cards show the same run: PromptWise's utility to 4 decimals.
-    expect(await page.getByTestId('summary-featured-utility').textContent()).toBe(expected.results.promptwise.utility.mean.toFixed(4));
+    // The summary cards show the same run, written as the table writes it: PromptWise's utility to 4 decimals.
+    expect(await page.getByTestId('summary-featured-utility').textContent()).toBe(METRIC_FORMAT.utility(expected.results.promptwise.utility.mean));
+    expect(await page.getByTestId('utility-promptwise-mean').textContent()).toBe(METRIC_FORMAT.utility(expected.results.promptwise.utility.mean));
 
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/smoke.png', fullPage: true });

@@ -1,4 +1,4 @@
-import { formatSeconds, formatSig } from '../engine/lab/format';
+import { formatSeconds, formatSig, METRIC_FORMAT, rawNumber } from '../engine/lab/format';
 import type { AlgoSummary, SimResult, Stat } from '../engine/simulate';
 import { REGRET_BENCHMARK_ID } from '../state/catalog';
 import { algoColor } from './palette';
@@ -26,12 +26,16 @@ function StatCell({ algo, metric, label, stat }: { algo: string; metric: Metric;
       className={noise ? 'num muted' : 'num'}
       data-testid={id}
       data-label={label}
-      title={noise ? 'The benchmark itself: its realised utility against its expected utility, so this is outcome noise around 0, not a loss.' : undefined}
+      // Six significant digits on hover, for a reader comparing with the CLI's file.
+      title={`${formatSig(stat.mean)} ± ${formatSig(stat.std)}${noise ? ': the benchmark itself, its realised utility against its expected utility, so this is outcome noise around 0, not a loss.' : ''}`}
     >
-      <span data-testid={`${id}-mean`}>{formatSig(stat.mean)}</span>
+      {/* Written as the headline's cards write it; the exact value is in data-value (tests, and the exports). */}
+      <span data-testid={`${id}-mean`} data-value={rawNumber(stat.mean)}>
+        {METRIC_FORMAT[metric](stat.mean)}
+      </span>
       <span className="pm"> ± </span>
-      <span className="std" data-testid={`${id}-std`}>
-        {formatSig(stat.std)}
+      <span className="std" data-testid={`${id}-std`} data-value={rawNumber(stat.std)}>
+        {METRIC_FORMAT[metric](stat.std)}
       </span>
       {noise && <span className="regret-noise"> (noise)</span>}
     </td>

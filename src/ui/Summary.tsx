@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { fmtCount, fmtPct, fmtShort } from '../engine/lab/format';
+import { fmtCount, METRIC_FORMAT } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
 import type { Stat } from '../engine/simulate';
 import { algoLabel, type Catalog } from '../state/catalog';
@@ -31,9 +31,21 @@ function Card({ card, label }: { card: HeadlineCard; label: string }) {
         <span className="summary-caption">{card.caption}</span>
       </header>
       <dl>
-        <Metric name="Utility" stat={s.utility} format={(x) => x.toFixed(4)} testId={`${id}-utility`} hint="success − λ·cost, per prompt (higher is better)" />
-        <Metric name="Cost" stat={s.cost} format={fmtShort} testId={`${id}-cost`} hint="total price of the queries made, per prompt (mean over prompts)" />
-        <Metric name="Success" stat={s.success} format={fmtPct} testId={`${id}-success`} hint="share of prompts answered successfully" />
+        <Metric
+          name="Utility"
+          stat={s.utility}
+          format={METRIC_FORMAT.utility}
+          testId={`${id}-utility`}
+          hint="success − λ·cost, per prompt (higher is better)"
+        />
+        <Metric
+          name="Cost"
+          stat={s.cost}
+          format={METRIC_FORMAT.cost}
+          testId={`${id}-cost`}
+          hint="total price of the queries made, per prompt (mean over prompts)"
+        />
+        <Metric name="Success" stat={s.success} format={METRIC_FORMAT.success} testId={`${id}-success`} hint="share of prompts answered successfully" />
       </dl>
     </article>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASH, fmt, fmtCount, fmtPct, fmtShort, fmtSigned, fmtTick, formatSeconds, formatSig, parseShown } from './format';
+import { DASH, fmt, fmtCount, fmtFixed, fmtPct, fmtShort, fmtSigned, fmtTick, formatSeconds, formatSig, parseShown } from './format';
 
 describe('fmt', () => {
   it('gives 3 significant digits with a typographic minus', () => {
@@ -29,6 +29,12 @@ describe('fmt', () => {
     expect(fmtShort(-0.5)).toBe('−0.5');
     expect(fmtShort(NaN)).toBe(DASH);
   });
+  it('fmtFixed gives fixed decimals with a typographic minus', () => {
+    expect(fmtFixed(0.91234, 4)).toBe('0.9123');
+    expect(fmtFixed(-0.015, 4)).toBe('−0.0150');
+    expect(fmtFixed(NaN, 4)).toBe(DASH);
+  });
+
   it('fmtCount groups thousands, as en-US writes them', () => {
     for (const n of [0, 7, 999, 1000, 12345, 260000, 1_000_000, 123_456_789_012]) expect(fmtCount(n)).toBe(n.toLocaleString('en-US'));
     expect(fmtCount(-4200)).toBe('−4,200');

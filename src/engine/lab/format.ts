@@ -50,6 +50,25 @@ export function fmtPct(x: number | null | undefined, decimals = 1): string {
   return `${v.toFixed(d).replace('-', MINUS)}%`;
 }
 
+/** `x` with `decimals` decimals and a typographic minus ("0.9123", "−0.0150"); NaN → "—". */
+export function fmtFixed(x: number | null | undefined, decimals: number): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return DASH;
+  if (!Number.isFinite(x)) return fmt(x);
+  return x.toFixed(decimals).replace('-', MINUS);
+}
+
+/**
+ * How the headline's cards and the results table write each summary figure, mean and std alike, so the same
+ * figure reads the same in both: utility to 4 decimals, cost to 3 significant digits, success as a percentage,
+ * regret to 3 significant digits. Exact values travel in exports and in data-* attributes.
+ */
+export const METRIC_FORMAT = {
+  utility: (x: number) => fmtFixed(x, 4),
+  cost: (x: number) => fmtShort(x),
+  success: (x: number) => fmtPct(x),
+  regret: (x: number) => fmt(x),
+} as const satisfies Record<'utility' | 'cost' | 'success' | 'regret', (x: number) => string>;
+
 /** Signed value with an explicit + for positives ("+0.93", "−0.02"), for stop-rule values. */
 export function fmtSigned(x: number | null | undefined, digits = 3): string {
   const s = fmt(x, digits);

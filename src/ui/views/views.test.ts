@@ -5,6 +5,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { METRIC_FORMAT, rawNumber } from '../../engine/lab/format';
 import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
 import type { LabConfig } from '../../engine/lab/types';
 import { ResultsTable } from '../ResultsTable';
@@ -163,6 +164,22 @@ describe('ResultsTable', () => {
     expect(hooks(html, 'regret-oracle')[0].class).toBe('num muted');
     expect(html.match(/\(noise\)/g)).toHaveLength(1);
     expect(hooks(html, 'regret-promptwise')[0].class).toBe('num');
+  });
+
+  it('writes each figure as the headline’s cards do, the exact value beside it (issue 15, item 7)', () => {
+    const html = renderToStaticMarkup(createElement(ResultsTable, { result: lab.summary, trials: config.trials }));
+    const cellText = (testid: string) => html.match(new RegExp(`data-testid="${testid}"[^>]*>([^<]*)<`))?.[1];
+    for (const [algo, summary] of Object.entries(lab.summary.results)) {
+      for (const metric of ['utility', 'cost', 'success', 'regret'] as const) {
+        for (const part of ['mean', 'std'] as const) {
+          const id = `${metric}-${algo}-${part}`;
+          expect(hooks(html, id)[0]['data-value'], id).toBe(rawNumber(summary[metric][part]));
+          expect(cellText(id), id).toBe(METRIC_FORMAT[metric](summary[metric][part]));
+        }
+      }
+      // Success as a percentage, as the cards write it: never "0.921700".
+      expect(cellText(`success-${algo}-mean`)).toMatch(/^\d{1,3}(\.\d)?%$/);
+    }
   });
 });
 
