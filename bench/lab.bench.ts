@@ -6,7 +6,8 @@
  * Targets: a first visit's headline ≤ 1.5 s (first figures) and ≤ 3 s (finished), settled with both sweeps ≤ 10 s;
  * the HumanEval link's headline ≤ 3 s and settled ≤ 30 s, the Featurizers preset settled ≤ 60 s (issue 13); λ
  * change → curves redrawn with the new run's numbers ≤ 300 ms (the first redraw: the trials finished so far; the
- * finished run is reported too); longest main-thread task during the default run and its playback ≤ 50 ms;
+ * finished run is reported too); longest main-thread task during the default run and its playback ≤ 50 ms (its
+ * wall time from the Long Tasks API, and its CPU time from a trace of the first visit, which load cannot stretch);
  * initial JS ≤ 300 kB gzip, with no transformers.js / onnxruntime in it; the default run on two simulation
  * workers ≥ 1.7× faster than on one. Sweeps are computed only while their card is on screen, so "settled" is
  * measured as a user gets there: scrolling to them as soon as the headline is final.
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { type LabBrowser, launchBrowser, waitForPage } from '../e2e/browser';
+import { traceMainThread } from '../e2e/mainThread';
 import { presetById } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
 
@@ -364,9 +366,14 @@ async function measurePage(browser: LabBrowser, baseURL: string): Promise<void> 
 
   // (a) A first visit (fresh profile: default scenario, 20 trials): its headline, then the sweeps as soon as the
   //     headline is final (the user scrolls to them), until its playback has ended.
-  const arrival = await measureArrival(page, baseURL);
-  await page.evaluate('window.scrollTo(0, 0)');
-  await waitForPage(page, `'playEnd' in window.__marks`, { timeout: 180_000, polling: 100 });
+  //     The page's main thread is traced meanwhile (category toplevel only: cheap), for each task's CPU time.
+  let arrival: Arrival | undefined;
+  const tasks = await traceMainThread(browser.context, page, async () => {
+    arrival = await measureArrival(page, baseURL);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await waitForPage(page, `'playEnd' in window.__marks`, { timeout: 180_000, polling: 100 });
+  });
+  if (!arrival) throw new Error('the first visit was not measured');
   const hash = new URLSearchParams((await page.evaluate<string>('location.hash')).slice(1));
   const scenario = `${hash.get('world')}, ${hash.get('algos')?.split(',').length} algorithms × ${hash.get('trials')} trials × T=${hash.get('T')}`;
   notes.push(`default scenario (fresh profile, no hash): ${hash.toString()}`);
@@ -383,6 +390,19 @@ async function measurePage(browser: LabBrowser, baseURL: string): Promise<void> 
     during.length === 0 ? 'none ≥ 50 ms' : ms(longest),
     '≤ 50 ms',
     during.length === 0 || longest <= 50,
+  );
+  // The same tasks by the CPU time the page's own thread spent in them: on two cores the simulation worker, the
+  // browser and other processes stretch a task's wall time (e2e/mainThread.ts), so this is the page's own cost.
+  const byCpu = [...tasks].sort((a, b) => b.cpuMs - a.cpuMs);
+  const over = byCpu.filter((t) => t.cpuMs > 50).length;
+  row(
+    `longest main-thread task by its CPU time, the same first visit from navigation to the playback's end (trace); ${over} task(s) over 50 ms; the next: ${byCpu
+      .slice(1, 5)
+      .map((t) => ms(t.cpuMs))
+      .join(', ')}`,
+    ms(byCpu[0]?.cpuMs ?? 0),
+    '≤ 50 ms',
+    (byCpu[0]?.cpuMs ?? 0) <= 50,
   );
   const phase = (name: string, from: number, to: number) => {
     const d = lt.filter((e) => e.start >= from && e.start < to).map((e) => e.duration);
