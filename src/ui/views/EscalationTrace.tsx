@@ -139,12 +139,14 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
   const stopped = row.decisions.length > 0 && row.decisions[row.decisions.length - 1].arm < 0;
   const runs = planRuns(row.oraclePlan);
   const name = (a: number) => arms[a] ?? `model ${a + 1}`;
+  // The whole plan, in words as on screen ("gpt-4o-mini ×4 → gpt-4o"): never cut to its first model.
+  const planText = runs.map((r) => (r.arm < 0 ? 'stop' : `${name(r.arm)}${r.count > 1 ? ` ×${r.count}` : ''}`)).join(' → ');
   const tried = row.pulls.map((p) => `${name(p.arm)} ${p.reward ? 'succeeded' : 'failed'} (cost ${fmtShort(p.cost)})`).join(', then ');
   const label =
     `Prompt ${row.step + 1}, ${category}: ` +
     (row.pulls.length ? tried : 'no model queried') +
     (stopped ? ', then stopped' : '') +
-    `; utility ${fmt(row.utility)}. Oracle expected utility ${fmt(row.oracleValue)}.`;
+    `; utility ${fmt(row.utility)}. The oracle's plan: ${planText}, expected utility ${fmt(row.oracleValue)}.`;
 
   return (
     <li className={animate ? 'pw-trace-item pw-enter' : 'pw-trace-item'}>
@@ -218,7 +220,7 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
             <span
               // biome-ignore lint/suspicious/noArrayIndexKey: a run of the oracle's plan is its position in the plan
               key={i}
-              className={i === 0 ? 'pw-oracle-chip' : 'pw-oracle-chip pw-oracle-later'}
+              className="pw-oracle-chip"
               data-arm={r.arm < 0 ? 'stop' : name(r.arm)}
             >
               {i > 0 && (
@@ -231,18 +233,6 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
               {r.arm >= 0 && r.count > 1 && <span className="pw-oracle-times">×{r.count}</span>}
             </span>
           ))}
-          {runs.length > 1 && (
-            <span
-              className="pw-oracle-more"
-              aria-hidden="true"
-              title={runs
-                .slice(1)
-                .map((r) => (r.arm < 0 ? 'stop' : name(r.arm)))
-                .join(' → ')}
-            >
-              → …
-            </span>
-          )}
           <span className="pw-oracle-value">E[u] {fmt(row.oracleValue)}</span>
         </span>
       </button>

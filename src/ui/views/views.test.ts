@@ -80,6 +80,14 @@ describe('EscalationTrace', () => {
       .flatMap((r) => r.pulls);
     expect(pulls.map((p) => [p['data-arm'], Number(p['data-reward'])])).toEqual(expected.map((p) => [arms[p.arm], p.reward]));
   });
+  it("shows the oracle's whole plan, on screen and in the row's name (issue 15, item 7)", () => {
+    const row = { ...lab.trace[0], step: 0, oraclePlan: [0, 0, 0, 0, 1] };
+    const html = renderToStaticMarkup(createElement(EscalationTrace, { rows: [row], cursor: 1, arms, categories, selectedStep: null, onSelect: () => {} }));
+    const chips = [...html.matchAll(/class="pw-oracle-chip" data-arm="([^"]*)"/g)].map((m) => m[1]);
+    expect(chips).toEqual([arms[0], arms[1]]);
+    expect(html).not.toContain('→ …');
+    expect(html).toContain(`The oracle&#x27;s plan: ${arms[0]} ×4 → ${arms[1]}, expected utility`);
+  });
   it('respects `visible` and an empty cursor', () => {
     const five = renderToStaticMarkup(
       createElement(EscalationTrace, { rows: lab.trace, cursor: 120, visible: 5, arms, categories, selectedStep: null, onSelect: () => {} }),
