@@ -78,6 +78,11 @@ describe('run controls', () => {
   it('a simulation worker that stops by itself mid-run shows the crash message, and the next run works (issue 14, item 7)', async () => {
     const page = await openLab(browser, `#world=sudoku&algos=${ALGO_IDS.join(',')}&T=5000&trials=50`);
     await waitForStatus(page, 'running');
+    // Mid-run: the worker has reported prompt-steps done. (One that ends while it starts up is covered by its
+    // taking the lock before anything else runs, holdLifeLock.ts; a test cannot time a close into that window.)
+    await waitForPage(page, `/Simulating… \\d+% \\([1-9]/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? '')`, {
+      timeout: 30_000,
+    });
     // It closes itself: no error event reaches the page, only its life lock is released (src/workers/lifeLock.ts).
     const sim = page.workers().filter((w) => /sim\.worker/.test(w.url()));
     expect(sim.length).toBeGreaterThan(0);

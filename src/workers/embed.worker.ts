@@ -4,6 +4,8 @@
  * The main thread talks to it only through src/workers/embedBridge.ts.
  */
 
+// First, before any other module runs: this worker's life lock (holdLifeLock.ts).
+import './holdLifeLock';
 import { env } from '@huggingface/transformers';
 import * as Comlink from 'comlink';
 import ortLoaderUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
@@ -16,10 +18,6 @@ import { idbVectorStore } from '../embed/idbStore';
 import { embedWith, type LoadedExtractor, loadExtractor } from '../embed/pipeline';
 import { type EmbedBatchResult, type EmbedDevice, type EmbedProgress, type EmbedSettings, resolveDtype } from '../embed/types';
 import type { EmbedPortApi, EmbedPortEvent } from './embedPort';
-import { holdLifeLock } from './lifeLock';
-
-// First: hold this worker's life lock, so that the page learns when it ends, however it ends (lifeLock.ts).
-holdLifeLock();
 
 const onnxEnv = env.backends.onnx;
 if (onnxEnv.wasm) {

@@ -1,10 +1,8 @@
 /** The import worker: reads, previews, validates and stores the user's files (importApi.ts) off the page. */
+// First, before any other module runs: this worker's life lock (holdLifeLock.ts).
+import './holdLifeLock';
 import * as Comlink from 'comlink';
 import { importFile, readSelection } from './importApi';
-import { holdLifeLock } from './lifeLock';
-
-// First: hold this worker's life lock, so that the page learns when it ends, however it ends (lifeLock.ts).
-holdLifeLock();
 
 const api = { readSelection, importFile };
 export type ImportWorkerApi = typeof api;

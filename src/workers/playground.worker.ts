@@ -3,6 +3,8 @@
  * asked about typed, recorded or sampled prompts, and taught by the user's ✓/✗. The main thread reaches it
  * through src/workers/playgroundBridge.ts only.
  */
+// First, before any other module runs: this worker's life lock (holdLifeLock.ts).
+import './holdLifeLock';
 import * as Comlink from 'comlink';
 import type { DatasetChoice } from '../engine/lab/datasetSource';
 import type { PlaygroundAlgo } from '../engine/playground/algos';
@@ -12,11 +14,7 @@ import { createRng, deriveSeed } from '../engine/rng';
 import type { BanditParams, World } from '../engine/types';
 import type { DatasetWorld } from '../engine/worlds/dataset';
 import { embedThroughPort, type OpenEmbedPort } from './embedPort';
-import { holdLifeLock } from './lifeLock';
 import { resolveWorld } from './worldSource';
-
-// First: hold this worker's life lock, so that the page learns when it ends, however it ends (lifeLock.ts).
-holdLifeLock();
 
 export interface PlaygroundConfig {
   world: string;

@@ -2,6 +2,8 @@
  * The simulation worker: a comlink API over the engine (src/engine/simulate.ts, src/engine/lab).
  * The main thread talks to it only through src/workers/simBridge.ts.
  */
+// First, before any other module runs: this worker's life lock (holdLifeLock.ts).
+import './holdLifeLock';
 import * as Comlink from 'comlink';
 import {
   type AblationResult,
@@ -21,11 +23,7 @@ import {
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
 import { drainAsync, type TrialRange } from '../engine/simulate';
 import { embedThroughPort, type OpenEmbedPort } from './embedPort';
-import { holdLifeLock } from './lifeLock';
 import { loadSource, resolveWorld, servedDatasets } from './worldSource';
-
-// First: hold this worker's life lock, so that the page learns when it ends, however it ends (lifeLock.ts).
-holdLifeLock();
 
 /** Steps simulated so far, over all algorithms and trials (total = algos × trials × T; sweeps: × values). */
 export interface SimProgress {
