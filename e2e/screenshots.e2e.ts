@@ -116,6 +116,13 @@ describe('screenshots', () => {
     );
     expect(tableScroll, 'results table scrolls sideways at 390 px').toBeLessThanOrEqual(tableClient);
     await page.getByTestId('card-results').screenshot({ path: `${OUT}/lab-390-results.png` });
+    // The decision panel's tables keep their truth columns in view (issue 15, item 7: 16 px of them hid past the
+    // edge); a chosen cell's box may poke out by a pixel or two.
+    const decisionOverflow = await page.evaluate<number[]>(
+      `[...document.querySelectorAll('[data-testid="decision-panel"] .pw-table-wrap')].map((w) => w.scrollWidth - w.clientWidth)`,
+    );
+    expect(decisionOverflow.length, 'the decision panel shows a table').toBeGreaterThan(0);
+    expect(Math.max(...decisionOverflow), 'decision tables hide columns past their edge at 390 px').toBeLessThanOrEqual(4);
     // The controls are one tap away, stacked.
     expect(await page.getByTestId('lambda').isVisible()).toBe(false);
     await page.getByTestId('controls-toggle').click();
