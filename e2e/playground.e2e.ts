@@ -57,6 +57,8 @@ describe('prompt playground', () => {
     expect(after[2]).toBeLessThan(before[2]);
     expect(after.filter((_, i) => i !== 2)).toEqual(before.filter((_, i) => i !== 2));
     expect(await page.getByTestId('pg-log').textContent()).toContain('qwen-plus ✗');
+    // A drawn prompt has its own costs: the typed prompt's footnote does not apply, so it is not shown.
+    expect(await page.getByTestId('pg-footnote').textContent()).not.toContain('typed prompt');
     expect(browser.errors, 'console errors').toEqual([]);
   });
 
@@ -74,6 +76,7 @@ describe('prompt playground', () => {
     expect(await page.locator('[data-testid^="pg-arm-"]').count()).toBe(8);
     // No truth for a typed prompt: no oracle plan.
     expect(await page.getByTestId('pg-oracle').count()).toBe(0);
+    expect(await page.getByTestId('pg-footnote').textContent()).toContain("Costs of a typed prompt are the models' mean costs");
 
     const before = await qHats(page);
     await page

@@ -139,9 +139,10 @@ function Answer() {
       ) : (
         <p className="muted pg-note">The oracle needs the true success rates, which a typed prompt does not have.</p>
       )}
-      <p className="muted pg-note">
-        Plans hold the current estimates fixed; after each ✗ the learner updates that model and re-plans (Algorithm 1). Costs of a typed prompt are the models'
-        mean costs over the dataset. λ = {params.lambda}, τ_max = {params.tauMax}.
+      <p className="muted pg-note" data-testid="pg-footnote">
+        Plans hold the current estimates fixed; after each ✗ the learner updates that model and re-plans (Algorithm 1).{' '}
+        {/* Only where it applies (issue 15, item 5): a drawn or recorded prompt has its own costs. */}
+        {prompt.kind === 'typed' && "Costs of a typed prompt are the models' mean costs over the dataset. "}λ = {params.lambda}, τ_max = {params.tauMax}.
       </p>
       {feedback.length > 0 && (
         <p className="pg-log" data-testid="pg-log">
