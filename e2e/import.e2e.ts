@@ -201,6 +201,19 @@ describe('importing your own data', () => {
     await expectPreviousDataIntact();
   });
 
+  it('says before importing that a stored import has the same name (issue 15, item 6)', async () => {
+    // The routeprofile import above is stored as "prompts": a file of that name proposes the same name.
+    await page.getByTestId('import-file').setInputFiles([payload('prompts.csv', GOOD_CSV)]);
+    await waitForStage(page, ['preview']);
+    expect(await page.getByTestId('import-name').inputValue()).toBe('prompts');
+    expect(await page.getByTestId('import-name-taken').textContent()).toContain('An import named “prompts” is already stored (600 prompts × 8 models)');
+    await page.getByTestId('import-name').fill('prompts, small');
+    expect(await page.getByTestId('import-name-taken').count()).toBe(0);
+    await page.getByTestId('import-name').fill(' PROMPTS ');
+    await page.getByTestId('import-name-taken').waitFor();
+    await expectPreviousDataIntact();
+  });
+
   it('empty text and a duplicate id', async () => {
     expect(await pickAndRun('empty.csv', `${GOOD_CSV}q3,   ,math,1,1\n`)).toBe('empty.csv line 4, column "text": the prompt text is empty');
     await expectPreviousDataIntact();

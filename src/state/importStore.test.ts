@@ -37,6 +37,20 @@ const MODELS_JSON = JSON.stringify([
   { name: 'large', set_price: 5 },
 ]);
 
+describe('sameNamedImport', () => {
+  const stored = [
+    { id: 'prompts-abc', name: 'prompts', rows: 600, models: ['a', 'b'], importedAt: 1 },
+    { id: 'x-def', name: 'My Set', rows: 3, models: ['a'], importedAt: 2 },
+  ];
+  it('finds a stored import of the same name, trimmed and in any case', async () => {
+    const { sameNamedImport } = await import('./importStore');
+    expect(sameNamedImport('prompts', stored)?.id).toBe('prompts-abc');
+    expect(sameNamedImport('  my set ', stored)?.id).toBe('x-def');
+    expect(sameNamedImport('prompts 2', stored)).toBeUndefined();
+    expect(sameNamedImport('   ', stored)).toBeUndefined();
+  });
+});
+
 describe('import store', () => {
   it('idle → preview: a CSV and its models.json, prices prefilled', async () => {
     expect(state().stage).toBe('idle');

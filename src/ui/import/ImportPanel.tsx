@@ -7,7 +7,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { ImportError, MAX_IMPORT_BYTES } from '../../engine/import/errors';
 import { importWarnings, parsePrices } from '../../engine/import/importDataset';
 import { ownValue } from '../../engine/userKeys';
-import { useImport } from '../../state/importStore';
+import { sameNamedImport, useImport } from '../../state/importStore';
 import { useParams } from '../../state/params';
 import './import.css';
 import { fmtCount } from '../../engine/lab/format';
@@ -115,6 +115,7 @@ function PreviewSection() {
   // Keyed by model name, which is user text (a model may be called __proto__): a Map.
   const priceProblems = new Map(s.costMode === 'set' ? s.models.map((m) => [m, priceProblem(m, s.prices)]) : []);
   const warnings = importWarnings(preview, s.mapping);
+  const taken = sameNamedImport(s.name, s.imports);
   const canRun = !validating && s.stage !== 'reading' && s.models.length > 0 && [...priceProblems.values()].every((p) => p === null);
   return (
     <div className="import-preview" data-testid="import-preview">
@@ -162,7 +163,21 @@ function PreviewSection() {
 
       <div className="import-form">
         <label htmlFor={nameId}>Name</label>
-        <input id={nameId} type="text" value={s.name} onChange={(e) => s.setName(e.target.value)} data-testid="import-name" />
+        <input
+          id={nameId}
+          type="text"
+          value={s.name}
+          onChange={(e) => s.setName(e.target.value)}
+          data-testid="import-name"
+          aria-describedby={taken ? `${nameId}-taken` : undefined}
+        />
+        {taken && (
+          // Said before the import, not after (issue 15, item 6).
+          <p id={`${nameId}-taken`} className="warning-text" data-testid="import-name-taken">
+            An import named “{taken.name}” is already stored ({fmtCount(taken.rows)} prompts × {taken.models.length} models): this one replaces it if its data
+            are the same, and is kept beside it under the same name if not. Rename it to tell them apart.
+          </p>
+        )}
       </div>
 
       {preview.format === 'csv' && s.mapping && <CsvMappingForm />}
