@@ -20,6 +20,13 @@ function Metric({ name, stat, format, testId, hint }: { name: string; stat: Stat
   );
 }
 
+/** The figures each card shows, in order, with what they mean (written by METRIC_FORMAT, as the table writes them). */
+const CARD_METRICS = [
+  { key: 'utility', name: 'Utility', hint: 'success − λ·cost, per prompt (higher is better)' },
+  { key: 'cost', name: 'Cost', hint: 'total price of the queries made, per prompt (mean over prompts)' },
+  { key: 'success', name: 'Success', hint: 'share of prompts answered successfully' },
+] as const;
+
 function Card({ card, label }: { card: HeadlineCard; label: string }) {
   const s = card.summary;
   const id = `summary-${card.role}`;
@@ -31,21 +38,9 @@ function Card({ card, label }: { card: HeadlineCard; label: string }) {
         <span className="summary-caption">{card.caption}</span>
       </header>
       <dl>
-        <Metric
-          name="Utility"
-          stat={s.utility}
-          format={METRIC_FORMAT.utility}
-          testId={`${id}-utility`}
-          hint="success − λ·cost, per prompt (higher is better)"
-        />
-        <Metric
-          name="Cost"
-          stat={s.cost}
-          format={METRIC_FORMAT.cost}
-          testId={`${id}-cost`}
-          hint="total price of the queries made, per prompt (mean over prompts)"
-        />
-        <Metric name="Success" stat={s.success} format={METRIC_FORMAT.success} testId={`${id}-success`} hint="share of prompts answered successfully" />
+        {CARD_METRICS.map((m) => (
+          <Metric key={m.key} name={m.name} stat={s[m.key]} format={METRIC_FORMAT[m.key]} testId={`${id}-${m.key}`} hint={m.hint} />
+        ))}
       </dl>
     </article>
   );
