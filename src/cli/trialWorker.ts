@@ -3,6 +3,7 @@
  * shared counter and posts each one's outcomes until none is left.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { messageOf } from '../engine/messageOf';
 import { SimConfigError } from '../engine/simulate';
 import { WorldFormatError } from '../engine/worlds/errors';
 import { parseCliArgs, UsageError } from './args';
@@ -21,5 +22,5 @@ try {
 } catch (e) {
   closeCounter(next, job.trials);
   const expected = e instanceof UsageError || e instanceof WorldFormatError || e instanceof SimConfigError;
-  post({ error: e instanceof Error ? e.message : String(e), expected });
+  post({ error: messageOf(e), expected });
 }

@@ -3,6 +3,7 @@
  * models, prices and the recorded datasets its server offers) once it has answered.
  */
 import { create } from 'zustand';
+import { messageOf } from '../engine/messageOf';
 import { catalog as loadWorkerCatalog } from '../workers/simBridge';
 import { type Catalog, catalogFrom, STATIC_CATALOG } from './catalog';
 
@@ -14,6 +15,6 @@ export async function loadCatalog(): Promise<void> {
   try {
     useCatalog.setState({ catalog: catalogFrom(await loadWorkerCatalog()), loaded: true });
   } catch (e) {
-    console.warn('catalog:', e instanceof Error ? e.message : String(e));
+    console.warn('catalog:', messageOf(e));
   }
 }

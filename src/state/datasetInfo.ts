@@ -3,6 +3,7 @@
  * simulation worker once per world and kept here; a failed load is asked again next time.
  */
 import { create } from 'zustand';
+import { messageOf } from '../engine/messageOf';
 import { datasetInfo } from '../workers/simBridge';
 
 type DatasetInfo = Awaited<ReturnType<typeof datasetInfo>>;
@@ -23,6 +24,6 @@ export function loadDatasetInfo(world: string): void {
   put(world, { info: null, error: null });
   datasetInfo(world).then(
     (info) => put(world, { info, error: null }),
-    (e: unknown) => put(world, { info: null, error: e instanceof Error ? e.message : String(e) }),
+    (e: unknown) => put(world, { info: null, error: messageOf(e) }),
   );
 }

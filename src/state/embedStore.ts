@@ -19,6 +19,7 @@ import {
   rowsOf,
   weightsSource,
 } from '../embed/types';
+import { messageOf } from '../engine/messageOf';
 import { clearEmbeddingCache, type EmbedPortLink, embedCapabilities, embedInWorker, openEmbedPort as openPortInWorker } from '../workers/embedBridge';
 import { useParams } from './params';
 
@@ -179,7 +180,7 @@ function trackCall(): {
       if (settled) return;
       settled = true;
       if (isAbort(error)) useEmbed.setState({ status: before.kind === 'loading' ? { kind: 'idle' } : before });
-      else useEmbed.setState({ status: { kind: 'error', message: error instanceof Error ? error.message : String(error) } });
+      else useEmbed.setState({ status: { kind: 'error', message: messageOf(error) } });
     },
   };
 }

@@ -9,6 +9,7 @@ import { deleteImport, listImports, type StoredImportMeta } from '../data/import
 import type { CostChoice, PromptsPreview } from '../engine/import/importDataset';
 import type { CsvMapping } from '../engine/import/mapping';
 import type { ModelInfo } from '../engine/import/models';
+import { messageOf } from '../engine/messageOf';
 import { ownValue, recordOf } from '../engine/userKeys';
 import type { ImportProblem, PickedFile } from '../workers/importApi';
 import { importFile, readSelection } from '../workers/importBridge';
@@ -224,7 +225,7 @@ export const useImport = create<ImportState>()((set, get) => ({
         ]);
       }
     } catch (e) {
-      set({ stage: 'error', error: { message: `the stored imports cannot be read (${e instanceof Error ? e.message : String(e)})` } });
+      set({ stage: 'error', error: { message: `the stored imports cannot be read (${messageOf(e)})` } });
     }
   },
 

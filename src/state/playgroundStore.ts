@@ -4,6 +4,7 @@
  * (ask, answer ✓/✗); the worker computes.
  */
 import { create } from 'zustand';
+import { messageOf } from '../engine/messageOf';
 import type { PlaygroundAlgo } from '../engine/playground/algos';
 import { type PlaygroundAnswer, type PlaygroundConfig, type PlaygroundInfo, playgroundWorker } from '../workers/playgroundBridge';
 import { embedVectors, openEmbedPort } from './embedStore';
@@ -41,7 +42,7 @@ function configOf(p: LabParams, algo: PlaygroundAlgo): PlaygroundConfig {
 }
 
 function fail(error: unknown): void {
-  usePlayground.setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
+  usePlayground.setState({ status: 'error', error: messageOf(error) });
 }
 
 /** Builds the learner for `p` unless the worker already holds it. */

@@ -17,6 +17,7 @@ import { EmbedLoadError } from '../embed/errors';
 import { idbVectorStore } from '../embed/idbStore';
 import { embedWith, type LoadedExtractor, loadExtractor } from '../embed/pipeline';
 import { type EmbedBatchResult, type EmbedDevice, type EmbedProgress, type EmbedSettings, resolveDtype } from '../embed/types';
+import { messageOf } from '../engine/messageOf';
 import type { EmbedPortApi, EmbedPortEvent } from './embedPort';
 
 const onnxEnv = env.backends.onnx;
@@ -214,7 +215,7 @@ export const api = {
             return Comlink.transfer(result, [result.data.buffer]);
           } catch (error) {
             const cancelled = error instanceof EmbedCancelledError;
-            void report({ type: 'failed', message: error instanceof Error ? error.message : String(error), cancelled });
+            void report({ type: 'failed', message: messageOf(error), cancelled });
             throw error;
           } finally {
             setTimeout(() => port.close(), 0); // after the answer has been posted

@@ -21,6 +21,7 @@ import {
   previewPrompts,
   type SourceFile,
 } from '../engine/import';
+import { messageOf } from '../engine/messageOf';
 
 /** What the import reads of a picked or dropped file (a DOM File has all of it). */
 export interface PickedFile {
@@ -69,7 +70,7 @@ export function problemOf(e: unknown): ImportProblem {
     const { message, file, line, field } = e as ImportError;
     return { message, file, line, field };
   }
-  return { message: e instanceof Error ? e.message : String(e) };
+  return { message: messageOf(e) };
 }
 
 async function outcome<T>(work: () => Promise<T>): Promise<ImportOutcome<T>> {

@@ -4,6 +4,7 @@
  * import store's tests), the same functions run in this thread.
  */
 import * as Comlink from 'comlink';
+import { messageOf } from '../engine/messageOf';
 import type { ImportWorkerApi } from './import.worker';
 import type { ImportChoices, ImportOutcome, PickedFile, SavedImport, Selection } from './importApi';
 import { workerSlot } from './workerHandle';
@@ -23,7 +24,7 @@ async function call<T>(invoke: (api: Comlink.Remote<ImportWorkerApi>) => Promise
   try {
     return await slot.use((h) => Promise.race([invoke(h.api), h.crashed]));
   } catch (e) {
-    return { ok: false, problem: { message: e instanceof Error ? e.message : String(e) } };
+    return { ok: false, problem: { message: messageOf(e) } };
   }
 }
 

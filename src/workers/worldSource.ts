@@ -8,6 +8,7 @@
 import { getImport } from '../data/imports';
 import { importedSource } from '../engine/import/world';
 import { costModes, type DatasetChoice, type DatasetSource, datasetWorldOf, folderSource, promptTexts } from '../engine/lab/datasetSource';
+import { messageOf } from '../engine/messageOf';
 import type { World } from '../engine/types';
 import { builtinWorld } from '../engine/worlds/builtins';
 import { WorldFormatError } from '../engine/worlds/errors';
@@ -35,7 +36,7 @@ async function fetchText(url: string): Promise<string> {
   try {
     response = await fetch(url);
   } catch (e) {
-    throw new WorldFormatError('world', `cannot fetch ${url} (${e instanceof Error ? e.message : String(e)})`);
+    throw new WorldFormatError('world', `cannot fetch ${url} (${messageOf(e)})`);
   }
   if (!response.ok) throw new WorldFormatError('world', `cannot fetch ${url} (HTTP ${response.status})`);
   return response.text();

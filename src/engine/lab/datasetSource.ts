@@ -4,6 +4,7 @@
  * Plain data in, a DatasetWorld out: the worker fetches or loads the files, the engine does the rest.
  */
 import { type ModelInfo, parseModelsJson } from '../import/models';
+import { messageOf } from '../messageOf';
 import { buildDatasetWorld, type DatasetWorld } from '../worlds/dataset';
 import { WorldFormatError } from '../worlds/errors';
 import { type DatasetSpec, type FeatureSpec, parseWorldSpec } from '../worlds/schema';
@@ -60,7 +61,7 @@ export function folderSource(name: string, modelsJsonText: string, promptsJsonl:
   try {
     models = parseModelsJson(modelsJsonText, `${name}/models.json`);
   } catch (e) {
-    throw new WorldFormatError('models', e instanceof Error ? e.message : String(e));
+    throw new WorldFormatError('models', messageOf(e));
   }
   const prices = models.map((m) => m.defaultPrice);
   return {

@@ -2,6 +2,7 @@ import { hashedNgrams } from '../features/ngrams';
 import { taskCategories, taskOneHot } from '../features/onehot';
 import { fitPca } from '../features/pca';
 import { unitBallScaler } from '../features/scale';
+import { messageOf } from '../messageOf';
 import type { Rng } from '../rng';
 import type { Prompt, World } from '../types';
 import { show, WorldFormatError } from './errors';
@@ -96,7 +97,7 @@ export function buildDatasetWorld(spec: DatasetSpec, io: WorldIO, opts: DatasetO
   try {
     text = io.readText(path);
   } catch (e) {
-    throw new WorldFormatError('prompts', `cannot read ${show(path)} (${e instanceof Error ? e.message : String(e)})`, source);
+    throw new WorldFormatError('prompts', `cannot read ${show(path)} (${messageOf(e)})`, source);
   }
   const costField = Array.isArray(spec.costs) ? undefined : spec.costs.per_prompt;
   const allRows = readPromptRows(text, { models: spec.models, costField, file: spec.prompts, source });

@@ -1,3 +1,4 @@
+import { messageOf } from '../messageOf';
 import { WorldFormatError } from './errors';
 import { parseWorldSpec, type WorldSpec } from './schema';
 
@@ -31,7 +32,7 @@ export function parseJson(text: string): JsonResult {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    return { ok: false, reason: cleanReason(e instanceof Error ? e.message : String(e)), offset: syntaxErrorOffset(text) };
+    return { ok: false, reason: cleanReason(messageOf(e)), offset: syntaxErrorOffset(text) };
   }
 }
 

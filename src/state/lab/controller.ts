@@ -10,6 +10,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepResult, TraceRow } from '../../engine/lab/types';
+import { messageOf } from '../../engine/messageOf';
 import { runKey, type SweepParam } from './config';
 import { type Effect, type Hold, type Job, type JobBook, type JobKind, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
 
@@ -112,7 +113,6 @@ export interface LabController {
   isCurrent(): boolean;
 }
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const isAbort = (e: unknown) => (e instanceof DOMException || e instanceof Error) && e.name === 'AbortError';
 
 const idleSweep = (): SweepState => ({ wanted: false, status: 'idle', result: null, progress: { done: 0, total: 0 }, error: null });

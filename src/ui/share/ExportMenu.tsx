@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { messageOf } from '../../engine/messageOf';
 import { buildCsv, buildJson, fileStem } from '../../state/exportData';
 import { playbackStore, useLab } from '../../state/labStore';
 import { currentLink } from '../../state/params';
@@ -26,7 +27,7 @@ export function ExportMenu() {
       else downloadBlob(await svgToPng(svg, width, height, 2), file);
       close();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(messageOf(e));
     }
   };
 
