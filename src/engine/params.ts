@@ -4,7 +4,7 @@
  * it means. The engine's validation (simulate.ts), the CLI's flags, help and messages (cli/args.ts) and the lab's
  * limits (state/urlCodec.ts: the link codec, the sliders, sanitize) are generated from it, so a parameter is
  * described once and every place says the same thing about a bad value: "<name>: must be <expect> (got <value>)".
- * Plain data and two functions: no imports.
+ * Plain data and a few functions; its one import is the formatter that writes the bounds ("1 to 4,096").
  */
 import { fmtCount } from './lab/format';
 

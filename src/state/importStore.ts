@@ -81,7 +81,6 @@ const EMPTY = {
   prices: {},
 };
 
-/** The models a preview proposes, with prices: models.json's defaults, else what was typed before. */
 /**
  * The stored import an import named `name` would sit beside under the same name (trimmed, any case), if any: the
  * list would show two of that name, or, where the data are the same too, the new one replaces it (imports.ts).
@@ -91,6 +90,7 @@ export function sameNamedImport(name: string, imports: readonly StoredImportMeta
   return key === '' ? undefined : imports.find((d) => d.name.trim().toLowerCase() === key);
 }
 
+/** The models a preview proposes, with prices: models.json's defaults, else what was typed before. */
 function pricesFor(models: readonly string[], info: readonly ModelInfo[], typed: Record<string, string>): Record<string, string> {
   // Model names are user text: own properties only (engine/userKeys.ts).
   const filled = models.flatMap((m) => {

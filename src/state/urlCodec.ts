@@ -9,7 +9,6 @@
  *
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
-
 import { z } from 'zod';
 import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { fmtCount } from '../engine/lab/format';

@@ -6,11 +6,11 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { ImportError, MAX_IMPORT_BYTES } from '../../engine/import/errors';
 import { importWarnings, parsePrices } from '../../engine/import/importDataset';
+import { fmtCount } from '../../engine/lab/format';
 import { ownValue } from '../../engine/userKeys';
 import { sameNamedImport, useImport } from '../../state/importStore';
 import { useParams } from '../../state/params';
 import './import.css';
-import { fmtCount } from '../../engine/lab/format';
 
 const ACCEPT = '.jsonl,.json,.csv,.ndjson';
 /** Long prompts are cut in the preview table (the full text is in the cell's title). */
