@@ -213,11 +213,15 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     options.signal,
     async (api, trial, laneIndex, pool) => {
       const job = steps.start(laneIndex);
-      // A long trace comes in chunks ahead of its slice, each read in a short task of its own (sim.worker.ts).
+      // Trial 0's slice holds the trace: a long one comes in chunks ahead of it, each read in a short task of its
+      // own (sim.worker.ts). The other trials have none, and get no channel for it.
       const traceRows: TraceRow[] = [];
-      const onTraceRows = Comlink.proxy(async (rows: TraceRow[]) => {
-        for (const row of rows) traceRows.push(row);
-      });
+      const onTraceRows =
+        trial === 0
+          ? Comlink.proxy(async (rows: TraceRow[]) => {
+              for (const row of rows) traceRows.push(row);
+            })
+          : undefined;
       const slice = await api.runLabSlice(config, { from: trial, to: trial + 1 }, job.progress, embedPorts(options.openEmbedPort, pool), onTraceRows);
       job.finish(stepsPerTrial);
       assembler.add(traceRows.length > 0 ? { ...slice, trace: traceRows } : slice);
