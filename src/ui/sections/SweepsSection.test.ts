@@ -22,6 +22,9 @@ describe('SweepsSection', () => {
     expect(html.match(/data-testid="sweep-error-[a-zA-Z]+"/g)).toEqual(['data-testid="sweep-error-lambda"']);
     expect(html).toContain('The λ sweep failed: the worker crashed');
     expect(html).not.toContain('τ_max sweep failed');
+    // Held, not retried by itself: its own button asks for it again.
+    expect(html).toMatch(/data-testid="sweep-error-lambda">[^]*data-testid="sweep-run-lambda"[^>]*>Try again</);
+    expect(html).not.toContain('sweep-run-tauMax');
   });
 
   it('a running sweep shows its progress and Cancel, a stopped one its button', () => {

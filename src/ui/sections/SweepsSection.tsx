@@ -12,7 +12,7 @@ const SWEEP_NAMES: Record<SweepParam, string> = { tauMax: 'τ_max sweep', lambda
 
 /**
  * What a sweep is doing, under its plot: its progress with Cancel while it computes, a button when it is
- * stopped (cancelled, or its run failed or was cancelled), its error when it failed. Its own component:
+ * stopped (cancelled, or its run failed or was cancelled), its error and a button to try again when it failed. Its own component:
  * progress messages re-draw only it.
  */
 function SweepStatus({ param }: { param: SweepParam }) {
@@ -34,20 +34,23 @@ function SweepStatus({ param }: { param: SweepParam }) {
       </p>
     );
   }
+  // A failed sweep is held, not retried by itself (the controller): the button asks for it again.
+  const again = (label: string) => (
+    <button type="button" className="btn secondary small" data-testid={`sweep-run-${param}`} onClick={() => dispatch({ type: 'run-sweep', param })}>
+      {label}
+    </button>
+  );
   if (status === 'error') {
     return (
       <p className="error-text" data-testid={`sweep-error-${param}`}>
-        The {name} failed: {error}
+        The {name} failed: {error} {again('Try again')}
       </p>
     );
   }
   if (status === 'idle' && wanted && runDone) {
     return (
       <p className="sweep-status muted" data-testid={`sweep-status-${param}`}>
-        The {name} is stopped.{' '}
-        <button type="button" className="btn secondary small" data-testid={`sweep-run-${param}`} onClick={() => dispatch({ type: 'run-sweep', param })}>
-          Compute it
-        </button>
+        The {name} is stopped. {again('Compute it')}
       </p>
     );
   }
