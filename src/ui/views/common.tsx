@@ -54,32 +54,6 @@ export function ChartState({ kind, height, children }: { kind: 'loading' | 'empt
   );
 }
 
-/**
- * Width of an element, kept current by a ResizeObserver (0 until its first notice, in the frame after the mount).
- * Returns a callback ref, so it also works for an element that mounts later (after a loading state).
- */
-export function useElementWidth<T extends HTMLElement>(): [(el: T | null) => void, number, T | null] {
-  const [el, setEl] = useState<T | null>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    if (!el) return;
-    if (typeof ResizeObserver === 'undefined') {
-      setWidth(el.getBoundingClientRect().width);
-      return;
-    }
-    // The observer's first notice is the element's size, read from the frame's own layout: measuring here
-    // instead (getBoundingClientRect) forced a layout of the whole page inside the mounting task (~40 ms on the
-    // first visit, issue 13's long-task goal).
-    const ro = new ResizeObserver((entries) => {
-      const w = entries[0]?.contentRect.width ?? 0;
-      setWidth((prev) => (Math.abs(prev - w) >= 0.5 ? w : prev));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [el]);
-  return [setEl, width, el];
-}
-
 /** A value that components read with useSyncExternalStore, so changing it re-renders only those readers. */
 export interface ValueStore<T> {
   get(): T;
@@ -108,27 +82,42 @@ export function useValueStore<T>(value: T): ValueStore<T> {
   return store;
 }
 
-/** Size of an element (0 × 0 until measured), kept current by a ResizeObserver; returns a callback ref. */
-export function useElementSize<T extends HTMLElement>(): [(el: T | null) => void, { width: number; height: number }] {
+/**
+ * An element's size (0 × 0 until the first notice), kept current by a ResizeObserver, with a callback ref (so it
+ * also works for an element that mounts later, after a loading state) and the element. The observer's first
+ * notice, in the frame after the mount, is the size read from that frame's own layout: reading it in an effect
+ * instead (getBoundingClientRect) forced a layout of the whole page inside React's commit (~40 ms on a first
+ * visit, issue 13). Changes under half a pixel, and of the height where only the width is `watched`, are ignored.
+ */
+function useObservedSize<T extends HTMLElement>(watched: 'width' | 'both'): [(el: T | null) => void, { width: number; height: number }, T | null] {
   const [el, setEl] = useState<T | null>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
     if (!el) return;
-    if (typeof ResizeObserver === 'undefined') {
-      const r = el.getBoundingClientRect();
-      setSize({ width: r.width, height: r.height });
-      return;
-    }
-    // As in useElementWidth: the observer's first notice, not a forced layout.
     const ro = new ResizeObserver((entries) => {
       const c = entries[0]?.contentRect;
       if (!c) return;
-      setSize((prev) => (Math.abs(prev.width - c.width) >= 0.5 || Math.abs(prev.height - c.height) >= 0.5 ? { width: c.width, height: c.height } : prev));
+      setSize((prev) => {
+        const moved = Math.abs(prev.width - c.width) >= 0.5 || (watched === 'both' && Math.abs(prev.height - c.height) >= 0.5);
+        return moved ? { width: c.width, height: c.height } : prev;
+      });
     });
     ro.observe(el);
     return () => ro.disconnect();
-  }, [el]);
-  return [setEl, size];
+  }, [el, watched]);
+  return [setEl, size, el];
+}
+
+/** Size of an element (see useObservedSize); returns a callback ref. */
+export function useElementSize<T extends HTMLElement>(): [(el: T | null) => void, { width: number; height: number }] {
+  const [ref, size] = useObservedSize<T>('both');
+  return [ref, size];
+}
+
+/** Width of an element (see useObservedSize; its height changes do not re-render); the ref and the element. */
+export function useElementWidth<T extends HTMLElement>(): [(el: T | null) => void, number, T | null] {
+  const [ref, size, el] = useObservedSize<T>('width');
+  return [ref, size.width, el];
 }
 
 /** Below this container width (CSS px) the views tighten margins and fonts (phones, side-by-side cards). */
