@@ -23,7 +23,7 @@ describe('SweepsSection', () => {
     expect(html).toContain('The λ sweep failed: the worker crashed');
     expect(html).not.toContain('τ_max sweep failed');
     // Held, not retried by itself: its own button asks for it again.
-    expect(html).toMatch(/data-testid="sweep-error-lambda">[^]*data-testid="sweep-run-lambda"[^>]*>Try again</);
+    expect(html).toMatch(/data-testid="sweep-error-lambda">[\s\S]*?data-testid="sweep-run-lambda"[^>]*>Try again</);
     expect(html).not.toContain('sweep-run-tauMax');
   });
 
