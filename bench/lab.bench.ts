@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { type LabBrowser, launchBrowser, waitForPage } from '../e2e/browser';
+import { waitForSweeps } from '../e2e/lab';
 import { traceMainThread } from '../e2e/mainThread';
 import { presetById } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
@@ -208,17 +209,6 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status', 'data-playing', 'data-state'] });
 `;
 
-/**
- * A sweep is computed only while its card is on screen (the user scrolls to it): each card is scrolled into view
- * in turn until its sweep is in, as e2e/lab.ts's waitForSweeps does; the page's `sweepsDone` mark follows.
- */
-async function scrollToSweeps(page: Page): Promise<void> {
-  for (const card of ['card-tradeoff', 'card-lambda']) {
-    await page.getByTestId(card).scrollIntoViewIfNeeded();
-    await waitForPage(page, `document.querySelector('[data-testid="${card}"]')?.getAttribute('data-state') === 'done'`, { timeout: 300_000, polling: 50 });
-  }
-}
-
 interface Arrival {
   first: number;
   final: number;
@@ -233,7 +223,9 @@ interface Arrival {
 async function measureArrival(page: Page, url: string): Promise<Arrival> {
   await page.goto(url);
   await waitForPage(page, `'finalHeadline' in window.__marks`, { timeout: 300_000, polling: 50 });
-  await scrollToSweeps(page);
+  // A sweep is computed only while its card is on screen: scrolled to in turn, as a user would; the page's own
+  // `sweepsDone` mark times it, so the polling only paces the scrolling.
+  await waitForSweeps(page, 300_000, 50);
   await waitForPage(page, `'sweepsDone' in window.__marks`, { timeout: 10_000, polling: 50 });
   const marks = await page.evaluate<Record<string, number>>('window.__marks');
   return { first: marks.firstHeadline / 1000, final: marks.finalHeadline / 1000, settled: marks.sweepsDone / 1000 };

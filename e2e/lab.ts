@@ -31,16 +31,14 @@ export async function waitForCurrentResult(page: Page, timeout = 120_000): Promi
 }
 
 /**
- * Waits until both sweeps have finished (for screenshots and chart exports). A sweep is computed only while its
- * card is on screen, so each card is scrolled into view in turn (a finished sweep stays done off screen).
+ * Waits until both sweeps have finished (for screenshots, chart exports, and the bench's "settled"). A sweep is
+ * computed only while its card is on screen, so each card is scrolled into view in turn, as a user would (a
+ * finished sweep stays done off screen).
  */
-export async function waitForSweeps(page: Page, timeout = 120_000): Promise<void> {
+export async function waitForSweeps(page: Page, timeout = 120_000, polling = 100): Promise<void> {
   for (const card of ['card-tradeoff', 'card-lambda']) {
     await page.getByTestId(card).scrollIntoViewIfNeeded();
-    await waitForPage(page, `document.querySelector('[data-testid="${card}"]')?.getAttribute('data-state') === 'done'`, {
-      timeout,
-      polling: 100,
-    });
+    await waitForPage(page, `document.querySelector('[data-testid="${card}"]')?.getAttribute('data-state') === 'done'`, { timeout, polling });
   }
 }
 
