@@ -286,7 +286,7 @@ describe('importing a large file (issue 14, item 6)', () => {
     console.log(`1,000,000-row import: ${tasks.length} main-thread tasks, the slowest ${slowest.toFixed(0)} ms CPU; load average ${loadavg()[0].toFixed(1)}`);
     // The import itself never blocks the page (reading in the page was one 13 s task). The window also holds the
     // slider's re-run and the imported world's first run, whose drawing measured 91–102 ms of CPU on a loaded
-    // machine (its cause is open: docs/BENCHMARKS.md, issue 13), so the bound here is the import's, 150 ms.
+    // machine (its cause is open, docs/BENCHMARKS.md), so the bound here is the import's, 150 ms.
     expect(slowest, 'the slowest main-thread task during the import, ms of CPU').toBeLessThan(150);
     expect(await page.getByTestId('import-item').first().textContent()).toContain('1,000,000 prompts × 2 models');
     await page.close(); // the lab now runs the million-prompt world: not this test's concern
