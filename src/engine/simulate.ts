@@ -190,18 +190,9 @@ export function* simulateTrials(
   for (const id of algos) perTrial[id] = { utility: [], cost: [], success: [], regret: [], seconds: 0 };
 
   for (let trial = range.from; trial < range.to; trial++) {
-    const contextRng = createRng(deriveSeed(seed, 'trial', trial, 'contexts'));
-    const prompts: Prompt[] = new Array(T);
+    const { prompts, uniforms } = drawTrial(world, seed, trial, T, params);
     const best = new Float64Array(T);
-    for (let t = 0; t < T; t++) {
-      const p = world.draw(t, contextRng);
-      checkCostScale(p, lambda, t);
-      prompts[t] = p;
-      best[t] = budgetValue(p.q, p.costs, p.available, lambda, tauMax);
-    }
-    const rewardRng = createRng(deriveSeed(seed, 'trial', trial, 'rewards'));
-    const uniforms = new Float64Array(T * K * tauMax);
-    for (let i = 0; i < uniforms.length; i++) uniforms[i] = rewardRng.uniform();
+    for (let t = 0; t < T; t++) best[t] = budgetValue(prompts[t].q, prompts[t].costs, prompts[t].available, lambda, tauMax);
 
     const runners: Runner[] = algos.map((id) => ({
       id,
@@ -233,6 +224,34 @@ export function* simulateTrials(
   }
 
   return perTrial;
+}
+
+/** What trial `trial` of a run draws before anyone plays: its prompts and the reward stream's uniforms. */
+export interface TrialDraws {
+  /** The prompts of steps 0 … T − 1, from the trial's context stream. */
+  prompts: Prompt[];
+  /** One uniform per (step t, model a, k-th pull of a in that step), at index (t·K + a)·τ_max + k. */
+  uniforms: Float64Array;
+}
+
+/**
+ * The draws of trial `trial`: every algorithm of the trial plays on these (common random numbers), and so does
+ * anything else that must see the outcomes they see (singleModels.ts). Each stream is derived from the base seed
+ * and the trial's index alone. Throws SimConfigError for a prompt whose λ·c overflows the utilities.
+ */
+export function drawTrial(world: World, seed: number, trial: number, T: number, params: Pick<BanditParams, 'lambda' | 'tauMax'>): TrialDraws {
+  const { lambda, tauMax } = params;
+  const contextRng = createRng(deriveSeed(seed, 'trial', trial, 'contexts'));
+  const prompts: Prompt[] = new Array(T);
+  for (let t = 0; t < T; t++) {
+    const p = world.draw(t, contextRng);
+    checkCostScale(p, lambda, t);
+    prompts[t] = p;
+  }
+  const rewardRng = createRng(deriveSeed(seed, 'trial', trial, 'rewards'));
+  const uniforms = new Float64Array(T * world.arms.length * tauMax);
+  for (let i = 0; i < uniforms.length; i++) uniforms[i] = rewardRng.uniform();
+  return { prompts, uniforms };
 }
 
 /** What every step of a trial shares: its prompts, each prompt's best utility and the reward uniforms. */

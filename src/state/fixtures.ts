@@ -43,6 +43,13 @@ export const RESULT: LabResult = {
       oracle: { utility: stat(0.9484, 0.0032), cost: stat(1.9, 0.1), success: stat(0.97, 0.005), regret: stat(-0.25, 3.1), seconds: 0.002 },
     },
   },
+  singleModels: [
+    { arm: 0, model: 'gemini-2.5-flash', success: stat(0.62, 0.01), cost: stat(0.75, 0), utility: stat(0.6125, 0.01) },
+    { arm: 1, model: 'deepseek-chat', success: stat(0.9, 0.01), cost: stat(1.37, 0), utility: stat(0.8863, 0.01) },
+    { arm: 2, model: 'qwen-plus', success: stat(0.7, 0.01), cost: stat(1.6, 0), utility: stat(0.684, 0.01) },
+    { arm: 3, model: 'gpt-4o', success: stat(0.975, 0.004), cost: stat(12.5, 0), utility: stat(0.85, 0.004) },
+    { arm: 4, model: 'claude-opus-4', success: stat(0.9828, 0.004), cost: stat(90, 0), utility: stat(0.0828, 0.004) },
+  ],
   curves: {},
   usage: {},
   trace: [],

@@ -231,7 +231,11 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     config.dataset?.features === 'embedding',
   );
   const result = assembler.result();
-  onProgress?.({ done: total, total, partial: { curves: result.curves, summary: result.summary, world: result.world, trials: config.trials } });
+  onProgress?.({
+    done: total,
+    total,
+    partial: { curves: result.curves, summary: result.summary, singleModels: result.singleModels, world: result.world, trials: config.trials },
+  });
   return result;
 }
 

@@ -9,6 +9,7 @@ import {
   type TrialOutcomes,
   type TrialRange,
 } from '../simulate';
+import { mergeSingleModelTrials, type SingleModelTrials, singleModelTrials, summarizeSingleModels } from '../singleModels';
 import { defaultParams, type World } from '../types';
 import { CurveAccumulator, type CurveRows, DEFAULT_CURVE_POINTS } from './curves';
 import { TraceRecorder } from './trace';
@@ -39,6 +40,8 @@ export interface LabTick {
 export interface LabSlice {
   range: TrialRange;
   outcomes: TrialOutcomes;
+  /** Each model alone on the slice's trials (the stakeholder line's references). */
+  singles: SingleModelTrials;
   /** Per algorithm, the slice's curve rows. */
   curves: Record<string, CurveRows>;
   /** Per algorithm, the slice's arm usage sums. */
@@ -100,6 +103,7 @@ export function* labSlice(world: World, config: LabConfig, range: TrialRange, ch
   return {
     range: { ...range },
     outcomes,
+    singles: singleModelTrials(world, simOptions(config), range),
     curves: Object.fromEntries(algos.map((a) => [a, curves.rows(a)])),
     usage: Object.fromEntries(algos.map((a) => [a, usage.sums(a)])),
     trace: recorder ? recorder.rows : null,
@@ -160,7 +164,7 @@ export class LabAssembler {
     const trials = this.trialsDone();
     if (trials === 0 || this.world === null) return null;
     const prefix = this.ordered().filter((s) => s.range.to <= trials);
-    return { curves: this.curves.curves(), summary: this.summary(prefix, trials), world: this.world, trials };
+    return { curves: this.curves.curves(), summary: this.summary(prefix, trials), singleModels: this.singleModels(prefix), world: this.world, trials };
   }
 
   private ordered(): LabSlice[] {
@@ -177,6 +181,12 @@ export class LabAssembler {
     );
   }
 
+  /** Each model alone over `slices` (trials 0 … in order). */
+  private singleModels(slices: readonly LabSlice[]): LabResult['singleModels'] {
+    const merged = mergeSingleModelTrials(slices.map((s) => s.singles));
+    return merged ? summarizeSingleModels(this.world!.arms, merged) : [];
+  }
+
   /** The run, once every trial is in. */
   result(): LabResult {
     const { config } = this;
@@ -184,11 +194,13 @@ export class LabAssembler {
       throw new Error(`LabAssembler: ${this.received} of ${config.trials} trials are in`);
     }
     const world = this.world;
-    const summary = this.summary(this.ordered(), config.trials);
+    const ordered = this.ordered();
+    const summary = this.summary(ordered, config.trials);
     return {
       config: { ...config, algos: [...config.algos], params: { ...config.params }, curvePoints: this.curvePoints },
       world,
       summary,
+      singleModels: this.singleModels(ordered),
       curves: this.curves.curves(),
       usage: this.usage.result(),
       trace: this.trace,

@@ -5,6 +5,7 @@
 
 import type { DecisionRule } from '../policies/algorithms';
 import type { SimResult } from '../simulate';
+import type { SingleModelSummary } from '../singleModels';
 
 /** One point of a curve: the mean over trials at step t (1-based count of prompts seen) and its population std. */
 export interface CurvePoint {
@@ -132,6 +133,8 @@ export interface LabResult {
   config: LabConfig;
   world: LabWorldInfo;
   summary: SimResult;
+  /** Each model alone (one query per prompt) on the run's prompts and outcomes: the declared references. */
+  singleModels: SingleModelSummary[];
   curves: Record<string, AlgoCurves>;
   usage: Record<string, ArmUsage>;
   /** Trial-0 trace of `config.traceAlgo`, T rows. */
@@ -143,7 +146,7 @@ export interface LabResult {
  * world the headline is written from. Each trial's outcomes do not depend on how many trials the run has, so
  * these are exactly the figures of a run of `trials` trials.
  */
-export type LabPartial = Pick<LabResult, 'curves' | 'summary' | 'world'> & { trials: number };
+export type LabPartial = Pick<LabResult, 'curves' | 'summary' | 'singleModels' | 'world'> & { trials: number };
 
 /** Progress while a lab run computes; `partial` carries the figures over the trials finished so far. */
 export interface LabProgress {

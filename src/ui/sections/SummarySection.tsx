@@ -25,7 +25,15 @@ export function SummarySection() {
   // The current run's figures so far, as a run of that many trials.
   const provisional = useMemo<LabResult | null>(() => {
     if (status !== 'running' || !partial || !running || runKey(running) !== wantedKey || partial.trials >= running.trials) return null;
-    return { config: { ...running, trials: partial.trials }, world: partial.world, summary: partial.summary, curves: partial.curves, usage: {}, trace: [] };
+    return {
+      config: { ...running, trials: partial.trials },
+      world: partial.world,
+      summary: partial.summary,
+      singleModels: partial.singleModels,
+      curves: partial.curves,
+      usage: {},
+      trace: [],
+    };
   }, [status, partial, running, wantedKey]);
   const shownLive = provisional ?? live;
   const result = useDeferredValue(shownLive);

@@ -1,0 +1,102 @@
+/**
+ * "Model a alone": every prompt sent once to the same model, the strategy a team runs before it routes. It is
+ * what the Lowest-cost and Highest-cost baselines do with the cheapest and the dearest model (paper §6, Table 1's
+ * single-model rows), here for every model, so that a result can be stated against declared single-model
+ * references (the stakeholder line, state/headline.ts) rather than against whichever baselines were selected.
+ *
+ * Each trial replays the run's own draws (simulate.ts drawTrial: the same prompts, and the uniform of the first
+ * pull of model a at step t that every algorithm sees), so "a alone" is the outcome Lowest-cost has when a is the
+ * cheapest model, bit for bit. It learns nothing and pulls nothing twice: K·T outcomes per trial.
+ */
+
+import { meanStd, type Stat } from './metrics';
+import { drawTrial, type SimOptions, type TrialRange } from './simulate';
+import { defaultParams, type World } from './types';
+
+/** Per model, each trial's per-prompt averages, in trial order: what a slice of trials produces. */
+export interface SingleModelTrials {
+  /** success[a][i]: share of trial i's prompts that model a answered on its one query. */
+  success: number[][];
+  /** cost[a][i]: the mean price of that one query over trial i's prompts. */
+  cost: number[][];
+  /** utility[a][i]: the mean of success − λ·cost over trial i's prompts (summed step by step, as a run sums). */
+  utility: number[][];
+  /** everyStep[a]: model a could be asked at every step of these trials (models that join later cannot). */
+  everyStep: boolean[];
+}
+
+/** One model alone over a run's trials: mean and population std over trials, as the algorithms' summary. */
+export interface SingleModelSummary {
+  /** Index of the model in the world's arms. */
+  arm: number;
+  model: string;
+  success: Stat;
+  cost: Stat;
+  utility: Stat;
+}
+
+/** Trials [range.from, range.to) of `options` with each model alone. */
+export function singleModelTrials(world: World, options: SimOptions, range: TrialRange): SingleModelTrials {
+  const params = { ...defaultParams, ...options.params };
+  const { lambda, tauMax } = params;
+  const K = world.arms.length;
+  const out: SingleModelTrials = {
+    success: Array.from({ length: K }, () => []),
+    cost: Array.from({ length: K }, () => []),
+    utility: Array.from({ length: K }, () => []),
+    everyStep: new Array(K).fill(true),
+  };
+  const { T } = options;
+  const success = new Float64Array(K);
+  const cost = new Float64Array(K);
+  const utility = new Float64Array(K);
+  for (let trial = range.from; trial < range.to; trial++) {
+    const { prompts, uniforms } = drawTrial(world, options.seed, trial, T, params);
+    success.fill(0);
+    cost.fill(0);
+    utility.fill(0);
+    for (let t = 0; t < T; t++) {
+      const p = prompts[t];
+      for (let a = 0; a < K; a++) {
+        if (!p.available[a]) {
+          out.everyStep[a] = false;
+          continue;
+        }
+        // The first pull of a at step t: the uniform every algorithm's first pull of a at t sees (protocol.ts).
+        const reward = world.pull(p, a, uniforms[(t * K + a) * tauMax]);
+        const c = p.costs[a];
+        success[a] += reward;
+        cost[a] += c;
+        utility[a] += reward - lambda * c;
+      }
+    }
+    for (let a = 0; a < K; a++) {
+      out.success[a].push(success[a] / T);
+      out.cost[a].push(cost[a] / T);
+      out.utility[a].push(utility[a] / T);
+    }
+  }
+  return out;
+}
+
+/** Consecutive slices' trials, in the order given: the run's, whatever the slicing. */
+export function mergeSingleModelTrials(parts: readonly SingleModelTrials[]): SingleModelTrials | null {
+  if (parts.length === 0) return null;
+  const K = parts[0].everyStep.length;
+  return {
+    success: Array.from({ length: K }, (_, a) => parts.flatMap((p) => p.success[a])),
+    cost: Array.from({ length: K }, (_, a) => parts.flatMap((p) => p.cost[a])),
+    utility: Array.from({ length: K }, (_, a) => parts.flatMap((p) => p.utility[a])),
+    everyStep: Array.from({ length: K }, (_, a) => parts.every((p) => p.everyStep[a])),
+  };
+}
+
+/** The models that could be asked at every step, each summarised over the trials (in the world's order). */
+export function summarizeSingleModels(arms: readonly string[], trials: SingleModelTrials): SingleModelSummary[] {
+  const out: SingleModelSummary[] = [];
+  arms.forEach((model, arm) => {
+    if (!trials.everyStep[arm]) return;
+    out.push({ arm, model, success: meanStd(trials.success[arm]), cost: meanStd(trials.cost[arm]), utility: meanStd(trials.utility[arm]) });
+  });
+  return out;
+}
