@@ -31,7 +31,7 @@ describe('lab page', () => {
     const page = await openLab(browser, SMALL);
     await waitForCurrentResult(page);
     const before = { summary: await readSummary(page), table: await readTable(page) };
-    expect(before.summary.headline).toMatch(/^PromptWise spends/);
+    expect(before.summary.headline).toMatch(/^PromptWise: [\d.]+% success at /);
     const historyLength = await page.evaluate<number>('history.length');
 
     const slider = page.getByTestId('lambda');

@@ -29,6 +29,8 @@ export interface CliOptions {
   jobs?: number;
   /** Write `"seconds": 0` so that the same seed gives a byte-identical file. */
   timing: boolean;
+  /** Also each model alone (one query per prompt, on the run's own draws): a table and `singleModels` in the JSON. */
+  singleModels: boolean;
 }
 
 /** A bad command line: one line for the user, exit code 2. */
@@ -52,7 +54,7 @@ const JOBS: NumberParam = {
 /** The flags of the parameter registry (engine/params.ts), in its order, and --jobs. */
 const NUMBER_FLAGS: readonly NumberParam[] = [...Object.values(NUMBER_PARAMS), JOBS];
 
-const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--json PATH] [--no-timing] [--NUMBER X …]
+const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--json PATH] [--no-timing] [--single-models] [--NUMBER X …]
        [--features task-onehot|hashed-ngrams] [--costs prices|per-query] [--tasks A,B]
        [--model-start MODEL:STEP,…] [--task-start TASK:STEP,…]   (these five with --world DATA_FOLDER)
 numbers:
@@ -106,6 +108,7 @@ function parseFlags(argv: string[]) {
       ...numberOptions,
       json: { type: 'string' },
       'no-timing': { type: 'boolean', default: false },
+      'single-models': { type: 'boolean', default: false },
       features: { type: 'string' },
       costs: { type: 'string' },
       tasks: { type: 'string' },
@@ -180,5 +183,6 @@ export function parseCliArgs(argv: string[]): CliOptions {
     json: values.json,
     jobs: num(JOBS),
     timing: !values['no-timing'],
+    singleModels: values['single-models'],
   };
 }

@@ -52,6 +52,22 @@ describe('npm run sim', () => {
     }
   });
 
+  it('--single-models adds each model alone: a table and singleModels in the file, the cheapest one exactly Lowest-cost', async () => {
+    const json = join(dir, 'singles.json');
+    const base = ['--world', 'sudoku', '--algos', 'promptwise,lowest-cost', '--T', '200', '--trials', '3'];
+    const r = await run([...base, '--single-models', '--json', json]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/model alone +utility +cost +success\n[- ]+\ngemini-2\.5-flash +\S+ ± /);
+    const file = JSON.parse(readFileSync(json, 'utf8'));
+    expect(file.singleModels.map((m: { model: string }) => m.model)).toEqual(['gemini-2.5-flash', 'deepseek-chat', 'qwen-plus', 'gpt-4o', 'claude-opus-4']);
+    const { utility, cost, success } = file.results['lowest-cost'];
+    expect(file.singleModels[0]).toMatchObject({ arm: 0, utility, cost, success });
+    // Without the flag the file is cli.md's, nothing added.
+    const plain = join(dir, 'plain.json');
+    expect((await run([...base, '--json', plain])).code).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(plain, 'utf8')))).toEqual(['world', 'params', 'results']);
+  });
+
   it('gives a byte-identical file for the same seed (with --no-timing) and a different one for another seed', async () => {
     const args = (seed: string, out: string) => ['--world', 'sudoku', '--T', '150', '--trials', '2', '--seed', seed, '--no-timing', '--json', join(dir, out)];
     expect((await run(args('4', 'a.json'))).code).toBe(0);

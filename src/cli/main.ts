@@ -1,9 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { checkOptions, SimConfigError } from '../engine/simulate';
+import { checkOptions, SimConfigError, type SimOptions } from '../engine/simulate';
+import { singleModelTrials, summarizeSingleModels } from '../engine/singleModels';
+import type { World } from '../engine/types';
 import { WorldFormatError } from '../engine/worlds/errors';
 import { HelpRequested, parseCliArgs, UsageError } from './args';
 import { defaultLanes, runTrials, TrialWorkerError } from './pool';
-import { formatTable } from './table';
+import { formatSingleModels, formatTable } from './table';
 import { worldFor } from './world';
 
 export interface Io {
@@ -25,9 +27,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const result = await runTrials(options, argv, lanes, () => worldFor(opts), opts.jobs === undefined ? 'if-worth-it' : 'now');
     if (!opts.timing) for (const r of Object.values(result.results)) r.seconds = 0;
     io.out(formatTable(result));
+    // Each model alone, on the run's own draws (engine/singleModels.ts): an addition to cli.md's file, only when asked.
+    const singles = opts.singleModels ? singleModels(worldFor(opts), options) : null;
+    if (singles) io.out(formatSingleModels(singles));
+    const file = singles ? { ...result, singleModels: singles } : result;
     if (opts.json) {
       try {
-        writeFileSync(opts.json, `${JSON.stringify(result, null, 2)}\n`);
+        writeFileSync(opts.json, `${JSON.stringify(file, null, 2)}\n`);
       } catch (e) {
         throw new UsageError(`--json: cannot write ${opts.json} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       }
@@ -46,4 +52,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.err(`internal error: ${(e as Error).message}`);
     return 1;
   }
+}
+
+/** Each model alone over every trial of `options`. */
+function singleModels(world: World, options: SimOptions) {
+  return summarizeSingleModels(world.arms, singleModelTrials(world, options, { from: 0, to: options.trials }));
 }

@@ -1,5 +1,6 @@
 import type { Stat } from '../engine/metrics';
 import type { SimResult } from '../engine/simulate';
+import type { SingleModelSummary } from '../engine/singleModels';
 
 const pm = (s: Stat, digits: number) => `${s.mean.toFixed(digits)} ± ${s.std.toFixed(digits)}`;
 
@@ -9,9 +10,21 @@ export function formatTable(result: SimResult): string {
   const rows = Object.entries(result.results)
     .sort(([, a], [, b]) => b.utility.mean - a.utility.mean)
     .map(([id, r]) => [id, pm(r.utility, 4), pm(r.cost, 3), pm(r.success, 4), pm(r.regret, 2), r.seconds.toFixed(2)]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const p = result.params;
   const title = `world ${result.world}: T=${p.T}, trials=${p.trials}, seed=${p.seed}, λ=${p.lambda}, τ_max=${p.tauMax}, τ_exp=${p.tauExp}, α=${Number(p.alpha).toFixed(3)}`;
-  return [title, line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  return [title, ...columns(header, rows)].join('\n');
+}
+
+/** Each model alone (--single-models), in the world's order. */
+export function formatSingleModels(singles: readonly SingleModelSummary[]): string {
+  const header = ['model alone', 'utility', 'cost', 'success'];
+  const rows = singles.map((m) => [m.model, pm(m.utility, 4), pm(m.cost, 3), pm(m.success, 4)]);
+  return ['each model alone (one query per prompt, same draws):', ...columns(header, rows)].join('\n');
+}
+
+/** A header, a rule and the rows, the first column left-aligned and the others right-aligned. */
+function columns(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }

@@ -83,6 +83,12 @@ export function isPromptWise(id: string): boolean {
   return algorithmSpec(id)?.family === 'promptwise';
 }
 
+/** The algorithm a summary features: PromptWise when it ran, else the first PromptWise variant that did. */
+export function featuredAlgo(algos: readonly string[]): string | null {
+  if (algos.includes('promptwise')) return 'promptwise';
+  return algos.find(isPromptWise) ?? null;
+}
+
 export interface Catalog {
   algorithms: AlgoEntry[];
   worlds: WorldEntry[];

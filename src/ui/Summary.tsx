@@ -4,7 +4,9 @@ import type { LabResult } from '../engine/lab/types';
 import type { Stat } from '../engine/simulate';
 import { algoLabel, type Catalog } from '../state/catalog';
 import { buildHeadline, type HeadlineCard } from '../state/headline';
+import { costUnitNote } from '../state/stakeholder';
 import { algoColor } from './palette';
+import { SavingsCalculator } from './SavingsCalculator';
 
 function Metric({ name, stat, format, testId, hint }: { name: string; stat: Stat; format: (x: number) => string; testId: string; hint: string }) {
   return (
@@ -74,16 +76,22 @@ export function Summary({ result, catalog, note, partial = false }: { result: La
           {note}
         </p>
       )}
-      {headline.sentence && (
-        <p className="headline" data-testid="headline">
-          {headline.sentence}
-        </p>
+      {headline.line && (
+        <>
+          <p className="headline" data-testid="headline">
+            {headline.line.text}
+          </p>
+          <p className="headline-unit muted" data-testid="cost-unit">
+            {costUnitNote(headline.line.kind)}
+          </p>
+        </>
       )}
       <div className="summary-cards">
         {headline.cards.map((card) => (
           <Card key={card.role} card={card} label={algoLabel(catalog, card.algo)} />
         ))}
       </div>
+      {headline.line && <SavingsCalculator result={result} line={headline.line} catalog={catalog} />}
       <p className="summary-note muted">
         {c.world}: mean ± std over {c.trials} {c.trials === 1 ? 'trial' : 'trials'} of {fmtCount(c.T)} prompts, λ = {c.params.lambda}, τ<sub>max</sub> ={' '}
         {c.params.tauMax}, seed {c.seed}.

@@ -4,7 +4,7 @@
  * six significant digits, which `parseShown` reads back.
  */
 
-const MINUS = '\u2212';
+export const MINUS = '\u2212';
 
 export const DASH = '—';
 
