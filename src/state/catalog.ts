@@ -69,8 +69,17 @@ export const ALGO_IDS: readonly string[] = ALGORITHMS.map((a) => a.id);
 
 /** The readings of the authors' code (docs/ENGINE.md): selectable, but not run by default. */
 const OFFICIAL_CODE_IDS: readonly string[] = ENGINE_ALGORITHMS.filter((a) => a.officialCode).map((a) => a.id);
-/** What a fresh page runs: every algorithm of the paper and ours. */
-export const DEFAULT_ALGO_IDS: readonly string[] = ALGO_IDS.filter((id) => !OFFICIAL_CODE_IDS.includes(id));
+/** "All algorithms" (`algos=all` in the link): every algorithm of the paper and ours, not the authors'-code readings. */
+export const ALL_ALGO_IDS: readonly string[] = ALGO_IDS.filter((id) => !OFFICIAL_CODE_IDS.includes(id));
+/**
+ * What a fresh page runs (issue 15, item 1): the learner, the paper's Greedy and the DP oracle, four lines in every
+ * chart instead of thirteen; the best single model is the stakeholder line's reference beside them (state/stakeholder.ts).
+ */
+export const FOCUSED_ALGO_IDS: readonly string[] = ['promptwise', 'greedy', 'oracle'];
+/** Whether `ids` is exactly the "all algorithms" selection (in any order). */
+export function isAllAlgos(ids: readonly string[]): boolean {
+  return ids.length === ALL_ALGO_IDS.length && ALL_ALGO_IDS.every((id) => ids.includes(id));
+}
 export const WORLD_NAMES: readonly string[] = WORLDS.map((w) => w.name);
 
 /** The ids that are oracles (they know q): never "the best baseline". */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_ALGO_IDS } from './catalog';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash, formatNumber, type HashState, sanitize } from './urlCodec';
 
 const texts = (hash: string) => decodeHash(hash).notices.map((n) => n.text);
@@ -6,7 +7,7 @@ const texts = (hash: string) => decodeHash(hash).notices.map((n) => n.text);
 describe('URL hash codec: round trip', () => {
   it('writes every parameter in a readable order', () => {
     expect(encodeHash(DEFAULT_HASH_STATE)).toBe(
-      '#world=sudoku&algos=promptwise,promptwise-perstep,promptwise-klr,promptwise-budget,ca-pak-ucb-ts,random,greedy,random-ts,greedy-ts,lowest-cost,highest-cost,oracle,oracle-prop1&lambda=0.01&tauMax=5&tauExp=1&alpha=auto&T=1000&trials=20&seed=0&traceAlgo=promptwise',
+      '#world=sudoku&algos=promptwise,greedy,oracle&lambda=0.01&tauMax=5&tauExp=1&alpha=auto&T=1000&trials=20&seed=0&traceAlgo=promptwise',
     );
   });
 
@@ -189,10 +190,22 @@ describe('URL hash codec: every invalid field falls back to its default, with a 
     expect(decodeHash('#algos=promptwise,gpt5,oracle').state.params.algos).toEqual(['promptwise', 'oracle']);
     const none = decodeHash('#algos=foo,bar');
     expect(none.notices.map((n) => n.text)).toEqual([
-      'algos=foo,bar is not valid (a comma-separated list of algorithm ids (promptwise, promptwise-perstep, promptwise-klr, …)); using promptwise,promptwise-perstep,promptwise-klr,promptwise-budget,ca-pak-ucb-ts,random,greedy,random-ts,greedy-ts,lowest-cost,highest-cost,oracle,oracle-prop1',
+      'algos=foo,bar is not valid ("all" or a comma-separated list of algorithm ids (promptwise, promptwise-perstep, promptwise-klr, …)); using promptwise,greedy,oracle',
     ]);
     expect(none.state.params.algos).toEqual(DEFAULT_PARAMS.algos);
     expect(decodeHash('#algos=').state.params.algos).toEqual(DEFAULT_PARAMS.algos);
+  });
+
+  it('reads and writes every algorithm as algos=all; the first view is focused', () => {
+    expect(DEFAULT_PARAMS.algos).toEqual(['promptwise', 'greedy', 'oracle']);
+    const all = decodeHash('#algos=all');
+    expect(all.notices).toEqual([]);
+    expect(all.state.params.algos).toEqual([...ALL_ALGO_IDS]);
+    expect(all.state.params.algos).not.toContain('promptwise-official');
+    expect(encodeHash(all.state)).toContain('&algos=all&');
+    // One algorithm less is a list again; the authors'-code readings are not part of "all".
+    expect(encodeHash({ ...all.state, params: { ...all.state.params, algos: ALL_ALGO_IDS.slice(1) } })).toMatch(/algos=promptwise-perstep,/);
+    expect(encodeHash({ ...all.state, params: { ...all.state.params, algos: [...ALL_ALGO_IDS, 'promptwise-official'] } })).not.toContain('algos=all');
   });
 
   it('traces one of the algorithms run', () => {

@@ -13,7 +13,10 @@ import { z } from 'zod';
 import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { fmtCount } from '../engine/lab/format';
 import { isDecimal, NUMBER_PARAMS, type NumberParam } from '../engine/params';
-import { ALGO_IDS, DEFAULT_ALGO_IDS, WORLD_NAMES } from './catalog';
+import { ALGO_IDS, ALL_ALGO_IDS, FOCUSED_ALGO_IDS, isAllAlgos, WORLD_NAMES } from './catalog';
+
+/** The link's word for every algorithm (catalog.ts ALL_ALGO_IDS). */
+const ALL_ALGOS = 'all';
 
 /** A recorded dataset served with the app (`data:<folder>`) or imported in this browser (`import:<id>`). */
 const DATASET_WORLD = /^(data|import):[A-Za-z0-9._-]{1,120}$/;
@@ -226,13 +229,13 @@ const FIELDS = {
     // Partly valid lists keep their known ids (decodeAlgos); this schema is for values from the controls.
     schema: z
       .string()
-      .transform((s) => s.split(','))
+      .transform((s) => (s === ALL_ALGOS ? [...ALL_ALGO_IDS] : s.split(',')))
       .pipe(z.array(z.string().refine((id) => ALGO_IDS.includes(id))).min(1))
       .transform((ids) => ALGO_IDS.filter((id) => ids.includes(id))),
-    expect: `a comma-separated list of algorithm ids (${listOf(ALGO_IDS)})`,
-    encode: (v) => v.map(encodeURIComponent).join(','),
-    // The issue's default: the scenario runs with every algorithm at once.
-    default: [...DEFAULT_ALGO_IDS],
+    expect: `"all" or a comma-separated list of algorithm ids (${listOf(ALGO_IDS)})`,
+    encode: (v) => (isAllAlgos(v) ? ALL_ALGOS : v.map(encodeURIComponent).join(',')),
+    // A first visit is focused (catalog.ts); every algorithm is one click away, and `algos=all` in a link.
+    default: [...FOCUSED_ALGO_IDS],
     prepare: (v) => v.filter((id) => ALGO_IDS.includes(id)),
   }),
   lambda: labField(NUMBER_PARAMS.lambda),
@@ -302,6 +305,7 @@ function invalid(key: string, raw: string, expect: string, fallback: string): No
 
 /** The algorithms list: unknown ids are dropped (each with a notice), duplicates merged, catalog order kept. */
 function decodeAlgos(raw: string, notices: Notice[]): string[] {
+  if (raw.trim() === ALL_ALGOS) return [...ALL_ALGO_IDS];
   const ids = raw
     .split(',')
     .map((s) => s.trim())

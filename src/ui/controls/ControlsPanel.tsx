@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { fmtCount } from '../../engine/lab/format';
+import { ALL_ALGO_IDS, FOCUSED_ALGO_IDS } from '../../state/catalog';
 import { useCatalog } from '../../state/catalogStore';
 import { useImport } from '../../state/importStore';
 import { setParams, useLab } from '../../state/labStore';
@@ -75,13 +76,35 @@ function WorldPicker() {
   );
 }
 
+/** One click to a whole selection: the focused first view or every algorithm (catalog.ts). */
+const SELECTIONS = [
+  { id: 'focused', label: 'Focused', ids: FOCUSED_ALGO_IDS, title: 'PromptWise, Greedy and the oracle: the first view' },
+  { id: 'all', label: 'All algorithms', ids: ALL_ALGO_IDS, title: 'Every algorithm of the paper and of this lab (algos=all in the link)' },
+] as const;
+
 function AlgoChips() {
   const algos = useParams((s) => s.params.algos);
   const toggle = useParams((s) => s.toggleAlgo);
   const catalog = useCatalog((s) => s.catalog.algorithms);
+  const same = (ids: readonly string[]) => ids.length === algos.length && ids.every((id) => algos.includes(id));
   return (
     <fieldset className="control algos">
       <legend>Algorithms</legend>
+      <div className="algo-selections">
+        {SELECTIONS.map((sel) => (
+          <button
+            key={sel.id}
+            type="button"
+            className="btn small"
+            aria-pressed={same(sel.ids)}
+            title={sel.title}
+            data-testid={`algos-${sel.id}`}
+            onClick={() => setParams({ algos: [...sel.ids] })}
+          >
+            {sel.label} ({sel.ids.length})
+          </button>
+        ))}
+      </div>
       <div className="chips">
         {catalog.map((a) => {
           const on = algos.includes(a.id);
