@@ -56,6 +56,8 @@ type Verdict = 'better on both' | 'worse on both' | 'cheaper, less accurate' | '
 
 interface StakeholderReference {
   role: Role;
+  /** The role in words: "the most accurate model", "the cheapest to reach 92.1%", or both. */
+  roleText: string;
   single: SingleModelSummary;
   /** (C − C′)/C′: negative when PromptWise is cheaper; NaN when the model costs nothing. */
   costChange: number;
@@ -143,16 +145,16 @@ export function stakeholderLine(result: Pick<LabResult, 'summary' | 'singleModel
   const picked = pickReferences(result.singleModels, success.mean);
   if (picked.length === 0) return null;
   const kind = costKindOf(result.config);
+  const unreached = !result.singleModels.some((m) => m.success.mean >= success.mean);
+  const alsoCheapest = picked.length === 1 && !unreached;
   const references = picked.map(({ role, single }): StakeholderReference => {
     const costChange = single.cost.mean > 0 ? (cost.mean - single.cost.mean) / single.cost.mean : Number.NaN;
     const successPts = (success.mean - single.success.mean) * 100;
-    return { role, single, costChange, successPts, verdict: verdictOf(costChange, successPts) };
+    return { role, roleText: roleWords(role, success.mean, alsoCheapest), single, costChange, successPts, verdict: verdictOf(costChange, successPts) };
   });
-  const unreached = !result.singleModels.some((m) => m.success.mean >= success.mean);
-  const alsoCheapest = references.length === 1 && !unreached;
   const parts = references.map((r) => {
     const verdict = r.verdict === 'the same' ? '' : `: ${VERDICT_WORDS[r.verdict]}`;
-    return `${r.single.model} alone (${roleWords(r.role, success.mean, alsoCheapest)}): ${fmtPct(r.single.success.mean)} at ${fmtCost(r.single.cost.mean, kind)} (${costDelta(r.costChange)}, ${successDelta(r.successPts)}${verdict})`;
+    return `${r.single.model} alone (${r.roleText}): ${fmtPct(r.single.success.mean)} at ${fmtCost(r.single.cost.mean, kind)} (${costDelta(r.costChange)}, ${successDelta(r.successPts)}${verdict})`;
   });
   if (unreached) parts.push(`no model alone reaches ${fmtPct(success.mean)}`);
   const text = `${label(subject)}: ${fmtPct(success.mean)} success at ${fmtCostPerPrompt(cost.mean, kind)}; ${parts.join('; ')}.`;
@@ -174,4 +176,12 @@ export function fmtMonthly(x: number, kind: CostKind): string {
   if (!Number.isFinite(x)) return '—';
   if (kind === 'abstract') return `${fmtCount(x)} units`;
   return x < 10 ? `$${x.toFixed(2)}` : `$${fmtCount(x)}`;
+}
+
+/** The line's references as rows of the results table: model, role in words, figures. */
+export function referenceRows(
+  result: Pick<LabResult, 'summary' | 'singleModels' | 'config'>,
+  label: (id: string) => string,
+): { model: string; role: string; summary: SingleModelSummary }[] {
+  return (stakeholderLine(result, label)?.references ?? []).map((r) => ({ model: r.single.model, role: r.roleText, summary: r.single }));
 }

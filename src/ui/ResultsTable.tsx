@@ -42,8 +42,29 @@ function StatCell({ algo, metric, label, stat }: { algo: string; metric: Metric;
   );
 }
 
-/** The summary of a run, one row per algorithm (labels from `label`, ids kept for tests and exports). */
-export function ResultsTable({ result, trials, label = (id) => id }: { result: SimResult; trials: number; label?: (id: string) => string }) {
+/** A model asked alone (one query per prompt): a reference row under the algorithms. */
+export interface ReferenceRow {
+  model: string;
+  /** Why it is a reference, e.g. "the most accurate model". */
+  role: string;
+  summary: Pick<AlgoSummary, 'utility' | 'cost' | 'success'>;
+}
+
+/**
+ * The summary of a run, one row per algorithm (labels from `label`, ids kept for tests and exports), then the
+ * stakeholder line's single-model references, which have no regret or time of their own.
+ */
+export function ResultsTable({
+  result,
+  trials,
+  label = (id) => id,
+  references = [],
+}: {
+  result: SimResult;
+  trials: number;
+  label?: (id: string) => string;
+  references?: readonly ReferenceRow[];
+}) {
   const rows = Object.entries(result.results) as [string, AlgoSummary][];
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be focusable to be scrolled by keyboard (WCAG 2.1.1)
@@ -81,6 +102,36 @@ export function ResultsTable({ result, trials, label = (id) => id }: { result: S
             </tr>
           ))}
         </tbody>
+        {references.length > 0 && (
+          <tbody className="references" data-testid="results-references">
+            <tr>
+              <th scope="colgroup" colSpan={COLUMNS.length + 2} className="references-head">
+                Each model alone, one query per prompt (the stakeholder line’s references)
+              </th>
+            </tr>
+            {references.map((r) => (
+              <tr key={r.model} data-testid={`row-alone-${r.model}`}>
+                <th scope="row" className="algo">
+                  <span className="swatch reference" aria-hidden="true" />
+                  <span>{r.model} alone</span>
+                  <span className="reference-role muted">{r.role}</span>
+                </th>
+                {COLUMNS.map((c) =>
+                  c.key === 'regret' ? (
+                    <td key={c.key} className="num muted" data-label={c.label} title="not measured for a model alone">
+                      —
+                    </td>
+                  ) : (
+                    <StatCell key={c.key} algo={`alone-${r.model}`} metric={c.key} label={c.label} stat={r.summary[c.key]} />
+                  ),
+                )}
+                <td className="num muted" data-label="Time">
+                  —
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        )}
       </table>
     </section>
   );

@@ -1,7 +1,8 @@
-import { useCallback, useDeferredValue } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { algoLabel } from '../../state/catalog';
 import { useCatalog } from '../../state/catalogStore';
 import { useLab } from '../../state/labStore';
+import { referenceRows } from '../../state/stakeholder';
 import { Card } from '../layout/Card';
 import { ResultsTable } from '../ResultsTable';
 
@@ -10,6 +11,7 @@ export function ResultsSection() {
   const status = useLab((s) => s.status);
   const catalog = useCatalog((s) => s.catalog);
   const label = useCallback((id: string) => algoLabel(catalog, id), [catalog]);
+  const references = useMemo(() => (result ? referenceRows(result, label) : []), [result, label]);
   return (
     <Card
       title="Results"
@@ -17,7 +19,7 @@ export function ResultsSection() {
       testId="card-results"
     >
       {result ? (
-        <ResultsTable result={result.summary} trials={result.config.trials} label={label} />
+        <ResultsTable result={result.summary} trials={result.config.trials} label={label} references={references} />
       ) : (
         <p className="empty" data-testid="results-empty">
           {status === 'error' ? 'No results: the simulation failed.' : status === 'cancelled' ? 'No results: the run was cancelled.' : 'Simulating…'}

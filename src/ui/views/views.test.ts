@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { METRIC_FORMAT, rawNumber } from '../../engine/lab/format';
 import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
 import type { LabConfig } from '../../engine/lab/types';
+import { referenceRows } from '../../state/stakeholder';
 import { ResultsTable } from '../ResultsTable';
 import { ArmUsagePanel } from './ArmUsagePanel';
 import { ChartTooltip } from './ChartTooltip';
@@ -172,6 +173,22 @@ describe('ResultsTable', () => {
     expect(hooks(html, 'regret-oracle')[0].class).toBe('num muted');
     expect(html.match(/\(noise\)/g)).toHaveLength(1);
     expect(hooks(html, 'regret-promptwise')[0].class).toBe('num');
+  });
+
+  it('lists the stakeholder line’s references under the algorithms: each model alone, its role, no regret', () => {
+    const references = referenceRows(lab, (id) => id);
+    expect(references.length).toBeGreaterThan(0);
+    const html = renderToStaticMarkup(createElement(ResultsTable, { result: lab.summary, trials: config.trials, references }));
+    for (const r of references) {
+      const single = lab.singleModels.find((m) => m.model === r.model)!;
+      expect(hooks(html, `success-alone-${r.model}-mean`)[0]['data-value']).toBe(rawNumber(single.success.mean));
+      expect(hooks(html, `cost-alone-${r.model}-mean`)[0]['data-value']).toBe(rawNumber(single.cost.mean));
+      expect(html).toContain(`${r.model} alone</span><span class="reference-role muted">${r.role}</span>`);
+      expect(hooks(html, `regret-alone-${r.model}`)).toEqual([]);
+    }
+    expect(references[0].role).toMatch(/^the most accurate model/);
+    // Without references, no reference rows.
+    expect(renderToStaticMarkup(createElement(ResultsTable, { result: lab.summary, trials: config.trials }))).not.toContain('results-references');
   });
 
   it('writes each figure as the headline’s cards do, the exact value beside it (issue 15, item 7)', () => {
