@@ -155,7 +155,7 @@ export function ControlsPanel() {
     <div className="controls-body">
       <WorldPicker />
       <DatasetControls />
-      <AlgoChips />
+      {/* λ and τ_max first: the core loop of the lab (move a slider, see the answer) is above the fold. */}
       <Slider
         label={
           <>
@@ -186,6 +186,7 @@ export function ControlsPanel() {
         help={(id) => <TauMaxHelp id={id} value={p.tauMax} />}
         testId="tau-max"
       />
+      <AlgoChips />
       <AlphaControl />
       <Slider
         label={

@@ -194,7 +194,7 @@ const CurveChart = memo(
           onBlur={() => setHovered(false)}
         >
           <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
-            <ComposedChart data={grid} margin={{ top: 8, right: narrow ? 8 : 14, bottom: 18, left: 6 }} syncId="pw-curves" syncMethod="value">
+            <ComposedChart data={grid} margin={{ top: 8, right: 14, bottom: 18, left: 6 }} syncId="pw-curves" syncMethod="value">
               <GridLines yTicks={scale.ticks} />
               <XAxis {...xAxisProps({ dataKey: 't', domain: [0, Math.max(1, T)], ticks: xTicks, tickFormatter: fmtTick, label: 'prompts seen (t)' })} />
               <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />

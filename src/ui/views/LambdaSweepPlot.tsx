@@ -30,6 +30,13 @@ const INFO: Record<SweepMetric, { title: string; axis: string; format: (v: numbe
   success: { title: 'Success rate', axis: 'success rate', format: (v) => fmtPct(v), tick: (v) => fmtPct(v, 0) },
 };
 
+/**
+ * The utility axis stops here: below −1 a model's cost outweighs a success by more than a whole success, and one
+ * such line (Highest-cost at λ = 1 reaches −89) would squash every other line into a flat band at 0. Lines below
+ * are cut at the axis's edge and named in the caption with their lowest value (issue 15, item 1).
+ */
+const UTILITY_FLOOR = -1;
+
 const HEIGHT = 220;
 const HEIGHT_STACKED = 180;
 const STACK_WIDTH = 720;
@@ -52,6 +59,15 @@ export const LambdaSweepPlot = memo(function LambdaSweepPlot({ sweep, algos, cur
   const dropped = sweep ? sweep.points.some((p) => !(p.x > 0)) : false;
   const labelOf = useMemo(() => new Map(algos.map((a) => [a.id, a.label])), [algos]);
   const empty = !loading && rows.length === 0;
+  // Algorithms whose utility falls below the floor somewhere, with their lowest value.
+  const belowFloor = useMemo(
+    () =>
+      shown.flatMap((a) => {
+        const low = Math.min(...rows.map((r) => r.by[a.id]?.utility ?? Number.POSITIVE_INFINITY));
+        return low < UTILITY_FLOOR ? [{ label: a.label, low }] : [];
+      }),
+    [rows, shown],
+  );
   const scales = useMemo(() => {
     const out = {} as Record<SweepMetric, NiceScale>;
     for (const m of METRICS) out[m] = metricScale(rows, shown, m);
@@ -71,6 +87,11 @@ export const LambdaSweepPlot = memo(function LambdaSweepPlot({ sweep, algos, cur
           <span className="pw-fig-note">
             log λ axis; dashed line: current λ = {fmtShort(current)}
             {dropped ? '; λ = 0 is not drawn on a log axis' : ''}
+            {belowFloor.length > 0 && (
+              <span data-testid="lambda-utility-cut">
+                ; utility axis cut at {fmtTick(UTILITY_FLOOR)}: {belowFloor.map((b) => `${b.label} falls to ${fmtShort(b.low)}`).join(', ')}
+              </span>
+            )}
           </span>
         </figcaption>
         {shown.length > 0 && <AlgoLegend algos={shown} />}
@@ -129,7 +150,14 @@ function metricScale(rows: LambdaRow[], algos: AlgoInfo[], metric: SweepMetric):
   if (vals.length === 0) return niceScale(0, 1);
   if (metric === 'success') return capTop(paddedScale(vals, [0, 1], 4), 1);
   if (metric === 'cost') return paddedScale([0, ...vals], [0, Infinity], 4);
-  return capTop(paddedScale(vals, [-Infinity, 1], 4), 1);
+  return capTop(
+    paddedScale(
+      vals.map((v) => Math.max(v, UTILITY_FLOOR)),
+      [UTILITY_FLOOR, 1],
+      4,
+    ),
+    1,
+  );
 }
 
 interface SweepChartProps {
@@ -168,7 +196,11 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
           <ComposedChart data={rows} margin={{ top: 8, right: narrow ? 10 : 12, bottom: 18, left: 4 }} syncId="pw-lambda" syncMethod="value">
             <GridLines yTicks={yScale.ticks} />
             <XAxis {...xAxisProps({ dataKey: 'x', domain: xDomain, ticks: xTicks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
-            <YAxis {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
+            {/* Overflow allowed: a line below the utility floor is clipped at the plot's edge, not the axis stretched. */}
+            <YAxis
+              {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })}
+              allowDataOverflow
+            />
             {current > 0 && <ReferenceLine x={current} stroke="#17212b" strokeOpacity={0.55} strokeDasharray="4 3" ifOverflow="extendDomain" />}
             <Tooltip
               content={(p: TooltipContentProps) => (hovered ? <LambdaTooltip {...p} metric={metric} algos={algos} /> : null)}
