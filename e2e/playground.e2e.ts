@@ -62,6 +62,43 @@ describe('prompt playground', () => {
     expect(browser.errors, 'console errors').toEqual([]);
   });
 
+  it('a fresh learner (no warm-up): one ✗ visibly lowers that model’s q̂ and bonus, shown before → after', async () => {
+    const page = await openLab(browser, '#world=sudoku&algos=promptwise,oracle&T=100&trials=1');
+    const card = page.getByTestId('card-playground');
+    await card.getByTestId('pg-fresh').check();
+    expect(await card.getByTestId('pg-intro').textContent()).toMatch(/^A fresh learner that has seen nothing yet/);
+    await card.getByTestId('pg-sample').click();
+    await page.getByTestId('pg-answer').waitFor({ timeout: 60_000 });
+    // It has seen nothing: every model's observation count is 0.
+    const seen = await page.locator('[data-testid^="pg-arm-"] td:nth-last-child(2)').allTextContents();
+    expect(seen).toEqual(['0', '0', '0', '0', '0']);
+    expect(await page.getByTestId('pg-change').count()).toBe(0);
+
+    const before = await qHats(page);
+    await page
+      .locator('[data-testid="pg-arm-1"]')
+      .getByRole('button', { name: /answered wrongly/ })
+      .click();
+    await waitForFeedback(page, 1);
+    const after = await qHats(page);
+    // Visibly: a first ✗ on a model the learner knows nothing about moves its q̂ by more than 0.1.
+    expect(before[1] - after[1]).toBeGreaterThan(0.1);
+    const change = page.getByTestId('pg-change');
+    expect(await change.textContent()).toMatch(/^✗ on deepseek-chat: q̂ /);
+    const qhat = page.getByTestId('pg-change-qhat');
+    expect(Number(await qhat.getAttribute('data-before'))).toBe(before[1]);
+    expect(Number(await qhat.getAttribute('data-after'))).toBe(after[1]);
+    const bonus = page.getByTestId('pg-change-bonus');
+    expect(Number(await bonus.getAttribute('data-after'))).toBeLessThan(Number(await bonus.getAttribute('data-before')));
+    expect(await page.getByTestId('pg-change-plan').textContent()).toMatch(/^Plan: /);
+
+    // Back to the warmed-up learner: a new learner, nothing carried over.
+    await card.getByTestId('pg-fresh').uncheck();
+    expect(await card.getByTestId('pg-intro').textContent()).toMatch(/^A learner warmed up on 500 prompts/);
+    expect(await page.getByTestId('pg-answer').count()).toBe(0);
+    expect(browser.errors, 'console errors').toEqual([]);
+  });
+
   it('routes a typed prompt on a recorded dataset, as text, with its nearest recorded prompts; ✓ raises q̂', async () => {
     const page = await openLab(browser, '#world=data:routeprofile-ulab&features=hashed-ngrams&dim=32&costs=prices&algos=promptwise&T=100&trials=1');
     const card = page.getByTestId('card-playground');

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { messageOf } from '../engine/messageOf';
 import type { PlaygroundAlgo } from '../engine/playground/algos';
+import type { PlaygroundView } from '../engine/playground/session';
 import { type PlaygroundAnswer, type PlaygroundConfig, type PlaygroundInfo, playgroundWorker } from '../workers/playgroundBridge';
 import { embedVectors, openEmbedPort } from './embedStore';
 import { pageLabConfig } from './labStore';
@@ -24,6 +25,10 @@ export interface PlaygroundState {
   info: PlaygroundInfo | null;
   answer: PlaygroundAnswer | null;
   algo: PlaygroundAlgo;
+  /** Prompts of the world the learner plays first: PLAYGROUND_WARMUP, or 0 for a fresh learner. */
+  warmup: number;
+  /** The last ✓/✗ and what the learner thought of the prompt just before it (before → after). */
+  lastChange: { arm: number; reward: 0 | 1; before: PlaygroundView } | null;
 }
 
 export const usePlayground = create<PlaygroundState>()(() => ({
@@ -33,12 +38,14 @@ export const usePlayground = create<PlaygroundState>()(() => ({
   info: null,
   answer: null,
   algo: 'promptwise',
+  warmup: PLAYGROUND_WARMUP,
+  lastChange: null,
 }));
 
 /** The page's current run (world, dataset choice, λ, τ_max, τ_exp, α, seed), learned by one learner. */
-function configOf(p: LabParams, algo: PlaygroundAlgo): PlaygroundConfig {
+function configOf(p: LabParams, algo: PlaygroundAlgo, warmup: number): PlaygroundConfig {
   const { world, dataset, params, seed } = pageLabConfig(p);
-  return { world, ...(dataset ? { dataset } : {}), algo, params, seed, warmup: PLAYGROUND_WARMUP };
+  return { world, ...(dataset ? { dataset } : {}), algo, params, seed, warmup };
 }
 
 function fail(error: unknown): void {
@@ -47,11 +54,11 @@ function fail(error: unknown): void {
 
 /** Builds the learner for `p` unless the worker already holds it. */
 async function ensurePlayground(p: LabParams): Promise<boolean> {
-  const { algo, key, status } = usePlayground.getState();
-  const config = configOf(p, algo);
+  const { algo, key, status, warmup } = usePlayground.getState();
+  const config = configOf(p, algo, warmup);
   const wanted = JSON.stringify(config);
   if (key === wanted && status !== 'error' && status !== 'starting') return true;
-  usePlayground.setState({ status: 'starting', error: null, key: wanted, answer: null });
+  usePlayground.setState({ status: 'starting', error: null, key: wanted, answer: null, lastChange: null });
   try {
     const info = await playgroundWorker.start(config, config.dataset?.features === 'embedding' ? openEmbedPort : undefined);
     if (usePlayground.getState().key !== wanted) return false; // a newer start took over
@@ -68,7 +75,7 @@ async function ask(p: LabParams, question: () => Promise<PlaygroundAnswer>): Pro
   usePlayground.setState({ status: 'asking', error: null });
   try {
     const answer = await question();
-    usePlayground.setState({ status: 'ready', answer });
+    usePlayground.setState({ status: 'ready', answer, lastChange: null });
   } catch (e) {
     fail(e);
   }
@@ -76,7 +83,11 @@ async function ask(p: LabParams, question: () => Promise<PlaygroundAnswer>): Pro
 
 export const playgroundIntents = {
   setAlgo(algo: PlaygroundAlgo): void {
-    usePlayground.setState({ algo });
+    usePlayground.setState({ algo, key: null, answer: null, lastChange: null });
+  },
+  /** A fresh learner (no warm-up): its first ✓/✗ move q̂, the bonus and the plan visibly. The next question builds it. */
+  setFresh(fresh: boolean): void {
+    usePlayground.setState({ warmup: fresh ? 0 : PLAYGROUND_WARMUP, key: null, answer: null, lastChange: null });
   },
   askTyped(p: LabParams, text: string, task: string | null): Promise<void> {
     return ask(p, async () => {
@@ -92,9 +103,11 @@ export const playgroundIntents = {
     return ask(p, () => playgroundWorker.askSample());
   },
   async feedback(arm: number, reward: 0 | 1): Promise<void> {
+    const before = usePlayground.getState().answer?.view ?? null;
     usePlayground.setState({ status: 'asking', error: null });
     try {
-      usePlayground.setState({ status: 'ready', answer: await playgroundWorker.feedback(arm, reward) });
+      const answer = await playgroundWorker.feedback(arm, reward);
+      usePlayground.setState({ status: 'ready', answer, lastChange: before ? { arm, reward, before } : null });
     } catch (e) {
       fail(e);
     }

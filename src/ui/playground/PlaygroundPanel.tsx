@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import { fmt, fmtPct } from '../../engine/lab/format';
 import { PLAYGROUND_ALGOS, type PlaygroundAlgo } from '../../engine/playground/algos';
-import type { PromptPlan } from '../../engine/playground/session';
+import type { PlaygroundView, PromptPlan } from '../../engine/playground/session';
 import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
 import { useParams } from '../../state/params';
 import { PLAYGROUND_WARMUP, playgroundIntents, usePlayground } from '../../state/playgroundStore';
@@ -42,6 +42,40 @@ function Plan({ label, plan, arms, testId }: { label: string; plan: PromptPlan; 
       <span className="pg-plan-numbers">
         expected cost {fmt(plan.expectedCost)} · success {fmtPct(plan.expectedSuccess)}
       </span>
+    </div>
+  );
+}
+
+/** "✗ on gpt-4o: q̂ 0.93 → 0.41, bonus 2.1 → 1.4", and the plan before → after (the last feedback's effect). */
+function LastChange({ arms, view }: { arms: readonly string[]; view: PlaygroundView }) {
+  const change = usePlayground((s) => s.lastChange);
+  if (!change) return null;
+  const { arm, reward, before } = change;
+  const was = before.arms[arm];
+  const now = view.arms[arm];
+  const planText = (p: PromptPlan) => p.order.map((a) => (a < 0 ? 'stop' : arms[a])).join(' → ');
+  const planMoved = planText(before.plan) !== planText(view.plan);
+  return (
+    <div className="pg-change" data-testid="pg-change" role="status">
+      <p>
+        <strong>
+          {reward ? '✓' : '✗'} on {arms[arm]}
+        </strong>
+        : q̂{' '}
+        <span data-testid="pg-change-qhat" data-before={was.qHat} data-after={now.qHat}>
+          {fmt(was.qHat)} → {fmt(now.qHat)}
+        </span>
+        , bonus{' '}
+        <span data-testid="pg-change-bonus" data-before={was.bonus} data-after={now.bonus}>
+          {fmt(was.bonus)} → {fmt(now.bonus)}
+        </span>
+        , c/q̂ {fmt(was.costOverQ)} → {fmt(now.costOverQ)}.
+      </p>
+      <p data-testid="pg-change-plan" data-moved={planMoved}>
+        Plan: {planText(before.plan)}
+        {planMoved ? ` → now ${planText(view.plan)}` : ' (unchanged)'}; next {before.next < 0 ? 'stop' : arms[before.next]}
+        {before.next === view.next ? ' (unchanged)' : ` → ${view.next < 0 ? 'stop' : arms[view.next]}`}.
+      </p>
     </div>
   );
 }
@@ -144,6 +178,7 @@ function Answer() {
         {/* Only where it applies (issue 15, item 5): a drawn or recorded prompt has its own costs. */}
         {prompt.kind === 'typed' && "Costs of a typed prompt are the models' mean costs over the dataset. "}λ = {params.lambda}, τ_max = {params.tauMax}.
       </p>
+      <LastChange arms={arms} view={view} />
       {feedback.length > 0 && (
         <p className="pg-log" data-testid="pg-log">
           Your answers:{' '}
@@ -184,6 +219,7 @@ export function PlaygroundPanel() {
   const error = usePlayground((s) => s.error);
   const info = usePlayground((s) => s.info);
   const algo = usePlayground((s) => s.algo);
+  const warmup = usePlayground((s) => s.warmup);
   const [text, setText] = useState('');
   const [task, setTask] = useState('');
   const ids = { text: useId(), task: useId(), algo: useId() };
@@ -194,26 +230,24 @@ export function PlaygroundPanel() {
 
   return (
     <div className="playground" data-testid="playground" data-status={status}>
-      <p className="muted">
-        A learner warmed up on {PLAYGROUND_WARMUP} prompts of this world with the current λ, τ_max, τ_exp, α and seed.
+      <p className="muted" data-testid="pg-intro">
+        {warmup > 0 ? `A learner warmed up on ${warmup} prompts of this world` : 'A fresh learner that has seen nothing yet'} with the current λ, τ_max, τ_exp,
+        α and seed.
         {dataset ? ' Type a prompt to see how it would route it, or pick a recorded one.' : ' This world has no prompt texts: draw a prompt from it.'}
       </p>
       <div className="pg-controls">
         <label htmlFor={ids.algo}>Learner</label>
-        <select
-          id={ids.algo}
-          value={algo}
-          onChange={(e) => {
-            playgroundIntents.setAlgo(e.target.value as PlaygroundAlgo);
-            usePlayground.setState({ key: null, answer: null });
-          }}
-        >
+        <select id={ids.algo} value={algo} onChange={(e) => playgroundIntents.setAlgo(e.target.value as PlaygroundAlgo)}>
           {PLAYGROUND_ALGOS.map((id) => (
             <option key={id} value={id}>
               {algoLabel(STATIC_CATALOG, id)}
             </option>
           ))}
         </select>
+        <label className="pg-fresh">
+          <input type="checkbox" checked={warmup === 0} data-testid="pg-fresh" onChange={(e) => playgroundIntents.setFresh(e.target.checked)} />
+          Fresh learner (no warm-up on {PLAYGROUND_WARMUP} prompts): every ✓/✗ moves it visibly
+        </label>
       </div>
       {dataset && (
         <form
@@ -262,7 +296,7 @@ export function PlaygroundPanel() {
       )}
       {status === 'starting' && (
         <p className="muted" role="status">
-          Warming up the learner…
+          {warmup > 0 ? 'Warming up the learner…' : 'Starting the learner…'}
         </p>
       )}
       {error && (
