@@ -221,6 +221,29 @@ describe('importing your own data', () => {
     await expectPreviousDataIntact();
   });
 
+  it('lists every problem of a file at once, in line order, and counts those past twenty (issue 15, item 6)', async () => {
+    // An empty text, then 25 rows without a "large" outcome: 26 problems, one per row.
+    const bad = Array.from({ length: 25 }, (_, i) => `b${i},bad,x,1,`).join('\n');
+    expect(await pickAndRun('many.csv', `${GOOD_CSV}q3,   ,math,1,1\n${bad}\n`)).toBe('many.csv line 4, column "text": the prompt text is empty');
+    const listed = await page.getByTestId('import-error-list').locator('li').allTextContents();
+    expect(listed).toHaveLength(19);
+    expect(listed[0]).toBe('many.csv line 5, column "large": no outcome (the cell is empty)');
+    expect(await page.getByTestId('import-error-unlisted').textContent()).toBe('…and 6 more not listed.');
+    await expectPreviousDataIntact();
+  });
+
+  it('says why a column is not a model: what it holds, or that it was unticked (issue 15, item 6)', async () => {
+    await page.getByTestId('import-file').setInputFiles([payload('why.csv', 'id,text,passed,small,large\nq1,a,yes,1,0\nq2,b,no,0,1\n')]);
+    await waitForStage(page, ['preview']);
+    expect(await page.getByTestId('import-model-why-passed').textContent()).toBe(
+      ' — not a model: no outcome (a number in [0, 1]) in its first 2 rows; line 2 holds "yes"',
+    );
+    expect(await page.getByTestId('import-model-why-small').count()).toBe(0);
+    await page.getByTestId('import-model-small').uncheck();
+    expect(await page.getByTestId('import-model-why-small').textContent()).toBe(' — not a model: unticked by you');
+    await expectPreviousDataIntact();
+  });
+
   it('a file over 50 MB is refused by its size', async () => {
     const path = join(tmp, 'huge.jsonl');
     const fd = openSync(path, 'w');

@@ -38,6 +38,9 @@ export interface ImportProblem {
   file?: string;
   line?: number;
   field?: string;
+  /** The file's other problems, in line order (the first MAX_LISTED_PROBLEMS in all), and how many more there are. */
+  others?: string[];
+  unlisted?: number;
 }
 
 export type ImportOutcome<T> = { ok: true; value: T } | { ok: false; problem: ImportProblem };
@@ -67,8 +70,8 @@ export interface SavedImport {
 
 export function problemOf(e: unknown): ImportProblem {
   if (e instanceof Error && e.name === 'ImportError') {
-    const { message, file, line, field } = e as ImportError;
-    return { message, file, line, field };
+    const { message, file, line, field, others, unlisted } = e as ImportError;
+    return { message, file, line, field, others, unlisted };
   }
   return { message: messageOf(e) };
 }

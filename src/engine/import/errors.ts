@@ -22,6 +22,10 @@ export class ImportError extends Error {
   readonly line?: number;
   readonly field?: string;
   readonly fieldKind?: ImportFieldKind;
+  /** When the import checked the whole file: the problems after this one (up to MAX_LISTED_PROBLEMS in all). */
+  others: string[] = [];
+  /** …and how many more it found beyond those listed. */
+  unlisted = 0;
 
   constructor(
     where: ImportErrorLocation,
@@ -33,6 +37,34 @@ export class ImportError extends Error {
     this.line = where.line;
     this.field = where.field;
     this.fieldKind = where.fieldKind;
+  }
+}
+
+/** The problems an import lists, this one included; the rest are counted. */
+export const MAX_LISTED_PROBLEMS = 20;
+/** Problems kept to put in line order before the first MAX_LISTED_PROBLEMS are listed (a broken file can have millions). */
+const MAX_KEPT_PROBLEMS = 10_000;
+
+/**
+ * The problems of a whole file, so that one import says every one of them (issue 15, item 6), in line order: the
+ * checks go on past a bad row, and `throwIfAny` throws the first with the others listed and the rest counted.
+ */
+export class ProblemCollector {
+  private readonly kept: ImportError[] = [];
+  private total = 0;
+
+  add(e: ImportError): void {
+    this.total++;
+    if (this.kept.length < MAX_KEPT_PROBLEMS) this.kept.push(e);
+  }
+
+  throwIfAny(): void {
+    if (this.total === 0) return;
+    const sorted = [...this.kept].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    const [first, ...rest] = sorted.slice(0, MAX_LISTED_PROBLEMS);
+    first.others = rest.map((e) => e.message);
+    first.unlisted = this.total - 1 - rest.length;
+    throw first;
   }
 }
 

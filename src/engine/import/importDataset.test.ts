@@ -8,6 +8,7 @@ import { readPromptRows } from '../worlds/prompts';
 import { checkImportSize, MAX_IMPORT_BYTES } from './errors';
 import { importId } from './id';
 import { type ImportedDataset, importDataset, importWarnings, parsePrices, previewPrompts } from './importDataset';
+import { notAModelReason } from './mapping';
 import { parseModelsJson } from './models';
 import { file, importErrorOf } from './testUtil';
 import { importedSource } from './world';
@@ -376,5 +377,49 @@ describe('import ids', () => {
     expect(importId({ ...d, costs: [1, 3] })).not.toBe(id);
     expect(importId({ ...d, promptsJsonl: d.promptsJsonl.replace('first', 'First') })).not.toBe(id);
     expect(encodeURIComponent(id)).toBe(id);
+  });
+});
+
+describe('every problem of a file at once (issue 15, item 6)', () => {
+  const set = { mode: 'set' as const, prices: { 'gpt-4o': 1, claude: 2 } };
+
+  it('CSV: lists each bad row in line order, the first as the message', () => {
+    const text = ['id,prompt,gpt-4o,claude', 'a,ok,1,0', 'b,bad,1.3,0', 'c,,0,1', 'a,dup,0,1', 'd,bad too,yes,1', ''].join('\n');
+    const e = importErrorOf(() => importDataset({ name: 'x', prompts: file('p.csv', text), costs: set }));
+    expect(e.message).toBe('p.csv line 3, column "gpt-4o": outcome 1.3 is outside [0, 1]');
+    expect(e.others).toEqual([
+      'p.csv line 4, column "prompt": the prompt text is empty',
+      'p.csv line 5, column "id": duplicate id "a" (first on line 2)',
+      'p.csv line 6, column "gpt-4o": outcome "yes" is not a number',
+    ]);
+    expect(e.unlisted).toBe(0);
+  });
+
+  it('JSONL: schema problems and empty texts together, in line order', () => {
+    const text = jsonl(
+      { id: 1, text: '', task: 't', outcomes: { m1: 1 } },
+      { id: 2, text: 'x', task: 't', outcomes: { m1: 2 } },
+      { id: 3, text: 'y', task: 't', outcomes: {} },
+    );
+    const e = importErrorOf(() => importDataset({ name: 'x', prompts: file('p.jsonl', text), models: ['m1'], costs: { mode: 'set', prices: { m1: 1 } } }));
+    expect(e.line).toBe(1);
+    expect(e.message).toBe('p.jsonl line 1, field "text": the prompt text is empty');
+    expect(e.others.map((m) => m.replace(/:.*/, ''))).toEqual(['p.jsonl line 2, field "outcomes.m1"', 'p.jsonl line 3, field "outcomes.m1"']);
+  });
+
+  it('lists the first twenty and counts the rest', () => {
+    const rows = ['id,prompt,m', ...Array.from({ length: 50 }, (_, i) => `${i},text,${i % 2 === 0 ? 'no' : '1'}`), ''].join('\n');
+    const e = importErrorOf(() => importDataset({ name: 'x', prompts: file('p.csv', rows), costs: { mode: 'set', prices: { m: 1 } } }));
+    // 25 bad rows: the message and 19 others listed, 5 counted.
+    expect(e.line).toBe(2);
+    expect(e.others).toHaveLength(19);
+    expect(e.unlisted).toBe(5);
+  });
+
+  it('says why a column is not a model: what it holds, when it holds no number', () => {
+    const preview = previewPrompts(file('p.csv', ['id,prompt,note,m', '1,a,yes,1', '2,b,,0', ''].join('\n')));
+    expect(preview.mapping?.modelColumns).toEqual(['m']);
+    expect(notAModelReason(preview.rows, 2)).toBe('no outcome (a number in [0, 1]) in its first 2 rows; line 2 holds "yes"');
+    expect(notAModelReason(preview.rows, 3)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { ownValue, recordOf } from '../userKeys';
 import { show } from '../worlds/errors';
 import { PROGRESS_EVERY } from '../worlds/prompts';
 import { type CsvRow, parseCsv } from './csv';
-import { checkImportSize, ImportError } from './errors';
+import { checkImportSize, ImportError, ProblemCollector } from './errors';
 import { previewJsonl, readJsonlPrompts } from './jsonl';
 import { type CsvMapping, DEFAULT_TASK, leftOutColumns, mappingProblem, proposeCsvMapping } from './mapping';
 
@@ -111,7 +111,8 @@ export interface ImportRequest {
 }
 
 /**
- * Validates the whole file and builds the dataset; throws an ImportError at the first problem. `onProgress`
+ * Validates the whole file and builds the dataset; throws an ImportError with the file's first problem, carrying
+ * the others found in its rows (ImportError.others, unlisted), or at once for a problem of the file as a whole. `onProgress`
  * hears (rows checked, rows) every few thousand rows: a large file takes seconds.
  */
 export function importDataset(req: ImportRequest, onProgress?: (done: number, total: number) => void): ImportedDataset {
@@ -208,6 +209,8 @@ function csvToPrompts(
   const firstLineOfId = new Map<string, number>();
   const tasks = new Set<string>();
   const out: string[] = new Array(rows.length);
+  // Every row is checked; the problems are listed together (ProblemCollector), the first one first.
+  const problems = new ProblemCollector();
   rows.forEach((row, i) => {
     if (onProgress && i % PROGRESS_EVERY === 0 && i > 0) onProgress(i, rows.length);
     const cells = row.cells;
@@ -219,15 +222,16 @@ function csvToPrompts(
     });
     if (!result.success) {
       const issue = result.error.issues[0];
-      throw new ImportError({ file, line: row.line, field: columnOf(issue.path), fieldKind: 'column' }, issue.message);
+      problems.add(new ImportError({ file, line: row.line, field: columnOf(issue.path), fieldKind: 'column' }, issue.message));
+      return;
     }
     const id = result.data.id ?? String(i + 1);
     const first = firstLineOfId.get(id);
     if (first !== undefined) {
-      throw new ImportError(
-        { file, line: row.line, field: mapping.idColumn ?? 'id', fieldKind: 'column' },
-        `duplicate id ${show(id)} (first on line ${first})`,
+      problems.add(
+        new ImportError({ file, line: row.line, field: mapping.idColumn ?? 'id', fieldKind: 'column' }, `duplicate id ${show(id)} (first on line ${first})`),
       );
+      return;
     }
     firstLineOfId.set(id, row.line);
     const task = result.data.task ?? DEFAULT_TASK;
@@ -235,6 +239,7 @@ function csvToPrompts(
     const outcomes = recordOf(mapping.modelColumns.map((m, k) => [m, result.data.outcomes[k]] as const));
     out[i] = JSON.stringify({ id, text: result.data.text, task, outcomes });
   });
+  problems.throwIfAny();
   onProgress?.(rows.length, rows.length);
   return { promptsJsonl: `${out.join('\n')}\n`, rows: rows.length, tasks: [...tasks].sort() };
 }

@@ -2,7 +2,7 @@ import { ownValue, recordOf } from '../userKeys';
 import { show, WorldFormatError } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
 import { readPromptRows } from '../worlds/prompts';
-import { ImportError } from './errors';
+import { ImportError, ProblemCollector } from './errors';
 
 interface JsonlPreviewRow {
   line: number;
@@ -67,15 +67,25 @@ export function readJsonlPrompts(
   file: string,
   opts: { models: readonly string[]; costField?: string; onProgress?: (done: number, total: number) => void },
 ): JsonlImport {
+  // Every line is checked; its problems are listed together (ProblemCollector), the first one first.
+  const problems = new ProblemCollector();
   let checked: ReturnType<typeof readPromptRows>;
   try {
-    checked = readPromptRows(text, { models: opts.models, costField: opts.costField, file, onProgress: opts.onProgress });
+    checked = readPromptRows(text, {
+      models: opts.models,
+      costField: opts.costField,
+      file,
+      onProgress: opts.onProgress,
+      onProblem: (e) => problems.add(fromWorldError(e, file, opts.costField)),
+    });
   } catch (e) {
     if (e instanceof WorldFormatError) throw fromWorldError(e, file, opts.costField);
     throw e;
   }
-  const empty = checked.find((row) => row.text.trim() === '');
-  if (empty) throw new ImportError({ file, line: empty.line, field: 'text' }, 'the prompt text is empty');
+  for (const row of checked) {
+    if (row.text.trim() === '') problems.add(new ImportError({ file, line: row.line, field: 'text' }, 'the prompt text is empty'));
+  }
+  problems.throwIfAny();
 
   // readPromptRows keeps q (the trials' mean), not the recorded values: read the checked lines once more for them.
   const lines = stripBom(text).split('\n');

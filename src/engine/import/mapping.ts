@@ -44,16 +44,25 @@ function hasNumber(preview: readonly CsvRow[], i: number): boolean {
 }
 
 /**
+ * Why column `i` was not proposed as a model, or null when it holds a number (a numeric column left out was
+ * unticked by the user): "no outcome (a number in [0, 1]) in its first 10 rows; line 2 holds "yes"".
+ */
+export function notAModelReason(preview: readonly CsvRow[], i: number): string | null {
+  if (hasNumber(preview, i)) return null;
+  const sample = preview.find((r) => (r.cells[i] ?? '') !== '');
+  const holds = sample ? `; line ${sample.line} holds ${show(sample.cells[i])}` : ', all empty';
+  return `no outcome (a number in [0, 1]) in its first ${preview.length} rows${holds}`;
+}
+
+/**
  * The columns the mapping leaves unused that hold no number, each with what they hold: the data an import would
  * drop without a word. A numeric column left out was unticked by the user, and is not repeated back.
  */
 export function leftOutColumns(header: readonly string[], preview: readonly CsvRow[], mapping: CsvMapping): string[] {
   const used = new Set([mapping.textColumn, mapping.idColumn, mapping.taskColumn, ...mapping.modelColumns]);
   return header.flatMap((column, i) => {
-    if (used.has(column) || hasNumber(preview, i)) return [];
-    const sample = preview.find((r) => (r.cells[i] ?? '') !== '');
-    const holds = sample ? `; line ${sample.line} holds ${show(sample.cells[i])}` : ', all empty';
-    return [`column ${show(column)} is not used as a model: no outcome (a number in [0, 1]) in its first ${preview.length} rows${holds}`];
+    const reason = used.has(column) ? null : notAModelReason(preview, i);
+    return reason ? [`column ${show(column)} is not used as a model: ${reason}`] : [];
   });
 }
 

@@ -27,6 +27,11 @@ export interface PromptsOptions {
   source?: string;
   /** Called every PROGRESS_EVERY lines and after the last with (lines checked, lines): an import's progress. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * With this, a line's problem is handed here and the line skipped, so that the whole file is checked and an
+   * import can list every problem (issue 15, item 6); without it, the first problem throws.
+   */
+  onProblem?: (e: WorldFormatError) => void;
 }
 
 /** How many lines between two progress calls: often enough for a bar, rare enough to cost nothing. */
@@ -41,10 +46,23 @@ export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRo
   const lines = stripBom(fileText).split('\n');
   const rows: PromptRow[] = [];
   const firstLineOfId = new Map<string, number>();
+  let problems = 0;
   lines.forEach((lineText, i) => {
     if (opts.onProgress && i % PROGRESS_EVERY === 0 && i > 0) opts.onProgress(i, lines.length);
     if (lineText.trim() === '') return;
-    const line = i + 1;
+    try {
+      readLine(lineText, i + 1);
+    } catch (e) {
+      if (!(opts.onProblem && e instanceof WorldFormatError)) throw e;
+      problems++;
+      opts.onProblem(e);
+    }
+  });
+  if (rows.length === 0 && problems === 0) throw new WorldFormatError('prompts', `${show(opts.file)} holds no prompts`, opts.source);
+  opts.onProgress?.(lines.length, lines.length);
+  return rows;
+
+  function readLine(lineText: string, line: number): void {
     const fail = (problem: string) => new WorldFormatError('prompts', `line ${line} of ${opts.file}: ${problem}`, opts.source);
     const parsed = parseJson(lineText);
     if (!parsed.ok) {
@@ -71,10 +89,7 @@ export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRo
     const recordedCosts = costField ? ((row as Record<string, unknown>)[costField] as Record<string, number>) : null;
     const costs = recordedCosts ? Float64Array.from(opts.models, (m) => recordedCosts[m]) : null;
     rows.push({ id, text: row.text, task: row.task, line, q: Float64Array.from(q), trials, costs });
-  });
-  if (rows.length === 0) throw new WorldFormatError('prompts', `${show(opts.file)} holds no prompts`, opts.source);
-  opts.onProgress?.(lines.length, lines.length);
-  return rows;
+  }
 }
 
 /** The row shape, with one required key per model so zod itself reports a model missing on a line. */

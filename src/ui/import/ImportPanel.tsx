@@ -6,6 +6,7 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { ImportError, MAX_IMPORT_BYTES } from '../../engine/import/errors';
 import { importWarnings, parsePrices } from '../../engine/import/importDataset';
+import { notAModelReason } from '../../engine/import/mapping';
 import { fmtCount } from '../../engine/lab/format';
 import { ownValue } from '../../engine/userKeys';
 import { sameNamedImport, useImport } from '../../state/importStore';
@@ -48,6 +49,21 @@ export function ImportPanel() {
       {error && (
         <div className="import-error" role="alert" data-testid="import-error">
           <strong>Not imported:</strong> <span data-testid="import-error-message">{error.message}</span>
+          {(error.others?.length ?? 0) > 0 && (
+            // Every problem of the file at once (issue 15, item 6), not one per attempt.
+            <>
+              <p>
+                {fmtCount((error.others?.length ?? 0) + (error.unlisted ?? 0))} more{' '}
+                {error.others!.length + (error.unlisted ?? 0) === 1 ? 'problem' : 'problems'} in the same file:
+              </p>
+              <ul className="import-error-list" data-testid="import-error-list">
+                {error.others!.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+              {(error.unlisted ?? 0) > 0 && <p data-testid="import-error-unlisted">…and {fmtCount(error.unlisted!)} more not listed.</p>}
+            </>
+          )}
           <p className="muted">Nothing was changed: the data you had stays as it was.</p>
         </div>
       )}
@@ -187,10 +203,19 @@ function PreviewSection() {
         {(preview.format === 'csv' ? preview.columns : preview.models).map((m) => {
           const csvRole = preview.format === 'csv' && s.mapping && [s.mapping.textColumn, s.mapping.idColumn, s.mapping.taskColumn].includes(m);
           if (csvRole) return null;
+          const ticked = s.models.includes(m);
+          // Why an unticked column is not a model (issue 15, item 6): what it holds, or that the user unticked it.
+          const why = ticked ? null : ((preview.format === 'csv' ? notAModelReason(preview.rows, preview.columns.indexOf(m)) : null) ?? 'unticked by you');
           return (
             <label key={m} className="check">
-              <input type="checkbox" checked={s.models.includes(m)} onChange={() => s.toggleModel(m)} data-testid={`import-model-${m}`} />
+              <input type="checkbox" checked={ticked} onChange={() => s.toggleModel(m)} data-testid={`import-model-${m}`} />
               {m}
+              {why && (
+                <span className="muted import-why" data-testid={`import-model-why-${m}`}>
+                  {' '}
+                  — not a model: {why}
+                </span>
+              )}
             </label>
           );
         })}
