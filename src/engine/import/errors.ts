@@ -41,7 +41,7 @@ export class ImportError extends Error {
 }
 
 /** The problems an import lists, this one included; the rest are counted. */
-export const MAX_LISTED_PROBLEMS = 20;
+const MAX_LISTED_PROBLEMS = 20;
 /** Problems kept to put in line order before the first MAX_LISTED_PROBLEMS are listed (a broken file can have millions). */
 const MAX_KEPT_PROBLEMS = 10_000;
 
