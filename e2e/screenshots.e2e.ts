@@ -96,6 +96,11 @@ describe('screenshots', () => {
     const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     expect(texts).toContain('Average utility');
     for (const label of ['PromptWise', 'Greedy', 'Oracle (DP)']) expect(texts, `legend entry ${label}`).toContain(label);
+    // The caption says what it shows and how to get it back (issue 15, item 4): the scenario and parameters, then
+    // the link (wrapped to the chart's width), which opens this very run.
+    const caption = [...svg.matchAll(/<text[^>]*data-caption=""[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+    expect(caption[0]).toBe('sudoku · λ = 0.01 · τ_max = 5 · 3 trials × 300 prompts · seed 0');
+    expect(caption.slice(1).join('')).toBe(await page.evaluate<string>('location.href'));
     // The legend was lent for the export only: the chart on the page still has none of its own.
     expect(await page.locator('figure[data-chart="curve-utility"] .pw-legend').count()).toBe(0);
     await page.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../engine/import/csv';
 import type { LabResult } from '../engine/lab/types';
-import { buildCsv, buildJson, CSV_COLUMNS, csvField, fileStem } from './exportData';
+import { buildCsv, buildJson, CSV_COLUMNS, chartCaption, csvField, fileStem } from './exportData';
 import { RESULT } from './fixtures';
 
 describe('CSV export', () => {
@@ -87,5 +87,14 @@ describe('JSON export', () => {
 
   it('names files after the run', () => {
     expect(fileStem(RESULT)).toBe('promptwise-lab_sudoku_lambda0.01_tau5_T1000_seed0');
+  });
+});
+
+describe('chart captions', () => {
+  it('name the scenario, λ, τ_max, trials × T and the seed, then the link', () => {
+    expect(chartCaption(RESULT, 'http://localhost/#world=sudoku')).toEqual([
+      'sudoku · λ = 0.01 · τ_max = 5 · 20 trials × 1,000 prompts · seed 0',
+      'http://localhost/#world=sudoku',
+    ]);
   });
 });

@@ -3,6 +3,7 @@
  * Built from the result itself, not from the controls, so the file describes the numbers it holds even while
  * a newer run is pending. Plain functions: no DOM (the download is src/ui/share).
  */
+import { fmtCount } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
 
 export const CSV_COLUMNS = [
@@ -102,6 +103,24 @@ export function buildJson(result: LabResult, meta: ExportMeta = {}): string {
     summary: result.summary,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/**
+ * The caption every exported chart carries (issue 15, item 4), so a slide or a figure says what it shows:
+ * "sudoku · λ = 0.01 · τ_max = 5 · 20 trials × 1,000 prompts · seed 0", then the link that reproduces it.
+ */
+export function chartCaption(result: LabResult, link: string): string[] {
+  const { config, summary } = result;
+  const p = summary.params;
+  const trials = Number(p.trials ?? config.trials);
+  const line = [
+    summary.world || config.world,
+    `λ = ${p.lambda ?? config.params.lambda}`,
+    `τ_max = ${p.tauMax ?? config.params.tauMax}`,
+    `${trials} ${trials === 1 ? 'trial' : 'trials'} × ${fmtCount(config.T)} prompts`,
+    `seed ${config.seed}`,
+  ].join(' · ');
+  return [line, link];
 }
 
 /** A file name stem such as "promptwise-lab_sudoku_lambda0.01_tau5_T1000_seed0". */

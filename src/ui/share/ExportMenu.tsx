@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { messageOf } from '../../engine/messageOf';
-import { buildCsv, buildJson, fileStem } from '../../state/exportData';
+import { buildCsv, buildJson, chartCaption, fileStem } from '../../state/exportData';
 import { playbackStore, useLab } from '../../state/labStore';
 import { currentLink } from '../../state/params';
 import { figureToSvg, listCharts, svgToPng } from './chartExport';
@@ -21,7 +21,8 @@ export function ExportMenu() {
     const found = listCharts().find((c) => c.name === name);
     if (!found || !result) return;
     try {
-      const { svg, width, height } = figureToSvg(found.figure);
+      // Every exported chart says what it shows and how to get it back (issue 15, item 4).
+      const { svg, width, height } = figureToSvg(found.figure, chartCaption(result, meta().link));
       const file = `${fileStem(result)}_${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.${format}`;
       if (format === 'svg') downloadText(svg, file, 'image/svg+xml');
       else downloadBlob(await svgToPng(svg, width, height, 2), file);

@@ -152,17 +152,42 @@ function borrowLegend(figure: HTMLElement): () => void {
   return () => copy.remove();
 }
 
-/** The figure as a standalone SVG document, with its size in CSS pixels; a chart without a legend borrows its group's. */
-export function figureToSvg(figure: HTMLElement): { svg: string; width: number; height: number } {
+/**
+ * The figure as a standalone SVG document, with its size in CSS pixels; a chart without a legend borrows its
+ * group's. `caption` lines (the run's scenario and parameters, its link) are written under the chart, wrapped to its width.
+ */
+export function figureToSvg(figure: HTMLElement, caption: readonly string[] = []): { svg: string; width: number; height: number } {
   const giveBack = borrowLegend(figure);
   try {
-    return figureToSvgAsShown(figure);
+    return figureToSvgAsShown(figure, caption);
   } finally {
     giveBack();
   }
 }
 
-function figureToSvgAsShown(figure: HTMLElement): { svg: string; width: number; height: number } {
+/** Caption text: its size, line height and the width of one character (a link wraps anywhere). */
+const CAPTION_FONT = 11;
+const CAPTION_LINE = 15;
+const CAPTION_CHAR = 6.2;
+
+/** The caption's lines wrapped to `width` px: at spaces where it can, anywhere in a long word (a link). */
+function wrapCaption(lines: readonly string[], width: number): string[] {
+  const perLine = Math.max(20, Math.floor(width / CAPTION_CHAR));
+  const out: string[] = [];
+  for (const text of lines) {
+    let rest = text;
+    while (rest.length > perLine) {
+      const space = rest.lastIndexOf(' ', perLine);
+      const cut = space > perLine / 2 ? space : perLine;
+      out.push(rest.slice(0, cut).trimEnd());
+      rest = rest.slice(cut).trimStart();
+    }
+    out.push(rest);
+  }
+  return out;
+}
+
+function figureToSvgAsShown(figure: HTMLElement, caption: readonly string[]): { svg: string; width: number; height: number } {
   const box = figure.getBoundingClientRect();
   const origin: Box = { x: box.left, y: box.top, width: Math.ceil(box.width), height: Math.ceil(box.height) };
   const parts: string[] = [];
@@ -184,8 +209,13 @@ function figureToSvgAsShown(figure: HTMLElement): { svg: string; width: number; 
   parts.push(...htmlParts(figure, origin));
   const bg = getComputedStyle(figure).backgroundColor;
   const fill = transparent(bg) ? '#ffffff' : bg;
+  const captionLines = wrapCaption(caption, origin.width);
+  captionLines.forEach((line, i) => {
+    const y = origin.height + PAD + (i + 1) * CAPTION_LINE - 4;
+    parts.push(`<text x="0" y="${y}" font-family="system-ui, sans-serif" font-size="${CAPTION_FONT}" fill="#5b6675" data-caption="">${esc(line)}</text>`);
+  });
   const width = origin.width + 2 * PAD;
-  const height = origin.height + 2 * PAD;
+  const height = origin.height + 2 * PAD + (captionLines.length > 0 ? PAD + captionLines.length * CAPTION_LINE : 0);
   const svg =
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
