@@ -99,8 +99,14 @@ describe('accessibility (axe-core)', () => {
     await page.getByTestId('present-toggle').click();
     expect(await page.getByTestId('controls').count()).toBe(0);
     expect(await hashOf(page)).toContain('present=1');
-    await page.getByTestId('card-curves').waitFor();
-    expectNoSeriousViolations(await runAxe(page), 'presentation mode');
+    // Every slide, moved to with → as a presenter would.
+    await focusPage(page);
+    for (let i = 1; i <= 7; i++) {
+      await waitForPage(page, `document.querySelector('[data-testid="slide-title"]')?.textContent.startsWith('${i} / 7')`);
+      const slide = await page.getByTestId('slide-deck').getAttribute('data-slide');
+      expectNoSeriousViolations(await runAxe(page), `presentation mode, slide ${i} (${slide})`);
+      await page.keyboard.press('ArrowRight');
+    }
     await focusPage(page);
     await page.keyboard.press('Escape');
     await page.getByTestId('controls').waitFor();

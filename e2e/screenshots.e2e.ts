@@ -8,8 +8,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
-import { openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
+import { focusPage, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 const OUT = 'test-results';
 
@@ -34,6 +34,11 @@ async function noSidewaysOverflow(page: Page): Promise<void> {
       .map((e) => (e.getAttribute('data-testid') || e.tagName.toLowerCase()) + ' ends at ' + Math.round(e.getBoundingClientRect().right) + ' px');
   })()`);
   expect(cut, 'elements cut off at the right edge').toEqual([]);
+}
+
+/** Waits until presentation mode shows slide `id`. */
+async function slideIs(page: Page, id: string): Promise<void> {
+  await waitForPage(page, `document.querySelector('[data-testid="slide-deck"]')?.getAttribute('data-slide') === '${id}'`, { timeout: 5000 });
 }
 
 /** The element's box in page coordinates. */
@@ -73,15 +78,37 @@ describe('screenshots', () => {
     await page.getByTestId('card-trace').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${OUT}/lab-1280-trace.png` });
     await page.getByTestId('present-toggle').click();
-    await page.waitForTimeout(600);
-    await page.evaluate('window.scrollTo(0, 0)');
-    // Presentation: the controls are gone and the charts take their room.
+    // Presentation (issue 15, item 4): slides, one view per screen; the controls are gone.
     expect(await page.getByTestId('lambda').count(), 'controls hidden in presentation mode').toBe(0);
+    await slideIs(page, 'summary');
+    expect(await page.getByTestId('slide-title').textContent()).toBe('1 / 7 The result');
+    expect(await page.getByTestId('card-curves').count(), 'one view per screen').toBe(0);
+    await page.screenshot({ path: `${OUT}/lab-1280-present.png` });
+    // → twice: the learning curves, alone and enlarged (wider than on the page, and zoomed).
+    await focusPage(page);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await slideIs(page, 'curves');
+    expect(await page.getByTestId('summary').count()).toBe(0);
+    await page.getByTestId('card-curves').waitFor();
+    await page.waitForTimeout(600);
     const presentedWidth = (await boxOf(page, 'card-curves')).width;
     expect(presentedWidth, `curves card ${Math.round(presentedWidth)} px presented vs ${Math.round(chartWidth)} px`).toBeGreaterThan(chartWidth * 1.1);
+    const zoom = await page.evaluate<number>(`Number(getComputedStyle(document.querySelector('.slide')).zoom)`);
+    expect(zoom, 'the slide is zoomed at 1280 px').toBeGreaterThan(1);
     await noSidewaysOverflow(page);
-    await page.screenshot({ path: `${OUT}/lab-1280-present.png` });
-    await page.screenshot({ path: `${OUT}/lab-1280-present-full.png`, fullPage: true });
+    await page.screenshot({ path: `${OUT}/lab-1280-present-curves.png` });
+    // ← goes back, End to the last slide, Home to the first; the buttons too.
+    await page.keyboard.press('ArrowLeft');
+    await slideIs(page, 'trace');
+    await page.keyboard.press('End');
+    await slideIs(page, 'ideas');
+    expect(await page.getByTestId('slide-next').isDisabled()).toBe(true);
+    await page.getByTestId('slide-prev').click();
+    await slideIs(page, 'results');
+    await focusPage(page);
+    await page.keyboard.press('Home');
+    await slideIs(page, 'summary');
     await page.getByTestId('present-toggle').click();
     await page.close();
   });

@@ -1,6 +1,7 @@
 import { lazy, useCallback, useEffect } from 'react';
 import { connectLab } from '../state/labStore';
 import { useParams } from '../state/params';
+import { SLIDES, useSlides } from '../state/slides';
 import { connectUrl } from '../state/urlSync';
 import { RunStatus } from './controls/RunStatus';
 import { Transport } from './controls/Transport';
@@ -10,6 +11,7 @@ import { Card } from './layout/Card';
 import { Notices } from './layout/Notices';
 import { PanelBoundary } from './layout/PanelBoundary';
 import { Sidebar } from './layout/Sidebar';
+import { SlideDeck } from './present/SlideDeck';
 import { PresetMenu } from './presets/PresetMenu';
 import { AblationSection } from './sections/AblationSection';
 import { CurvesSection } from './sections/CurvesSection';
@@ -38,7 +40,12 @@ export function App() {
   const leavePresentation = useCallback(() => {
     if (useParams.getState().present) useParams.getState().setPresent(false);
   }, []);
-  useKeyboard(leavePresentation);
+  // In presentation mode the arrows move between slides (state/slides.ts).
+  const moveSlide = useCallback((to: 'next' | 'prev' | 'first' | 'last') => {
+    const { index, go } = useSlides.getState();
+    go(to === 'next' ? index + 1 : to === 'prev' ? index - 1 : to === 'first' ? 0 : SLIDES.length - 1);
+  }, []);
+  useKeyboard(leavePresentation, present ? moveSlide : undefined);
 
   return (
     <div className={present ? 'app present' : 'app'} data-present={present || undefined}>
@@ -57,7 +64,7 @@ export function App() {
             aria-pressed={present}
             onClick={() => setPresent(!present)}
             data-testid="present-toggle"
-            title="Presentation mode: hide the controls, enlarge the charts (Esc leaves)"
+            title="Presentation mode: one view per screen, enlarged; ←/→ move between them (Esc leaves)"
           >
             {present ? 'Exit presentation' : 'Present'}
           </button>
@@ -76,59 +83,57 @@ export function App() {
           </PanelBoundary>
         )}
         <main className="content">
-          <PanelBoundary name="status">
-            <RunStatus />
-          </PanelBoundary>
-          <PanelBoundary name="summary">
-            <SummarySection />
-          </PanelBoundary>
-          <PanelBoundary name="playback">
-            <div className="transport-bar">
-              <Transport />
-              <p className="kbd-hint muted">
-                <kbd>Space</kbd> play/pause · <kbd>→</kbd> one prompt
-              </p>
-            </div>
-          </PanelBoundary>
-          <PanelBoundary name="trace">
-            <TraceSection />
-          </PanelBoundary>
-          <PanelBoundary name="learning curves">
-            <CurvesSection />
-          </PanelBoundary>
-          <PanelBoundary name="sweeps">
-            <SweepsSection />
-          </PanelBoundary>
-          <PanelBoundary name="model usage">
-            <UsageSection />
-          </PanelBoundary>
-          <PanelBoundary name="results">
-            <ResultsSection />
-          </PanelBoundary>
-          {!present && (
-            <PanelBoundary name="featurizer ablation">
-              <AblationSection />
-            </PanelBoundary>
-          )}
-          {!present && (
-            <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
-              <PanelBoundary name="prompt playground">
-                <PlaygroundPanel />
+          {present ? (
+            <SlideDeck />
+          ) : (
+            <>
+              <PanelBoundary name="status">
+                <RunStatus />
               </PanelBoundary>
-            </Card>
-          )}
-          {!present && (
-            <PanelBoundary name="import">
-              <ImportPanel />
-            </PanelBoundary>
-          )}
-          <PanelBoundary name="explanations">
-            <TeachSection compact={present} />
-          </PanelBoundary>
-          {!present && (
-            <PanelBoundary name="embeddings">
-              <EmbeddingPanel />
-            </PanelBoundary>
+              <PanelBoundary name="summary">
+                <SummarySection />
+              </PanelBoundary>
+              <PanelBoundary name="playback">
+                <div className="transport-bar">
+                  <Transport />
+                  <p className="kbd-hint muted">
+                    <kbd>Space</kbd> play/pause · <kbd>→</kbd> one prompt
+                  </p>
+                </div>
+              </PanelBoundary>
+              <PanelBoundary name="trace">
+                <TraceSection />
+              </PanelBoundary>
+              <PanelBoundary name="learning curves">
+                <CurvesSection />
+              </PanelBoundary>
+              <PanelBoundary name="sweeps">
+                <SweepsSection />
+              </PanelBoundary>
+              <PanelBoundary name="model usage">
+                <UsageSection />
+              </PanelBoundary>
+              <PanelBoundary name="results">
+                <ResultsSection />
+              </PanelBoundary>
+              <PanelBoundary name="featurizer ablation">
+                <AblationSection />
+              </PanelBoundary>
+              <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
+                <PanelBoundary name="prompt playground">
+                  <PlaygroundPanel />
+                </PanelBoundary>
+              </Card>
+              <PanelBoundary name="import">
+                <ImportPanel />
+              </PanelBoundary>
+              <PanelBoundary name="explanations">
+                <TeachSection compact={false} />
+              </PanelBoundary>
+              <PanelBoundary name="embeddings">
+                <EmbeddingPanel />
+              </PanelBoundary>
+            </>
           )}
         </main>
       </div>

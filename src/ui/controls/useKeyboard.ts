@@ -12,8 +12,21 @@ function keyBelongsToTarget(target: EventTarget | null): boolean {
   return role === 'slider' || role === 'textbox' || role === 'button' || role === 'option' || role === 'menuitem' || role === 'combobox' || role === 'region';
 }
 
-/** Space = play/pause, → = one more prompt; Escape leaves presentation mode (via `onEscape`). */
-export function useKeyboard(onEscape?: () => void): void {
+/** Keys that move a slide deck: to the next or previous slide, or to its first or last. */
+const SLIDE_KEYS: Record<string, 'next' | 'prev' | 'first' | 'last'> = {
+  ArrowRight: 'next',
+  PageDown: 'next',
+  ArrowLeft: 'prev',
+  PageUp: 'prev',
+  Home: 'first',
+  End: 'last',
+};
+
+/**
+ * Space = play/pause, → = one more prompt; Escape leaves presentation mode (via `onEscape`). With `onSlide`
+ * (presentation mode), ←/→, PageUp/PageDown, Home and End move between slides instead, and Space still plays.
+ */
+export function useKeyboard(onEscape?: () => void, onSlide?: (to: 'next' | 'prev' | 'first' | 'last') => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -22,7 +35,11 @@ export function useKeyboard(onEscape?: () => void): void {
         return;
       }
       if (keyBelongsToTarget(e.target)) return;
-      if (e.key === ' ' || e.code === 'Space') {
+      const slide = onSlide ? SLIDE_KEYS[e.key] : undefined;
+      if (slide) {
+        e.preventDefault();
+        onSlide?.(slide);
+      } else if (e.key === ' ' || e.code === 'Space') {
         e.preventDefault(); // no page scroll
         dispatch({ type: 'toggle-play' });
       } else if (e.key === 'ArrowRight') {
@@ -32,5 +49,5 @@ export function useKeyboard(onEscape?: () => void): void {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onEscape]);
+  }, [onEscape, onSlide]);
 }

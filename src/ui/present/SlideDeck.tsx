@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { SLIDES, type SlideId, useSlides } from '../../state/slides';
+import { Transport } from '../controls/Transport';
+import { PanelBoundary } from '../layout/PanelBoundary';
+import { CurvesSection } from '../sections/CurvesSection';
+import { ResultsSection } from '../sections/ResultsSection';
+import { SummarySection } from '../sections/SummarySection';
+import { SweepsSection } from '../sections/SweepsSection';
+import { TeachSection } from '../sections/TeachSection';
+import { TraceSection } from '../sections/TraceSection';
+import { UsageSection } from '../sections/UsageSection';
+import './present.css';
+
+/** Each slide's view: the page's own sections, so a slide shows exactly what the page shows, enlarged. */
+const VIEWS: Record<SlideId, () => ReactNode> = {
+  summary: () => <SummarySection />,
+  trace: () => (
+    <>
+      <div className="transport-bar">
+        <Transport />
+      </div>
+      <TraceSection />
+    </>
+  ),
+  curves: () => <CurvesSection />,
+  sweeps: () => <SweepsSection />,
+  usage: () => <UsageSection />,
+  results: () => <ResultsSection />,
+  ideas: () => <TeachSection compact />,
+};
+
+const startAtTop = (el: HTMLElement | null) => {
+  if (el) window.scrollTo(0, 0);
+};
+
+/**
+ * Presentation mode's deck: one view per screen, enlarged (present.css), ←/→ (or PageUp/PageDown, Home/End) and
+ * the buttons move between slides; the title bar says where the talk is.
+ */
+export function SlideDeck() {
+  const index = useSlides((s) => s.index);
+  const go = useSlides((s) => s.go);
+  const slide = SLIDES[index];
+  return (
+    <section className="slide-deck" aria-roledescription="carousel" aria-label="Presentation" data-testid="slide-deck" data-slide={slide.id}>
+      <nav className="slide-nav" aria-label="Slides">
+        <button type="button" className="btn secondary small" onClick={() => go(index - 1)} disabled={index === 0} data-testid="slide-prev">
+          ← Previous
+        </button>
+        <p className="slide-title" aria-live="polite" data-testid="slide-title">
+          <span className="slide-count">
+            {index + 1} / {SLIDES.length}
+          </span>{' '}
+          {slide.title}
+        </p>
+        <button type="button" className="btn secondary small" onClick={() => go(index + 1)} disabled={index === SLIDES.length - 1} data-testid="slide-next">
+          Next →
+        </button>
+      </nav>
+      {/* A new slide (a new key) starts at the page's top. */}
+      <section className="slide" key={slide.id} ref={startAtTop} aria-roledescription="slide" aria-label={`${slide.title} (${index + 1} of ${SLIDES.length})`}>
+        <PanelBoundary name={slide.title}>{VIEWS[slide.id]()}</PanelBoundary>
+      </section>
+    </section>
+  );
+}
