@@ -18,6 +18,8 @@ export interface ParamsState {
   params: LabParams;
   /** Presentation mode: controls hidden, charts enlarged. */
   present: boolean;
+  /** The guided tour's step (1-based), or null when the tour is not open (state/tour.ts). */
+  tour: number | null;
   /** What was wrong in the link, shown until dismissed. */
   notices: NoticeItem[];
 
@@ -25,6 +27,8 @@ export interface ParamsState {
   toggleAlgo(id: string): void;
   rerollSeed(): void;
   setPresent(on: boolean): void;
+  /** Leaves the tour (null); its steps are entered by their links (state/tour.ts goToTourStep). */
+  setTour(step: number | null): void;
   dismissNotice(id: number): void;
   dismissAllNotices(): void;
   /**
@@ -60,7 +64,7 @@ function initialState(): { state: HashState; notices: Notice[] } {
   if (saved) {
     // Saved settings were valid when written; if the lab changed since, quietly use the defaults for what is not.
     const fromSaved = decodeHash(saved);
-    return { state: { ...fromSaved.state, present: false, step: null }, notices: [] };
+    return { state: { ...fromSaved.state, present: false, step: null, tour: null }, notices: [] };
   }
   return { state: DEFAULT_HASH_STATE, notices: [] };
 }
@@ -73,6 +77,7 @@ export const initialLinkStep = init.state.step;
 export const useParams = create<ParamsState>()((set, get) => ({
   params: init.state.params,
   present: init.state.present,
+  tour: init.state.tour ?? null,
   notices: withIds(init.notices),
 
   set(patch) {
@@ -98,6 +103,10 @@ export const useParams = create<ParamsState>()((set, get) => ({
     set({ present: on });
   },
 
+  setTour(step) {
+    set({ tour: step });
+  },
+
   dismissNotice(id) {
     set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
   },
@@ -109,7 +118,7 @@ export const useParams = create<ParamsState>()((set, get) => ({
   applyHash(hash) {
     const decoded = decodeHash(hash);
     if (!decoded.hasState) return null;
-    set({ params: sanitize(decoded.state.params), present: decoded.state.present, notices: withIds(decoded.notices) });
+    set({ params: sanitize(decoded.state.params), present: decoded.state.present, tour: decoded.state.tour ?? null, notices: withIds(decoded.notices) });
     return decoded.state.step;
   },
 
@@ -128,8 +137,8 @@ export const useParams = create<ParamsState>()((set, get) => ({
 
 /** The hash for the current state (the selected step comes from the lab store). */
 export function currentHash(step: number | null): string {
-  const { params, present } = useParams.getState();
-  return encodeHash({ params, present, step });
+  const { params, present, tour } = useParams.getState();
+  return encodeHash({ params, present, step, tour });
 }
 
 /** The shareable link of the current state. */

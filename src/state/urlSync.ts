@@ -11,7 +11,7 @@ export function connectUrl(): () => void {
   const write = () => writeLocation(playbackStore.getState().selectedStep);
   write();
   const offParams = useParams.subscribe((s, prev) => {
-    if (s.params !== prev.params || s.present !== prev.present) write();
+    if (s.params !== prev.params || s.present !== prev.present || s.tour !== prev.tour) write();
   });
   const offPlayback = playbackStore.subscribe((s, prev) => {
     if (s.selectedStep !== prev.selectedStep) write();

@@ -23,6 +23,7 @@ import { TraceSection } from './sections/TraceSection';
 import { UsageSection } from './sections/UsageSection';
 import { CopyLink } from './share/CopyLink';
 import { ExportMenu } from './share/ExportMenu';
+import { leaveTour, TourButton, TourPanel } from './tour/TourPanel';
 
 // Below the fold and not needed for the first picture: loaded after it (the import parser alone is papaparse
 // plus the world-format schemas).
@@ -37,8 +38,10 @@ export function App() {
   useEffect(() => connectLab(), []);
   useEffect(() => connectUrl(), []);
   usePlaybackClock();
+  // Esc closes what is open: the tour first (it floats over the page), else presentation mode.
   const leavePresentation = useCallback(() => {
-    if (useParams.getState().present) useParams.getState().setPresent(false);
+    if (useParams.getState().tour !== null) leaveTour();
+    else if (useParams.getState().present) useParams.getState().setPresent(false);
   }, []);
   // In presentation mode the arrows move between slides (state/slides.ts).
   const moveSlide = useCallback((to: 'next' | 'prev' | 'first' | 'last') => {
@@ -68,6 +71,7 @@ export function App() {
           >
             {present ? 'Exit presentation' : 'Present'}
           </button>
+          <TourButton />
           <PresetMenu />
           <CopyLink />
           <ExportMenu />
@@ -137,6 +141,8 @@ export function App() {
           )}
         </main>
       </div>
+
+      <TourPanel />
 
       <footer className="footer">Runs locally: no data leaves this page. Engine in a Web Worker · seeded and reproducible · every state is a link.</footer>
     </div>

@@ -100,7 +100,8 @@ export function createPlayback({ shown, reduceMotion, linkStep = null }: Playbac
       return;
     }
     if (intent.type === 'link-step') {
-      set({ linkStep: intent.step });
+      // A link that names no step selects none: the page shows what the link says, not the selection before it.
+      set(intent.step === null ? { linkStep: null, selectedStep: null } : { linkStep: intent.step });
       if (intent.step !== null && run?.current) applyLink(run.T);
       return;
     }

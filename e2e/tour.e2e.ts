@@ -1,0 +1,121 @@
+/**
+ * The guided tour (issue 15, item 2), end to end in Chromium: started from the header, walked step by step with
+ * Next (the "predict" step answered before its rule is revealed), left and resumed where it was, finished; each
+ * step's link, opened in a fresh tab, reproduces the step (its run, its selected prompt, its highlighted view and
+ * its words). Keyboard: the step's heading takes the focus, Esc leaves. Screenshots of every step go to
+ * test-results/tour-<n>-<id>.jpg (TOUR_SHOTS=dir writes them there instead: docs/images/tour for docs/LAB.md).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOUR_STEPS, tourHash } from '../src/state/tour';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
+import { hashOf, openLab } from './lab';
+
+const SHOTS = process.env.TOUR_SHOTS ?? 'test-results';
+
+/** Waits until the tour shows step `n` with its run drawn. */
+async function tourAt(page: Page, n: number): Promise<void> {
+  const id = TOUR_STEPS[n - 1].id;
+  await waitForPage(
+    page,
+    `document.querySelector('[data-testid="tour-panel"]')?.getAttribute('data-step') === '${id}' &&
+     document.querySelector('[data-testid="tour-panel"]')?.getAttribute('data-ready') === 'true'`,
+    { timeout: 60_000 },
+  );
+}
+
+/** What a step shows: its link, its highlighted view, its selected prompt and its words. */
+async function stepState(page: Page) {
+  return page.evaluate<{ hash: string; highlighted: string[]; selected: string | null; text: string; title: string }>(`({
+    hash: location.hash,
+    highlighted: [...document.querySelectorAll('[data-tour-highlight]')].map((e) => e.getAttribute('data-testid')),
+    selected: document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') ?? null,
+    text: document.querySelector('[data-testid="tour-text"]').textContent,
+    title: document.querySelector('[data-testid="tour-title"]').textContent,
+  })`);
+}
+
+describe('the guided tour', () => {
+  let browser: LabBrowser;
+  const seen: Awaited<ReturnType<typeof stepState>>[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    expect(browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(browser);
+    await browser?.close();
+  });
+
+  it('walks every step from the header’s Tour button, each driving the lab; left on the way, it resumes there', async () => {
+    const page = await openLab(browser, '');
+    await page.getByTestId('tour-start').click();
+    for (let n = 1; n <= TOUR_STEPS.length; n++) {
+      const spec = TOUR_STEPS[n - 1];
+      await tourAt(page, n);
+      // The step's heading has the focus (a screen reader reads it), and its view is outlined.
+      expect(await page.evaluate<string | null>(`document.activeElement?.getAttribute('data-testid')`)).toBe('tour-title');
+      if (spec.id === 'predict') {
+        expect(await page.getByTestId('tour-text').textContent()).toMatch(/which model would you ask first\?/);
+        await page.getByTestId('tour-choice-0').click(); // the cheapest: not the oracle's pick
+        await waitForPage(page, `document.querySelector('[data-testid="tour-text"]').textContent.startsWith('The oracle asks qwen-plus first')`);
+        expect(await page.getByTestId('tour-choice-2').isDisabled()).toBe(true);
+      }
+      const state = await stepState(page);
+      expect(state.hash).toBe(tourHash(n));
+      expect(state.highlighted).toEqual([spec.highlight]);
+      if (spec.step !== null) expect(state.selected).toBe(String(spec.step));
+      expect(state.title).toBe(spec.title);
+      seen.push(state);
+      await page.screenshot({ path: `${SHOTS}/tour-${n}-${spec.id}.jpg`, type: 'jpeg', quality: 75 });
+
+      if (n === 3) {
+        // Left at step 3: the panel and the outline go, the link drops tour=; the header offers to resume.
+        await page.getByTestId('tour-leave').click();
+        await waitForPage(page, `!document.querySelector('[data-testid="tour-panel"]') && !location.hash.includes('tour=')`);
+        expect(await page.locator('[data-tour-highlight]').count()).toBe(0);
+        expect(await page.getByTestId('tour-start').textContent()).toBe(`Resume tour (3 / ${TOUR_STEPS.length})`);
+        await page.getByTestId('tour-start').click();
+        await tourAt(page, 3);
+      }
+      if (n < TOUR_STEPS.length) await page.getByTestId('tour-next').click();
+    }
+    await page.getByTestId('tour-finish').click();
+    await waitForPage(page, `!document.querySelector('[data-testid="tour-panel"]')`);
+    expect(await page.getByTestId('tour-start').textContent()).toBe('Tour');
+    await page.close();
+  });
+
+  it('each step’s link, in a fresh tab, reproduces the step: its run, prompt, highlighted view and words', async () => {
+    expect(seen).toHaveLength(TOUR_STEPS.length);
+    for (let n = 1; n <= TOUR_STEPS.length; n++) {
+      const page = await openLab(browser, tourHash(n));
+      await tourAt(page, n);
+      const state = await stepState(page);
+      const walked = seen[n - 1];
+      // A step that selects no prompt leaves the decision panel on whatever prompt playback reached.
+      if (TOUR_STEPS[n - 1].step === null) state.selected = walked.selected;
+      // The "predict" step's words are the question again: the answer was the reader's, not the link's.
+      if (TOUR_STEPS[n - 1].id === 'predict') expect(state.text).toMatch(/which model would you ask first\?/);
+      else expect(state).toEqual(walked);
+      expect({ ...state, text: '' }).toEqual({ ...walked, text: '' });
+      expect(await page.getByTestId('notices').count()).toBe(0);
+      await page.close();
+    }
+  });
+
+  it('Esc leaves the tour from the keyboard; Back goes to the step before', async () => {
+    const page = await openLab(browser, tourHash(2));
+    await tourAt(page, 2);
+    await page.getByTestId('tour-back').click();
+    await tourAt(page, 1);
+    expect(await hashOf(page)).toBe(tourHash(1));
+    await page.keyboard.press('Escape');
+    await waitForPage(page, `!document.querySelector('[data-testid="tour-panel"]')`);
+    await page.close();
+  });
+});
