@@ -25,7 +25,7 @@ import {
 } from '../src/embed/fixtureReference';
 import { cosine } from '../src/embed/types';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { openLab, waitForCurrentResult } from './lab';
+import { ALGO_ROWS, openLab, waitForCurrentResult } from './lab';
 
 const FIXTURE_BASE = '/shared/models/';
 
@@ -221,7 +221,7 @@ describe('embeddings in Chromium (WASM)', () => {
     // The lab still runs and shows its results.
     await waitForCurrentResult(page);
     expect(await page.getByTestId('run-status').textContent()).toMatch(/^Done/);
-    expect(await page.locator('[data-testid^="row-"]').count()).toBeGreaterThan(0);
+    expect(await page.locator(ALGO_ROWS).count()).toBeGreaterThan(0);
 
     // Fixing the base URL recovers without a reload.
     await choose(page, { base: FIXTURE_BASE });

@@ -14,7 +14,7 @@ import { ALGO_IDS } from '../src/state/catalog';
 import { labConfigOf } from '../src/state/lab/config';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { focusPage, hashOf, METRICS, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { ALGO_ROWS, focusPage, hashOf, METRICS, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 import { type MainThreadTask, traceMainThread } from './mainThread';
 
 const REL_TOL = 1e-9;
@@ -417,7 +417,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
       await waitForCurrentResult(lab, 300_000);
       await lab.waitForTimeout(2000); // the deferred renders of the finished run
     });
-    expect(await lab.locator('[data-testid^="row-"]').count()).toBe(ALGO_IDS.length);
+    expect(await lab.locator(ALGO_ROWS).count()).toBe(ALGO_IDS.length);
     expect(browser.errors, 'console errors').toEqual([]);
     await lab.close();
   });

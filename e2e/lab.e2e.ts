@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../src/engine/import/csv';
 import { CSV_COLUMNS } from '../src/state/exportData';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { focusPage, hashOf, METRICS, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
+import { ALGO_ROWS, focusPage, hashOf, METRICS, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 
 /** Small runs: four algorithms, 3 trials of 300 prompts. */
 const SMALL = '#world=sudoku&algos=promptwise,greedy,highest-cost,oracle&T=300&trials=3&seed=0';
@@ -82,7 +82,7 @@ describe('lab page', () => {
     expect(await page.getByTestId('tau-max-value').textContent()).toBe('5');
 
     await waitForCurrentResult(page);
-    expect(await page.locator('[data-testid^="row-"]').count()).toBeGreaterThan(0);
+    expect(await page.locator(ALGO_ROWS).count()).toBeGreaterThan(0);
     // Notices can be dismissed.
     await page.getByRole('button', { name: 'Dismiss all' }).click();
     expect(await page.getByTestId('notices').count()).toBe(0);

@@ -49,13 +49,16 @@ export async function testIds(page: Page, selector: string, prefix = '', attr = 
   return out;
 }
 
+/** The results table's algorithm rows (not the stakeholder line's reference rows, `row-alone-<model>`). */
+export const ALGO_ROWS = '[data-testid^="row-"]:not([data-testid^="row-alone-"])';
+
 /**
  * The results table's figures: per algorithm id and metric, the exact mean and std (their data-value, the full
  * double as text; the cells show them as the headline's cards do, METRIC_FORMAT).
  */
 export async function readTable(page: Page): Promise<ShownTable> {
   const out: ShownTable = {};
-  const ids = await testIds(page, '[data-testid^="row-"]', 'row-');
+  const ids = await testIds(page, ALGO_ROWS, 'row-');
   for (const algo of ids) {
     const cells = {} as ShownTable[string];
     for (const m of METRICS) {

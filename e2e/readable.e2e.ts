@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { hashOf, openLab, testIds, waitForCurrentResult, waitForSweeps } from './lab';
+import { ALGO_ROWS, hashOf, openLab, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 
 /** A short run: the charts' layout does not depend on T, only on the selection and the figures. */
 const RUN = 'world=sudoku&T=300&trials=3';
@@ -81,7 +81,7 @@ describe('charts readable with any selection', () => {
   it('a first visit is focused: PromptWise, Greedy and the oracle, the best single model beside them; all algorithms one click away', async () => {
     const page = await openLab(browser, '');
     await waitForCurrentResult(page);
-    expect(await testIds(page, '[data-testid^="row-"]:not([data-testid^="row-alone-"])', 'row-')).toEqual(['promptwise', 'greedy', 'oracle']);
+    expect(await testIds(page, ALGO_ROWS, 'row-')).toEqual(['promptwise', 'greedy', 'oracle']);
     // The best single model by the declared rule (the stakeholder line's most accurate model alone) is in the table.
     const alone = await testIds(page, '[data-testid^="row-alone-"]', 'row-alone-');
     expect(alone.length).toBeGreaterThan(0);
@@ -92,7 +92,7 @@ describe('charts readable with any selection', () => {
     await waitForPage(page, `location.hash.includes('algos=all&')`);
     expect(await page.getByTestId('algos-all').getAttribute('aria-pressed')).toBe('true');
     await waitForCurrentResult(page);
-    expect((await testIds(page, '[data-testid^="row-"]:not([data-testid^="row-alone-"])', 'row-')).length).toBe(13);
+    expect((await testIds(page, ALGO_ROWS, 'row-')).length).toBe(13);
     // The link with algos=all opens the same selection.
     const again = await openLab(browser, await hashOf(page));
     expect(await again.getByTestId('algos-all').getAttribute('aria-pressed')).toBe('true');

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALGO_IDS } from '../src/state/catalog';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { ALGO_ROWS, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 describe('run controls', () => {
   let browser: LabBrowser;
@@ -43,7 +43,7 @@ describe('run controls', () => {
     expect(await page.getByTestId('steps-value').textContent()).toBe('100');
     expect(await page.getByTestId('trials-value').textContent()).toBe('1');
     await waitForCurrentResult(page);
-    expect(await page.locator('[data-testid^="row-"]').count()).toBe(ALGO_IDS.length);
+    expect(await page.locator(ALGO_ROWS).count()).toBe(ALGO_IDS.length);
     expect(await hashOf(page)).toContain('&T=100&trials=1&');
 
     expect(browser.errors, 'console errors').toEqual([]);
@@ -70,7 +70,7 @@ describe('run controls', () => {
     // "Try again" starts a fresh worker.
     await page.getByTestId('run').click();
     await waitForCurrentResult(page, 60_000);
-    expect(await page.locator('[data-testid^="row-"]').count()).toBe(2);
+    expect(await page.locator(ALGO_ROWS).count()).toBe(2);
     await page.close();
     browser.errors.length = 0; // the blocked script load is logged as a console error on purpose
   });
@@ -121,7 +121,7 @@ describe('run controls', () => {
     await page.keyboard.press('ArrowLeft');
     await waitForCurrentResult(page);
     expect(simWorkers(page).length).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid^="row-"]').count()).toBe(3);
+    expect(await page.locator(ALGO_ROWS).count()).toBe(3);
     expect(browser.errors, 'console errors').toEqual([]);
     await page.close();
   });

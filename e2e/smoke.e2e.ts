@@ -11,7 +11,7 @@ import { runSimulation } from '../src/engine/simulate';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { contentSecurityPolicy } from '../vite/headers';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
-import { METRICS, openLab, waitForCurrentResult } from './lab';
+import { ALGO_ROWS, METRICS, openLab, waitForCurrentResult } from './lab';
 
 const WORLD = 't2i';
 const CONFIG = {
@@ -60,7 +60,7 @@ describe('PromptWise Lab in Chromium', () => {
 
     const expected = runSimulation(builtinWorld(WORLD), CONFIG);
     expect(Object.keys(expected.results)).toEqual(CONFIG.algos);
-    const rows = page.locator('[data-testid^="row-"]');
+    const rows = page.locator(ALGO_ROWS);
     expect(await rows.count()).toBe(CONFIG.algos.length);
     for (const algo of CONFIG.algos) {
       for (const metric of METRICS) {

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
-import { openLab, waitForCurrentResult } from './lab';
+import { ALGO_ROWS, openLab, waitForCurrentResult } from './lab';
 
 describe('saved data and failing panels', () => {
   let browser: LabBrowser;
@@ -65,7 +65,7 @@ describe('saved data and failing panels', () => {
     await page.locator('[data-testid="panel-failed"][data-panel="import"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('panel-failed').textContent()).toMatch(/^The import panel failed: /);
     await waitForCurrentResult(page);
-    expect(await page.locator('[data-testid^="row-"]').count()).toBe(2);
+    expect(await page.locator(ALGO_ROWS).count()).toBe(2);
     await browser.context.unroute(/ImportPanel[^/]*\.js/, block);
     await page.close();
     browser.errors.length = 0; // the blocked chunk is logged as a console error on purpose

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SLIDES, type SlideId, useSlides } from '../../state/slides';
+import { RunStatus } from '../controls/RunStatus';
 import { Transport } from '../controls/Transport';
 import { PanelBoundary } from '../layout/PanelBoundary';
 import { CurvesSection } from '../sections/CurvesSection';
@@ -57,6 +58,10 @@ export function SlideDeck() {
           Next →
         </button>
       </nav>
+      {/* What the run is doing, on every slide: a presenter changing a parameter sees it compute. */}
+      <PanelBoundary name="status">
+        <RunStatus />
+      </PanelBoundary>
       {/* A new slide (a new key) starts at the page's top. */}
       <section className="slide" key={slide.id} ref={startAtTop} aria-roledescription="slide" aria-label={`${slide.title} (${index + 1} of ${SLIDES.length})`}>
         <PanelBoundary name={slide.title}>{VIEWS[slide.id]()}</PanelBoundary>
