@@ -163,7 +163,18 @@ export function PresetMenu() {
     if (!open) return;
     place();
     window.addEventListener('resize', place);
-    return () => window.removeEventListener('resize', place);
+    // The button moves without a window resize too: choosing a preset adds its badge, which can wrap the header's
+    // row and carry the menu to the other edge. Watching the menu and its row re-places the panel when they move.
+    const moved = new ResizeObserver(place);
+    const menu = details.current;
+    if (menu) {
+      moved.observe(menu);
+      if (menu.parentElement) moved.observe(menu.parentElement);
+    }
+    return () => {
+      window.removeEventListener('resize', place);
+      moved.disconnect();
+    };
   }, [open, place]);
 
   const close = (refocus: boolean) => {
