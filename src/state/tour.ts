@@ -5,8 +5,9 @@
  * are written from the run it shows (`tourText`), so they state what the lab computed, not what a page author
  * remembered. Where the tour was left is kept in localStorage, to resume.
  */
-import { fmt, fmtPct } from '../engine/lab/format';
+import { fmt, fmtPct, fmtPlan } from '../engine/lab/format';
 import type { LabResult, TraceRow } from '../engine/lab/types';
+import { prop1Arm } from '../engine/oracle';
 import { TOUR_BASE, TOUR_STEPS, type TourStepSpec } from './tourSteps';
 import { DEFAULT_PARAMS, encodeHash, type LabParams } from './urlCodec';
 
@@ -44,27 +45,15 @@ export function saveTourStep(n: number | null): void {
   }
 }
 
-/** The model a rule picks among the available ones: Proposition 1's lowest c/q among those with q − λc > 0. */
+/** Proposition 1's first model for a trace prompt, from its true q (engine/oracle.ts prop1Arm); −1 to stop. */
 export function prop1Pick(row: TraceRow, lambda: number): number {
   const arms = row.decisions[0]?.arms ?? [];
-  let best = -1;
-  arms.forEach((a, i) => {
-    if (!a.available || !(a.q - lambda * a.cost > 0)) return;
-    if (best < 0 || a.cost / a.q < arms[best].cost / arms[best].q) best = i;
-  });
-  return best;
-}
-
-/** The oracle's plan for a prompt in words: "qwen-plus ×2 → gpt-4o ×3". */
-function planWords(plan: readonly number[], arms: readonly string[]): string {
-  const runs: [number, number][] = [];
-  for (const a of plan) {
-    if (a < 0) break;
-    const last = runs.at(-1);
-    if (last && last[0] === a) last[1]++;
-    else runs.push([a, 1]);
-  }
-  return runs.map(([a, k]) => `${arms[a]}${k > 1 ? ` ×${k}` : ''}`).join(' → ') || 'stop';
+  return prop1Arm(
+    arms.map((a) => a.q),
+    arms.map((a) => a.cost),
+    arms.map((a) => a.available),
+    lambda,
+  );
 }
 
 /**
@@ -106,7 +95,7 @@ export function tourText(spec: TourStepSpec, result: LabResult | null, answer: n
     case 'budget': {
       if (!row) return '';
       const pick = prop1Pick(row, lambda);
-      return `With a budget of τ_max = ${result.summary.params.tauMax} queries, the oracle plans ahead by dynamic programming: for prompt #${row.step + 1} it would ask ${planWords(row.oraclePlan, arms)}. Proposition 1 alone would repeat ${arms[pick]} (the lowest c/q) every time: optimal without a budget, not with one, because a dearer model with a higher q is worth it when few rounds are left.`;
+      return `With a budget of τ_max = ${result.summary.params.tauMax} queries, the oracle plans ahead by dynamic programming: for prompt #${row.step + 1} it would ask ${fmtPlan(row.oraclePlan, (a) => arms[a])}. Proposition 1 alone would repeat ${arms[pick]} (the lowest c/q) every time: optimal without a budget, not with one, because a dearer model with a higher q is worth it when few rounds are left.`;
     }
     case 'lambda': {
       const pw = result.summary.results.promptwise;

@@ -116,3 +116,22 @@ export function formatSeconds(ms: number): string {
   if (ms < 1) return '< 1 ms';
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
+
+/** An oracle plan (arm per rounds left, τ_max..1) as runs: [2,2,2,4,4] → [{arm 2 ×3}, {arm 4 ×2}]. */
+export function planRuns(plan: readonly number[]): { arm: number; count: number }[] {
+  const runs: { arm: number; count: number }[] = [];
+  for (const arm of plan) {
+    const last = runs[runs.length - 1];
+    if (last && last.arm === arm) last.count++;
+    else runs.push({ arm, count: 1 });
+    if (arm < 0) break; // after a stop nothing more is played
+  }
+  return runs;
+}
+
+/** A plan in words, as the trace and the tour write it: "gpt-4o-mini ×4 → gpt-4o", "stop". */
+export function fmtPlan(plan: readonly number[], name: (arm: number) => string): string {
+  return planRuns(plan)
+    .map((r) => (r.arm < 0 ? 'stop' : `${name(r.arm)}${r.count > 1 ? ` ×${r.count}` : ''}`))
+    .join(' → ');
+}

@@ -2,11 +2,10 @@ import { memo } from 'react';
 import type { Decision, TraceRow } from '../../engine/lab/types';
 import { modelColor, tint } from '../palette';
 import './views.css';
-import { fmt, fmtShort, fmtSigned } from '../../engine/lab/format';
+import { fmt, fmtShort, fmtSigned, planRuns } from '../../engine/lab/format';
 import { sameList } from './common';
 import { explainDecision, explainOracle, stopVerdict } from './explain';
 import type { DecisionPanelProps } from './props';
-import { planRuns } from './series';
 
 /**
  * "Why this model?": for the selected prompt of the trace, one compact table per decision (each pull, and a

@@ -2,9 +2,9 @@ import { type KeyboardEvent, memo, useCallback, useEffect, useLayoutEffect, useM
 import type { TraceRow } from '../../engine/lab/types';
 import { modelColor, tint } from '../palette';
 import './views.css';
-import { fmt, fmtShort, fmtSigned } from '../../engine/lab/format';
+import { fmt, fmtPlan, fmtShort, fmtSigned, planRuns } from '../../engine/lab/format';
 import type { EscalationTraceProps } from './props';
-import { planRuns, traceWindow } from './series';
+import { traceWindow } from './series';
 
 /**
  * The escalation trace: the latest `visible` prompts before the cursor, newest at the top (a new row slides
@@ -140,7 +140,7 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
   const runs = planRuns(row.oraclePlan);
   const name = (a: number) => arms[a] ?? `model ${a + 1}`;
   // The whole plan, in words as on screen ("gpt-4o-mini ×4 → gpt-4o"): never cut to its first model.
-  const planText = runs.map((r) => (r.arm < 0 ? 'stop' : `${name(r.arm)}${r.count > 1 ? ` ×${r.count}` : ''}`)).join(' → ');
+  const planText = fmtPlan(row.oraclePlan, name);
   const tried = row.pulls.map((p) => `${name(p.arm)} ${p.reward ? 'succeeded' : 'failed'} (cost ${fmtShort(p.cost)})`).join(', then ');
   const label =
     `Prompt ${row.step + 1}, ${category}: ` +

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fmtPlan, planRuns } from '../../engine/lab/format';
 import type { AlgoCurves, CurvePoint, TraceRow } from '../../engine/lab/types';
 import { niceScale } from '../chart/scales';
 import {
@@ -9,7 +10,6 @@ import {
   lastIndexAtOrBefore,
   lastPoints,
   MAX_POINTS,
-  planRuns,
   snapCursor,
   stepTicks,
   sweepSeries,
@@ -186,6 +186,8 @@ describe('trace', () => {
     expect(traceWindow(rows.slice(5), 8, 12).map((r) => r.step)).toEqual([7, 6, 5]);
   });
   it('compresses an oracle plan into runs, ending at a stop', () => {
+    expect(fmtPlan([2, 2, 2, 4, 4], (a) => `m${a}`)).toBe('m2 ×3 → m4 ×2');
+    expect(fmtPlan([1, -1, -1], (a) => `m${a}`)).toBe('m1 → stop');
     expect(planRuns([2, 2, 2, 4, 4])).toEqual([
       { arm: 2, count: 3 },
       { arm: 4, count: 2 },

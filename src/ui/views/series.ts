@@ -261,15 +261,3 @@ export function traceWindow(rows: readonly TraceRow[], cursor: number, visible =
   const start = Math.max(0, end - Math.max(0, visible));
   return rows.slice(start, end).reverse();
 }
-
-/** An oracle plan (arm per rounds left, τ_max..1) as runs: [2,2,2,4,4] → [{arm 2 ×3}, {arm 4 ×2}]. */
-export function planRuns(plan: readonly number[]): { arm: number; count: number }[] {
-  const runs: { arm: number; count: number }[] = [];
-  for (const arm of plan) {
-    const last = runs[runs.length - 1];
-    if (last && last.arm === arm) last.count++;
-    else runs.push({ arm, count: 1 });
-    if (arm < 0) break; // after a stop nothing more is played
-  }
-  return runs;
-}
