@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main';
-import { fmtPct, fmtShort } from '../src/engine/lab/format';
+import { fmtPct, fmtShort, MINUS } from '../src/engine/lab/format';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { openLab, waitForCurrentResult } from './lab';
 
@@ -40,7 +40,6 @@ async function cli(world: string): Promise<CliFile> {
   return JSON.parse(readFileSync(json, 'utf8')) as CliFile;
 }
 
-const MINUS = '\u2212';
 const signed = (x: number, text: string) => `${x < 0 ? MINUS : '+'}${text}`;
 
 describe('the stakeholder line against the CLI', () => {

@@ -21,14 +21,11 @@ interface SlidesState {
   index: number;
   /** To slide `i`, kept within the deck. */
   go(i: number): void;
-  /** One slide forward (+1) or back (−1). */
-  move(by: 1 | -1): void;
 }
 
 const clampIndex = (i: number) => Math.min(SLIDES.length - 1, Math.max(0, Math.trunc(i)));
 
-export const useSlides = create<SlidesState>()((set, get) => ({
+export const useSlides = create<SlidesState>()((set) => ({
   index: 0,
   go: (i) => set({ index: clampIndex(i) }),
-  move: (by) => get().go(get().index + by),
 }));
