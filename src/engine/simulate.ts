@@ -173,6 +173,8 @@ export function* simulateTrials(
   range: TrialRange,
   chunk = 100,
   tracer?: StepTracer,
+  /** Hears each trial's draws before its algorithms play them (the lab's single-model references). */
+  onDraws?: (trial: number, draws: TrialDraws) => void,
 ): Generator<StepBatch, TrialOutcomes, void> {
   const { algos, T, trials, seed, params } = resolve(options);
   if (!(Number.isInteger(range.from) && Number.isInteger(range.to) && 0 <= range.from && range.from <= range.to && range.to <= trials)) {
@@ -190,7 +192,9 @@ export function* simulateTrials(
   for (const id of algos) perTrial[id] = { utility: [], cost: [], success: [], regret: [], seconds: 0 };
 
   for (let trial = range.from; trial < range.to; trial++) {
-    const { prompts, uniforms } = drawTrial(world, seed, trial, T, params);
+    const draws = drawTrial(world, seed, trial, T, params);
+    onDraws?.(trial, draws);
+    const { prompts, uniforms } = draws;
     const best = new Float64Array(T);
     for (let t = 0; t < T; t++) best[t] = budgetValue(prompts[t].q, prompts[t].costs, prompts[t].available, lambda, tauMax);
 

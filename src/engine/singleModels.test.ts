@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runSimulation, type SimOptions } from './simulate';
+import { labSlice } from './lab/slices';
+import { drain, runSimulation, type SimOptions } from './simulate';
 import { mergeSingleModelTrials, singleModelTrials, summarizeSingleModels } from './singleModels';
 import { builtinWorld } from './worlds/builtins';
 
@@ -63,4 +64,19 @@ describe('a model that joins later', () => {
 
 it('merges nothing into null', () => {
   expect(mergeSingleModelTrials([])).toBeNull();
+});
+
+it('a lab slice, from the draws its trials were played on, gives the CLI’s single-model trials bit for bit', () => {
+  const world = builtinWorld('sudoku');
+  const config = {
+    world: 'sudoku',
+    algos: ['promptwise', 'lowest-cost'],
+    T: 200,
+    trials: 3,
+    seed: 4,
+    params: { lambda: 0.02, tauMax: 3 },
+    traceAlgo: 'promptwise',
+  };
+  const slice = drain(labSlice(world, config, { from: 1, to: 3 }));
+  expect(slice.singles).toEqual(singleModelTrials(world, { ...config }, { from: 1, to: 3 }));
 });

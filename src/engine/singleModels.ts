@@ -10,8 +10,8 @@
  */
 
 import { meanStd, type Stat } from './metrics';
-import { drawTrial, type SimOptions, type TrialRange } from './simulate';
-import { defaultParams, type World } from './types';
+import { drawTrial, type SimOptions, type TrialDraws, type TrialRange } from './simulate';
+import { type BanditParams, defaultParams, type World } from './types';
 
 /** Per model, each trial's per-prompt averages, in trial order: what a slice of trials produces. */
 export interface SingleModelTrials {
@@ -35,46 +35,56 @@ export interface SingleModelSummary {
   utility: Stat;
 }
 
-/** Trials [range.from, range.to) of `options` with each model alone. */
-export function singleModelTrials(world: World, options: SimOptions, range: TrialRange): SingleModelTrials {
-  const params = { ...defaultParams, ...options.params };
-  const { lambda, tauMax } = params;
-  const K = world.arms.length;
-  const out: SingleModelTrials = {
-    success: Array.from({ length: K }, () => []),
-    cost: Array.from({ length: K }, () => []),
-    utility: Array.from({ length: K }, () => []),
-    everyStep: new Array(K).fill(true),
+/** No trials yet, for `models` models: what `addSingleModelTrial` fills. */
+export function emptySingleModelTrials(models: number): SingleModelTrials {
+  return {
+    success: Array.from({ length: models }, () => []),
+    cost: Array.from({ length: models }, () => []),
+    utility: Array.from({ length: models }, () => []),
+    everyStep: new Array(models).fill(true),
   };
-  const { T } = options;
+}
+
+/**
+ * Appends one trial, from the draws its algorithms played on (simulate.ts drawTrial): a lab slice hands over the
+ * draws it made anyway (simulateTrials' `onDraws`), so nothing is drawn twice.
+ */
+export function addSingleModelTrial(out: SingleModelTrials, world: World, draws: TrialDraws, params: Pick<BanditParams, 'lambda' | 'tauMax'>): void {
+  const { lambda, tauMax } = params;
+  const { prompts, uniforms } = draws;
+  const K = world.arms.length;
+  const T = prompts.length;
   const success = new Float64Array(K);
   const cost = new Float64Array(K);
   const utility = new Float64Array(K);
-  for (let trial = range.from; trial < range.to; trial++) {
-    const { prompts, uniforms } = drawTrial(world, options.seed, trial, T, params);
-    success.fill(0);
-    cost.fill(0);
-    utility.fill(0);
-    for (let t = 0; t < T; t++) {
-      const p = prompts[t];
-      for (let a = 0; a < K; a++) {
-        if (!p.available[a]) {
-          out.everyStep[a] = false;
-          continue;
-        }
-        // The first pull of a at step t: the uniform every algorithm's first pull of a at t sees (protocol.ts).
-        const reward = world.pull(p, a, uniforms[(t * K + a) * tauMax]);
-        const c = p.costs[a];
-        success[a] += reward;
-        cost[a] += c;
-        utility[a] += reward - lambda * c;
-      }
-    }
+  for (let t = 0; t < T; t++) {
+    const p = prompts[t];
     for (let a = 0; a < K; a++) {
-      out.success[a].push(success[a] / T);
-      out.cost[a].push(cost[a] / T);
-      out.utility[a].push(utility[a] / T);
+      if (!p.available[a]) {
+        out.everyStep[a] = false;
+        continue;
+      }
+      // The first pull of a at step t: the uniform every algorithm's first pull of a at t sees (protocol.ts).
+      const reward = world.pull(p, a, uniforms[(t * K + a) * tauMax]);
+      const c = p.costs[a];
+      success[a] += reward;
+      cost[a] += c;
+      utility[a] += reward - lambda * c;
     }
+  }
+  for (let a = 0; a < K; a++) {
+    out.success[a].push(success[a] / T);
+    out.cost[a].push(cost[a] / T);
+    out.utility[a].push(utility[a] / T);
+  }
+}
+
+/** Trials [range.from, range.to) of `options` with each model alone, drawn here (the CLI's --single-models). */
+export function singleModelTrials(world: World, options: SimOptions, range: TrialRange): SingleModelTrials {
+  const params = { ...defaultParams, ...options.params };
+  const out = emptySingleModelTrials(world.arms.length);
+  for (let trial = range.from; trial < range.to; trial++) {
+    addSingleModelTrial(out, world, drawTrial(world, options.seed, trial, options.T, params), params);
   }
   return out;
 }

@@ -6,10 +6,11 @@ import {
   type SimOptions,
   simulateTrials,
   summarize,
+  type TrialDraws,
   type TrialOutcomes,
   type TrialRange,
 } from '../simulate';
-import { mergeSingleModelTrials, type SingleModelTrials, singleModelTrials, summarizeSingleModels } from '../singleModels';
+import { addSingleModelTrial, emptySingleModelTrials, mergeSingleModelTrials, type SingleModelTrials, summarizeSingleModels } from '../singleModels';
 import { defaultParams, type World } from '../types';
 import { CurveAccumulator, type CurveRows, DEFAULT_CURVE_POINTS } from './curves';
 import { TraceRecorder } from './trace';
@@ -94,7 +95,10 @@ export function* labSlice(world: World, config: LabConfig, range: TrialRange, ch
   const partial = () => (curves.trialsDone() > 0 ? { curves: curves.curves() } : null);
 
   let done = 0;
-  const outcomes = yield* driveSimulation(simulateTrials(world, simOptions(config), range, chunk, recorder), (batch) => {
+  // Each model alone, on the draws the trials are played on (not drawn a second time).
+  const singles = emptySingleModelTrials(world.arms.length);
+  const onDraws = (_trial: number, draws: TrialDraws) => addSingleModelTrial(singles, world, draws, params);
+  const outcomes = yield* driveSimulation(simulateTrials(world, simOptions(config), range, chunk, recorder, onDraws), (batch) => {
     curves.add(batch);
     usage.add(batch);
     done += batch.to - batch.from;
@@ -103,7 +107,7 @@ export function* labSlice(world: World, config: LabConfig, range: TrialRange, ch
   return {
     range: { ...range },
     outcomes,
-    singles: singleModelTrials(world, simOptions(config), range),
+    singles,
     curves: Object.fromEntries(algos.map((a) => [a, curves.rows(a)])),
     usage: Object.fromEntries(algos.map((a) => [a, usage.sums(a)])),
     trace: recorder ? recorder.rows : null,
