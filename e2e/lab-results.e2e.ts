@@ -335,6 +335,50 @@ describe('lab results in Chromium equal the engine in Node', () => {
     for (const row of await readTrace(page)) expectTraceRow(row, expected.trace[row.step], expected.world.arms);
   });
 
+  it('while the τ_max sweep computes, it draws every value over its first trials: the engine’s sweep with that many', async () => {
+    // A page of its own, whose sweep card is scrolled to once the run is in (the shared page's may be done).
+    const lab = await openLab(browser, encodeHash(DEFAULT_HASH_STATE), { width: 1280, height: 700 });
+    await waitForCurrentResult(lab);
+    await lab.getByTestId('skip').click(); // no 1× replay redrawing the page meanwhile
+    await lab.getByTestId('card-tradeoff').scrollIntoViewIfNeeded();
+    const read = `(() => {
+      const partial = document.querySelector('[data-testid="sweep-partial-tauMax"]');
+      const points = [...document.querySelectorAll('ul[data-testid="tradeoff-points"] > li')].map((li) => ({
+        algo: li.dataset.algo, x: Number(li.dataset.x), cost: Number(li.dataset.cost), success: Number(li.dataset.success),
+        utility: Number(li.dataset.utility) }));
+      const stale = document.querySelector('[data-testid="tradeoff-plot"] .pw-stale') !== null;
+      return { trials: partial ? Number(partial.dataset.trials) : 0, text: partial?.textContent ?? '', points, stale };
+    })()`;
+    const values = [1, 2, 4, 5, 8, 16];
+    // Drawn and still computing: the status names the trials behind the points, and the plot is not dimmed.
+    await waitForPage(lab, `(${read}).trials > 0 && (${read}).points.length === ${values.length * config.algos.length}`, { timeout: 60_000, polling: 20 });
+    const shown = await lab.evaluate<{
+      trials: number;
+      text: string;
+      points: { algo: string; x: number; cost: number; success: number; utility: number }[];
+      stale: boolean;
+    }>(read);
+    expect(shown.trials).toBeLessThan(config.trials);
+    expect(shown.text).toBe(`Drawn so far: every value over its first ${shown.trials} of ${config.trials} trials`);
+    expect(shown.stale, 'a partial sweep is drawn as the current one').toBe(false);
+    // The points are the sweep over the first k trials for one round's k ≤ the status's (the plot draws in a
+    // deferred render, which may trail the status line by a round), the current τ_max's from the run itself.
+    const rounds = [1, 2, 5, 10].filter((k) => k <= shown.trials);
+    const close = (a: number, b: number) => Math.abs(a - b) <= REL_TOL * Math.max(Math.abs(a), Math.abs(b)) + 1e-12;
+    const matches = rounds.filter((k) => {
+      const sweep = sweepBuiltin({ base: { ...config, trials: k }, param: 'tauMax', values });
+      return sweep.points.every((want) => {
+        const p = shown.points.find((q) => q.algo === want.algo && q.x === want.x);
+        return p !== undefined && close(p.cost, want.cost) && close(p.success, want.success) && close(p.utility, want.utility);
+      });
+    });
+    expect(matches, `the points drawn over ${shown.trials} trials are the engine's sweep over one round's trials`).toHaveLength(1);
+    // And it ends at the whole sweep, undimmed, with the status line gone.
+    await waitForPage(lab, `document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state === 'done'`, { timeout: 120_000 });
+    expect(await lab.getByTestId('sweep-partial-tauMax').count()).toBe(0);
+    await lab.close();
+  });
+
   it('the τ_max trade-off has one point per swept value per algorithm, equal to the engine’s sweep', async () => {
     await waitForSweeps(page);
     const plot = page.getByTestId('tradeoff-plot');

@@ -53,4 +53,5 @@ export const RESULT: LabResult = {
   curves: {},
   usage: {},
   trace: [],
+  byTrial: {},
 };

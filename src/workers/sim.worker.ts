@@ -15,9 +15,9 @@ import {
   type LabSlice,
   labSlice,
   promptTasks,
-  runSweepAsync,
   type SweepConfig,
-  type SweepResult,
+  type SweepSlice,
+  sweepSlice,
   type TraceRow,
 } from '../engine/lab';
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
@@ -43,7 +43,7 @@ export interface SimCatalog {
 
 export type ProgressCallback = (p: SimProgress) => void;
 
-/** Progress messages of `start` and `runSweep` are throttled to about this interval; the last one is always sent. */
+/** Progress messages of the runs and slices are throttled to about this interval; the last one is always sent. */
 const PROGRESS_INTERVAL_MS = 50;
 
 /** The run in flight, if any: `cancel()` flips its flag and the engine stops at its next chunk. */
@@ -156,20 +156,21 @@ export const api = {
     });
   },
 
-  /** A τ_max or λ sweep; progress in steps over all values (about every 50 ms, and a final one). */
-  runSweep(config: SweepConfig, onProgress: ProgressCallback, openEmbedPort?: OpenEmbedPort): Promise<SweepResult> {
+  /**
+   * Trials [range.from, range.to) of a sweep's run at value x: what one worker of the page's pool computes
+   * (simBridge.ts puts the slices together). Progress in steps of the slice, about every 50 ms.
+   */
+  runSweepSlice(config: SweepConfig, x: number, range: TrialRange, onProgress: ProgressCallback, openEmbedPort?: OpenEmbedPort): Promise<SweepSlice> {
     return exclusive(async (signal) => {
       const world = await resolveWorld(config.base, embedThroughPort(openEmbedPort));
       const due = every(PROGRESS_INTERVAL_MS);
-      const result = await runSweepAsync(world, config, {
-        signal,
-        onProgress: (tick) => {
-          if (due()) void onProgress({ done: tick.done, total: tick.total });
+      return drainAsync(
+        sweepSlice(world, config, x, range),
+        (tick) => {
+          if (due()) void onProgress(tick);
         },
-      });
-      const total = config.values.length * config.base.algos.length * config.base.trials * config.base.T;
-      void onProgress({ done: total, total });
-      return result;
+        { signal },
+      );
     });
   },
 

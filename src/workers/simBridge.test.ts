@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type LabConfig, type LabProgress, labBuiltin, sweepBuiltin } from '../engine/lab';
+import { type LabConfig, type LabProgress, labBuiltin, type SweepPartial, sweepBuiltin } from '../engine/lab';
 import { builtinWorldNames } from '../engine/worlds/builtins';
 import type * as WorkerModule from './sim.worker';
 
@@ -106,13 +106,21 @@ describe('the simulation bridge', () => {
     expect(last.partial?.curves).toEqual(result.curves);
   });
 
-  it('runSweep returns the engine’s SweepResult', async () => {
-    const config = { base: { ...CONFIG, trials: 2 }, param: 'lambda' as const, values: [0, 0.05] };
+  it('runSweep returns the engine’s SweepResult, and on the way the sweep over 1, 2, … trials', async () => {
+    const config = { base: { ...CONFIG, trials: 3 }, param: 'lambda' as const, values: [0, 0.05] };
     const seen: number[] = [];
-    const result = await bridge.runSweep(config, { onProgress: (p) => seen.push(p.done / p.total) });
+    const partials: SweepPartial[] = [];
+    const result = await bridge.runSweep(config, {
+      onProgress: (p) => {
+        seen.push(p.done / p.total);
+        if (p.partial) partials.push(p.partial);
+      },
+    });
     expect(result).toEqual(sweepBuiltin(config));
     await new Promise((r) => setTimeout(r, 10));
     expect(seen.at(-1)).toBe(1);
+    expect(partials.map((p) => p.trials)).toEqual([1, 2, 3]);
+    for (const p of partials) expect(p).toEqual({ ...sweepBuiltin({ ...config, base: { ...config.base, trials: p.trials } }), trials: p.trials });
   });
 
   it('the catalog describes every built-in world', async () => {

@@ -9,7 +9,8 @@ import * as Comlink from 'comlink';
 import type { AblationResult } from '../engine/lab/ablation';
 import type { FeatureType } from '../engine/lab/datasetSource';
 import { LabAssembler } from '../engine/lab/slices';
-import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepResult, TraceRow } from '../engine/lab/types';
+import { SweepAssembler, sweepRounds } from '../engine/lab/sweepSlices';
+import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../engine/lab/types';
 import { type EmbedPortLink, embedPortProxy } from './embedBridge';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 import { serialCaller, workerSlot } from './workerHandle';
@@ -240,33 +241,44 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
 }
 
 /**
- * Runs a τ_max or λ sweep on the pool, one job per value (each value's run is the engine's own), the points in
- * the engine's order (values outer, algorithms inner); progress counts steps over all values. Cancels and fails
- * like `runLab`.
+ * Runs a τ_max or λ sweep on the pool in rounds of trials (engine/lab/sweepSlices.ts `sweepRounds`: every
+ * value's trial 0 first, then up to 2, 5, 10, 20, …), one job per value per round, each worker taking the next
+ * job as it finishes one; the engine's SweepAssembler puts the slices together, so the result is the engine's
+ * sweep, bit for bit, whatever the pool size. Progress counts steps over all values, and carries the points over
+ * the trials every value has finished each time a round completes. Cancels and fails like `runLab`.
  */
 export async function runSweep(
   config: SweepConfig,
-  options: { onProgress?: (p: SimProgress) => void } & Omit<LabRunOptions, 'onProgress'> = {},
+  options: { onProgress?: (p: SweepProgress) => void } & Omit<LabRunOptions, 'onProgress'> = {},
 ): Promise<SweepResult> {
   const { onProgress } = options;
-  // No values: one job, so the engine names the problem.
-  const jobs = config.values.length === 0 ? [config] : config.values.map((x) => ({ ...config, values: [x] }));
-  const total = config.values.length * config.base.algos.length * config.base.trials * config.base.T;
-  const steps = new PooledSteps(() => onProgress?.({ done: steps.done, total }));
-  const parts = await runOnPool(
+  const assembler = new SweepAssembler(config); // checks the config here, before any worker starts
+  const { algos, T, trials } = config.base;
+  const total = config.values.length * algos.length * trials * T;
+  const jobs = sweepRounds(trials).flatMap((range) => config.values.map((x) => ({ x, range })));
+  let shownTrials = 0;
+  const report = () => {
+    const fresh = assembler.trialsDone() > shownTrials;
+    const partial = fresh ? assembler.partial() : null;
+    if (partial) shownTrials = partial.trials;
+    onProgress?.({ done: steps.done, total, partial });
+  };
+  const steps = new PooledSteps(report);
+  await runOnPool(
     jobs,
     poolSize(),
     options.signal,
-    async (api, job, laneIndex, pool) => {
-      const run = steps.start(laneIndex);
-      const part = await api.runSweep(job, run.progress, embedPorts(options.openEmbedPort, pool));
-      run.finish(job.base.algos.length * job.base.trials * job.base.T);
-      onProgress?.({ done: steps.done, total });
-      return part;
+    async (api, { x, range }, laneIndex, pool) => {
+      const job = steps.start(laneIndex);
+      const slice = await api.runSweepSlice(config, x, range, job.progress, embedPorts(options.openEmbedPort, pool));
+      job.finish(algos.length * (range.to - range.from) * T);
+      assembler.add(slice);
+      report();
+      return null;
     },
     config.base.dataset?.features === 'embedding',
   );
-  return { param: config.param, values: [...config.values], points: parts.flatMap((p) => p.points) };
+  return assembler.result();
 }
 
 /** The featurizer ablation of a dataset world (src/engine/lab/ablation.ts); cancels and fails like `runLab`. */

@@ -3,6 +3,7 @@
 export { type AblationResult, ablation } from './ablation';
 export { builtinWorldCatalog, type CatalogWorld } from './catalog';
 export * from './datasetSource';
-export { labBuiltin, runSweepAsync, sweepBuiltin } from './run';
+export { labBuiltin, sweepBuiltin } from './run';
 export { type LabSlice, labSlice } from './slices';
+export { type SweepSlice, sweepSlice } from './sweepSlices';
 export * from './types';

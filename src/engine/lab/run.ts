@@ -1,8 +1,9 @@
-import { type AsyncHooks, checkOptions, drain, drainAsync, driveSimulation, SimConfigError, type SimOptions, simulate } from '../simulate';
+import { drain } from '../simulate';
 import type { World } from '../types';
 import { builtinWorld } from '../worlds/builtins';
 import { LabAssembler, type LabTick, labSlice } from './slices';
-import type { LabConfig, LabResult, SweepConfig, SweepPoint, SweepResult } from './types';
+import { SweepAssembler, sweepSlice } from './sweepSlices';
+import type { LabConfig, LabResult, SweepConfig, SweepResult } from './types';
 
 export type { LabTick } from './slices';
 
@@ -26,10 +27,6 @@ export interface SweepHooks {
   onProgress?: (tick: SweepTick) => void;
   shouldStop?: () => boolean;
   chunk?: number;
-}
-
-function simOptions(config: LabConfig): SimOptions {
-  return { algos: config.algos, T: config.T, trials: config.trials, seed: config.seed, params: config.params };
 }
 
 /**
@@ -61,53 +58,33 @@ export function labBuiltin(config: LabConfig, hooks: LabHooks = {}): LabResult {
   return runLab(labWorld(config), config, hooks);
 }
 
-function sweepOptions(config: SweepConfig, x: number): SimOptions {
-  const base = simOptions(config.base);
-  return { ...base, params: { ...base.params, [config.param]: x } };
-}
-
 /**
  * A parameter sweep as a generator: the plain simulation of `config.base` (same seed, T, trials and
  * algorithms) at each value of τ_max or λ, one SweepPoint per algorithm per value (values outer, algorithms
- * in `base.algos` order). Every value is checked before anything runs.
+ * in `base.algos` order), as one slice per value (./sweepSlices.ts). Every value is checked before anything runs.
  */
 function* sweep(world: World, config: SweepConfig, chunk = 100): Generator<SweepTick, SweepResult, void> {
-  if (config.param !== 'tauMax' && config.param !== 'lambda') {
-    throw new SimConfigError(`param: must be "tauMax" or "lambda" (got ${String(config.param)})`);
-  }
-  if (config.values.length === 0) throw new SimConfigError('values: give at least one value to sweep');
-  for (const x of config.values) {
-    try {
-      checkOptions(sweepOptions(config, x));
-    } catch (e) {
-      throw e instanceof SimConfigError ? new SimConfigError(`values: ${e.message}`) : e;
-    }
-  }
+  const assembler = new SweepAssembler(config);
   const { algos, T, trials } = config.base;
   const total = config.values.length * algos.length * trials * T;
-  const points: SweepPoint[] = [];
-  let done = 0;
+  let before = 0;
   for (let v = 0; v < config.values.length; v++) {
-    const x = config.values[v];
-    const summary = yield* driveSimulation(simulate(world, sweepOptions(config, x), chunk), (batch) => {
-      done += batch.to - batch.from;
-      return { done, total, values: v };
-    });
-    for (const algo of algos) {
-      const r = summary.results[algo];
-      points.push({ algo, x, utility: r.utility.mean, cost: r.cost.mean, success: r.success.mean });
+    const slice = sweepSlice(world, config, config.values[v], { from: 0, to: trials }, chunk);
+    for (let step = slice.next(); ; step = slice.next()) {
+      if (step.done) {
+        assembler.add(step.value);
+        break;
+      }
+      yield { done: before + step.value.done, total, values: v };
     }
-    yield { done, total, values: v + 1 };
+    before += algos.length * trials * T;
+    yield { done: before, total, values: v + 1 };
   }
-  return { param: config.param, values: [...config.values], points };
+  return assembler.result();
 }
 
 export function runSweep(world: World, config: SweepConfig, hooks: SweepHooks = {}): SweepResult {
   return drain(sweep(world, config, hooks.chunk), hooks.onProgress, hooks.shouldStop);
-}
-
-export function runSweepAsync(world: World, config: SweepConfig, hooks: Omit<SweepHooks, 'shouldStop'> & AsyncHooks = {}): Promise<SweepResult> {
-  return drainAsync(sweep(world, config, hooks.chunk), hooks.onProgress, hooks);
 }
 
 /** `runSweep` on the built-in world `config.base.world`. */

@@ -168,21 +168,23 @@ export class LabAssembler {
     const trials = this.trialsDone();
     if (trials === 0 || this.world === null) return null;
     const prefix = this.ordered().filter((s) => s.range.to <= trials);
-    return { curves: this.curves.curves(), summary: this.summary(prefix, trials), singleModels: this.singleModels(prefix), world: this.world, trials };
+    return {
+      curves: this.curves.curves(),
+      summary: this.summary(mergeOutcomes(prefix.map((s) => s.outcomes)), trials),
+      singleModels: this.singleModels(prefix),
+      world: this.world,
+      trials,
+    };
   }
 
   private ordered(): LabSlice[] {
     return [...this.slices].sort((a, b) => a.range.from - b.range.from);
   }
 
-  /** The summary of `slices` (trials 0 … trials − 1, in order). */
-  private summary(slices: readonly LabSlice[], trials: number): LabResult['summary'] {
+  /** The summary of trials 0 … trials − 1 from their merged outcomes. */
+  private summary(outcomes: TrialOutcomes, trials: number): LabResult['summary'] {
     const world = this.world!;
-    return summarize(
-      { name: world.name, arms: world.arms, dim: world.dim ?? 0 },
-      { ...simOptions(this.config), trials },
-      mergeOutcomes(slices.map((s) => s.outcomes)),
-    );
+    return summarize({ name: world.name, arms: world.arms, dim: world.dim ?? 0 }, { ...simOptions(this.config), trials }, outcomes);
   }
 
   /** Each model alone over `slices` (trials 0 … in order). */
@@ -199,7 +201,8 @@ export class LabAssembler {
     }
     const world = this.world;
     const ordered = this.ordered();
-    const summary = this.summary(ordered, config.trials);
+    const outcomes = mergeOutcomes(ordered.map((s) => s.outcomes));
+    const summary = this.summary(outcomes, config.trials);
     return {
       config: { ...config, algos: [...config.algos], params: { ...config.params }, curvePoints: this.curvePoints },
       world,
@@ -208,6 +211,7 @@ export class LabAssembler {
       curves: this.curves.curves(),
       usage: this.usage.result(),
       trace: this.trace,
+      byTrial: Object.fromEntries(config.algos.map((a) => [a, { utility: outcomes[a].utility, cost: outcomes[a].cost, success: outcomes[a].success }])),
     };
   }
 }

@@ -139,6 +139,18 @@ export interface LabResult {
   usage: Record<string, ArmUsage>;
   /** Trial-0 trace of `config.traceAlgo`, T rows. */
   trace: TraceRow[];
+  /**
+   * Per algorithm, each trial's figures (the summary's means are their means): a sweep takes its point at the
+   * current value from them, also over its first trials while it computes (src/state/lab/controller.ts).
+   */
+  byTrial: Record<string, TrialFigures>;
+}
+
+/** One algorithm's per-prompt averages of utility, cost and success in each trial, in trial order. */
+export interface TrialFigures {
+  utility: number[];
+  cost: number[];
+  success: number[];
 }
 
 /**
@@ -175,4 +187,17 @@ export interface SweepResult {
   param: 'tauMax' | 'lambda';
   values: number[];
   points: SweepPoint[];
+}
+
+/**
+ * A sweep over the trials every value has finished so far (from trial 0, without a gap): exactly the points of
+ * the same sweep with `trials` trials.
+ */
+export type SweepPartial = SweepResult & { trials: number };
+
+/** Progress while a sweep computes: steps over all values, and the points over the trials finished so far. */
+export interface SweepProgress {
+  done: number;
+  total: number;
+  partial: SweepPartial | null;
 }

@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
-import type { LabConfig, LabResult, SweepConfig, SweepResult, TraceRow } from '../../engine/lab/types';
+import type { LabConfig, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
 import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
 import { wantedJobs } from './config';
 import { createLabController, DRAG_DEBOUNCE_MS, isLabIntent, type LabBridge, type LabController } from './controller';
@@ -28,6 +28,8 @@ let calls: Call[];
 let params: LabParams;
 let embedModel: string;
 let lab: LabController;
+/** The progress callback of the last sweep started. */
+let sweepProgress: (p: SweepProgress) => void;
 
 /** A job that waits for the test, then runs the real engine; its signal rejects it as a worker's abort does. */
 function gated<C extends LabConfig | SweepConfig, R>(kind: JobKind, config: C, signal: AbortSignal, compute: (c: C) => R): Promise<R> {
@@ -53,7 +55,10 @@ function gated<C extends LabConfig | SweepConfig, R>(kind: JobKind, config: C, s
 const bridge: LabBridge = {
   poolSize: () => 1,
   runLab: (config, { signal }) => gated<LabConfig, LabResult>('run', config, signal, (c) => labBuiltin(c)),
-  runSweep: (config, { signal }) => gated<SweepConfig, SweepResult>(config.param, config, signal, (c) => sweepBuiltin(c)),
+  runSweep: (config, { signal, onProgress }) => {
+    sweepProgress = onProgress;
+    return gated<SweepConfig, SweepResult>(config.param, config, signal, (c) => sweepBuiltin(c));
+  },
   runTrace: (config, { signal }) => gated<LabConfig, TraceRow[]>('trace', config, signal, (c) => labBuiltin(c).trace),
 };
 
@@ -98,6 +103,21 @@ afterEach(() => {
 });
 
 describe('lab controller', () => {
+  it('keeps a sweep’s points over its first trials while it computes, with the run’s point over as many, until it is done', async () => {
+    await finish('run');
+    const [tau] = pending();
+    const config = tau.config as SweepConfig;
+    const shorter = (values: number[], trials: number) => ({ ...config, values, base: { ...config.base, trials } });
+    sweepProgress({ done: 10, total: 100, partial: { ...sweepBuiltin(shorter(config.values, 1)), trials: 1 } });
+    expect(state().sweeps.tauMax.progress).toEqual({ done: 10, total: 100 });
+    // The current τ_max (5) is the run's point over its first trial.
+    expect(state().sweeps.tauMax.partial).toEqual({ ...sweepBuiltin(shorter([1, 2, 4, 5, 8, 16], 1)), trials: 1 });
+    sweepProgress({ done: 20, total: 100, partial: null });
+    expect(state().sweeps.tauMax.partial?.trials).toBe(1); // progress without a new round keeps the points
+    await finish('tauMax');
+    expect(state().sweeps.tauMax).toMatchObject({ status: 'done', partial: null });
+  });
+
   it('runs at once, then the τ_max sweep, then the λ sweep, one at a time, with the engine’s results', async () => {
     expect(state().status).toBe('running');
     expect(pending().map((c) => c.kind)).toEqual(['run']);

@@ -9,7 +9,8 @@
  * released. Every job carries an AbortSignal, down to the embedding of prompt texts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepResult, TraceRow } from '../../engine/lab/types';
+import { sweepPoint } from '../../engine/lab/sweepSlices';
+import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepPartial, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
 import { messageOf } from '../../engine/messageOf';
 import { runKey, type SweepParam } from './config';
 import { type Effect, type Hold, type Job, type JobBook, type JobKind, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
@@ -33,7 +34,7 @@ const CACHE_SIZE = 4;
  */
 export interface LabBridge {
   runLab(config: LabConfig, options: { signal: AbortSignal; onProgress(p: LabProgress): void }): Promise<LabResult>;
-  runSweep(config: SweepConfig, options: { signal: AbortSignal; onProgress(p: { done: number; total: number }): void }): Promise<SweepResult>;
+  runSweep(config: SweepConfig, options: { signal: AbortSignal; onProgress(p: SweepProgress): void }): Promise<SweepResult>;
   /** The trial-0 trace of `config.traceAlgo` (a run of that algorithm alone: lab/config.ts traceConfigOf). */
   runTrace(config: LabConfig, options: { signal: AbortSignal }): Promise<TraceRow[]>;
   /** Workers a run shares its trials among. */
@@ -84,6 +85,11 @@ interface SweepState {
   status: JobStatus;
   result: SweepResult | null;
   progress: { done: number; total: number };
+  /**
+   * While it computes: the points over the trials every value has finished so far (the run's point at the
+   * current value over as many), refined round by round; null before the first round is in, and once done.
+   */
+  partial: SweepPartial | null;
   error: string | null;
 }
 
@@ -115,31 +121,33 @@ export interface LabController {
 
 const isAbort = (e: unknown) => (e instanceof DOMException || e instanceof Error) && e.name === 'AbortError';
 
-const idleSweep = (): SweepState => ({ wanted: false, status: 'idle', result: null, progress: { done: 0, total: 0 }, error: null });
+const idleSweep = (): SweepState => ({ wanted: false, status: 'idle', result: null, progress: { done: 0, total: 0 }, partial: null, error: null });
 
 /**
  * A sweep's point at the current value of its parameter is the shown run itself (same world, seed, trials and
  * parameters): when `run` is that run, the sweep computes the other values only and takes that point from the
- * run's summary. `compute` is what to run, `complete` puts the point back in its place (values outer, algorithms
- * inner, as the engine orders them).
+ * run's per-trial figures, over as many trials as the points it joins (a partial sweep's `trials`, else all).
+ * `compute` is what to run, `complete` puts the point back in its place (values outer, algorithms inner, as the
+ * engine orders them).
  */
-export function shareRunPoint(config: SweepConfig, run: LabResult | null): { compute: SweepConfig; complete(result: SweepResult): SweepResult } {
+export function shareRunPoint(
+  config: SweepConfig,
+  run: LabResult | null,
+): { compute: SweepConfig; complete<R extends SweepResult & { trials?: number }>(result: R): R } {
   const x = config.base.params[config.param];
   const same = run !== null && x !== undefined && x !== null && runKey(run.config) === runKey(config.base);
   if (!same || !config.values.includes(x) || config.values.length < 2) return { compute: config, complete: (r) => r };
   const compute = { ...config, values: config.values.filter((v) => v !== x) };
-  const complete = (r: SweepResult): SweepResult => ({
-    ...r,
-    values: [...config.values],
-    points: config.values.flatMap((v) =>
-      v === x
-        ? config.base.algos.map((algo) => {
-            const m = run.summary.results[algo];
-            return { algo, x, utility: m.utility.mean, cost: m.cost.mean, success: m.success.mean };
-          })
-        : r.points.filter((p) => p.x === v),
-    ),
-  });
+  const complete = <R extends SweepResult & { trials?: number }>(r: R): R => {
+    const n = r.trials ?? config.base.trials;
+    return {
+      ...r,
+      values: [...config.values],
+      points: config.values.flatMap((v) =>
+        v === x ? config.base.algos.map((algo) => sweepPoint(algo, x, run.byTrial[algo], n)) : r.points.filter((p) => p.x === v),
+      ),
+    };
+  };
   return { compute, complete };
 }
 
@@ -259,16 +267,18 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     } else {
       const param = job.kind;
       const sweep = (patch: Partial<SweepState>) => ({ ...get().sweeps, [param]: { ...get().sweeps[param], ...patch } });
-      setBook({ ...get().jobs, inFlight }, { sweeps: sweep({ progress: { done: 0, total: 0 } }) });
+      setBook({ ...get().jobs, inFlight }, { sweeps: sweep({ progress: { done: 0, total: 0 }, partial: null }) });
       const { compute, complete } = shareRunPoint(job.config as SweepConfig, get().result);
       done = bridge
         .runSweep(compute, {
           signal: ac.signal,
           onProgress: (p) => {
-            if (live()) set({ sweeps: sweep({ progress: { done: p.done, total: p.total } }) });
+            if (!live()) return;
+            const progress = { done: p.done, total: p.total };
+            set({ sweeps: sweep(p.partial ? { progress, partial: complete(p.partial) } : { progress }) });
           },
         })
-        .then((result) => ({ sweeps: sweep({ result: complete(result) }) }));
+        .then((result) => ({ sweeps: sweep({ result: complete(result), partial: null }) }));
     }
     done
       .then(

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
+import type { SweepConfig } from '../../engine/lab/types';
 import { DEFAULT_PARAMS } from '../urlCodec';
 import { labConfigOf, sweepValues } from './config';
 import { shareRunPoint } from './controller';
@@ -18,6 +19,16 @@ describe('shareRunPoint', () => {
     const { compute, complete } = shareRunPoint(config, run);
     expect(compute.values).toEqual(config.values.filter((v) => v !== p[param]));
     expect(complete(sweepBuiltin(compute))).toEqual(sweepBuiltin(config));
+  });
+
+  it('completes a partial sweep with the run’s point over as many trials', () => {
+    const config = { base, param: 'lambda' as const, values: sweepValues('lambda', p.lambda) };
+    const { compute, complete } = shareRunPoint(config, run);
+    const shorter = (c: SweepConfig, trials: number) => ({ ...c, base: { ...c.base, trials } });
+    for (const trials of [1, 2]) {
+      const partial = { ...sweepBuiltin(shorter(compute, trials)), trials };
+      expect(complete(partial)).toEqual({ ...sweepBuiltin(shorter(config, trials)), trials });
+    }
   });
 
   it('computes everything when the shown run is another one, or the current value is not swept', () => {

@@ -33,6 +33,7 @@ export function SummarySection() {
       curves: partial.curves,
       usage: {},
       trace: [],
+      byTrial: {},
     };
   }, [status, partial, running, wantedKey]);
   const shownLive = provisional ?? live;

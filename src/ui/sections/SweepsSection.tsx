@@ -20,6 +20,8 @@ function SweepStatus({ param }: { param: SweepParam }) {
   const error = useLab((s) => s.sweeps[param].error);
   const wanted = useLab((s) => s.sweeps[param].wanted);
   const { done, total } = useLab((s) => s.sweeps[param].progress);
+  const drawnTrials = useLab((s) => s.sweeps[param].partial?.trials ?? 0);
+  const trials = useParams((s) => s.params.trials);
   const runDone = useLab((s) => s.status === 'done');
   const name = SWEEP_NAMES[param];
   if (status === 'running') {
@@ -31,6 +33,15 @@ function SweepStatus({ param }: { param: SweepParam }) {
           Cancel
         </button>{' '}
         Computing the {name}… {pct}% ({fmtCount(done)} of {fmtCount(total)} prompt-steps)
+        {drawnTrials > 0 && (
+          <>
+            {'. '}
+            <span data-testid={`sweep-partial-${param}`} data-trials={drawnTrials}>
+              Drawn so far: every value over its first {drawnTrials} of {trials} trials
+            </span>
+            , refined as more finish.
+          </>
+        )}
       </p>
     );
   }
@@ -59,9 +70,12 @@ function SweepStatus({ param }: { param: SweepParam }) {
 
 export function SweepsSection() {
   // Results and statuses only: progress messages do not re-draw the plots.
-  const tauResult = useLab((s) => s.sweeps.tauMax.result);
+  // While a sweep computes, its points over the trials finished so far stand in for the result.
+  const tauResult = useLab((s) => (s.sweeps.tauMax.status === 'running' ? s.sweeps.tauMax.partial : null) ?? s.sweeps.tauMax.result);
+  const tauPartial = useLab((s) => s.sweeps.tauMax.status === 'running' && s.sweeps.tauMax.partial !== null);
   const tauStatus = useLab((s) => s.sweeps.tauMax.status);
-  const lambdaResult = useLab((s) => s.sweeps.lambda.result);
+  const lambdaResult = useLab((s) => (s.sweeps.lambda.status === 'running' ? s.sweeps.lambda.partial : null) ?? s.sweeps.lambda.result);
+  const lambdaPartial = useLab((s) => s.sweeps.lambda.status === 'running' && s.sweeps.lambda.partial !== null);
   const lambdaStatus = useLab((s) => s.sweeps.lambda.status);
   const tauMax = useParams((s) => s.params.tauMax);
   const lambda = useParams((s) => s.params.lambda);
@@ -69,11 +83,12 @@ export function SweepsSection() {
   // A slider's change re-draws both plots (the current value is marked; a sweep is pending): that happens in a
   // background render, so the slider itself answers at once. The cards' data-state follows what is drawn.
   const live = useMemo(
-    () => ({ tauResult, tauStatus, lambdaResult, lambdaStatus, tauMax, lambda, algos }),
-    [tauResult, tauStatus, lambdaResult, lambdaStatus, tauMax, lambda, algos],
+    () => ({ tauResult, tauPartial, tauStatus, lambdaResult, lambdaPartial, lambdaStatus, tauMax, lambda, algos }),
+    [tauResult, tauPartial, tauStatus, lambdaResult, lambdaPartial, lambdaStatus, tauMax, lambda, algos],
   );
   const d = useDeferredValue(live);
-  const busy = (status: string) => status === 'running' || status === 'pending';
+  // Dimmed while what it draws is not the sweep being computed: a partial sweep is that sweep's own points.
+  const busy = (status: string, partial: boolean) => (status === 'running' || status === 'pending') && !partial;
   // Each sweep is computed only while its card is on screen (or about to be).
   const tauRef = useSweepOnScreen('tauMax');
   const lambdaRef = useSweepOnScreen('lambda');
@@ -91,7 +106,7 @@ export function SweepsSection() {
         state={d.tauStatus}
         ref={tauRef}
       >
-        <TradeoffPlot sweep={d.tauResult} algos={d.algos} current={d.tauMax} loading={busy(d.tauStatus)} />
+        <TradeoffPlot sweep={d.tauResult} algos={d.algos} current={d.tauMax} loading={busy(d.tauStatus, d.tauPartial)} />
         <SweepStatus param="tauMax" />
       </Card>
       <Card
@@ -102,7 +117,7 @@ export function SweepsSection() {
         state={d.lambdaStatus}
         ref={lambdaRef}
       >
-        <LambdaSweepPlot sweep={d.lambdaResult} algos={d.algos} current={d.lambda} loading={busy(d.lambdaStatus)} />
+        <LambdaSweepPlot sweep={d.lambdaResult} algos={d.algos} current={d.lambda} loading={busy(d.lambdaStatus, d.lambdaPartial)} />
         <SweepStatus param="lambda" />
       </Card>
     </div>
