@@ -312,6 +312,18 @@ describe('lab controller', () => {
     expect(calls.length).toBe(before + 1);
   });
 
+  it('starts the sweeps whose cards come on screen together in the page’s order, whichever is reported first', async () => {
+    lab.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: false });
+    lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: false });
+    await finish('run');
+    lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: true });
+    lab.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: true });
+    await flush();
+    expect(pending().map((c) => c.kind)).toEqual(['tauMax']);
+    await finish('tauMax');
+    expect(pending().map((c) => c.kind)).toEqual(['lambda']);
+  });
+
   it('computes a sweep only while it is wanted (its card on screen), lets one computing finish, and cancels one alone', async () => {
     lab.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: false });
     lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: false });

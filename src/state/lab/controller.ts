@@ -340,7 +340,9 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
         if (sweepWanted[intent.param] === intent.wanted) return;
         sweepWanted[intent.param] = intent.wanted;
         setBook(get().jobs);
-        if (intent.wanted && !timer) step();
+        // In the next task: cards that come on screen together (their observers report one by one) then start
+        // in the page's order, the τ_max sweep first, whichever observer spoke first.
+        if (intent.wanted && !timer) schedule(0);
         return;
       case 'run-sweep': {
         sweepWanted[intent.param] = true;
