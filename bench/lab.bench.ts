@@ -23,7 +23,7 @@ import type { Page } from 'playwright-core';
 import { type LabBrowser, launchBrowser, waitForPage } from '../e2e/browser';
 import { waitForSweeps } from '../e2e/lab';
 import { traceMainThread } from '../e2e/mainThread';
-import { presetById } from '../src/engine/lab/presets';
+import { presetById, presetCliArgs } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -202,17 +202,28 @@ new MutationObserver(() => {
   if ('playStart' in window.__marks && pb?.getAttribute('data-playing') === 'false') mark('playEnd');
   if (q('[data-testid="card-tradeoff"]')?.getAttribute('data-state') === 'done'
       && q('[data-testid="card-lambda"]')?.getAttribute('data-state') === 'done') mark('sweepsDone');
+  // A sweep is drawn once every value has a point of the current sweep: its first round (the status line says
+  // over how many trials), or the whole sweep.
+  const drawn = (param, card) => q('[data-testid="sweep-partial-' + param + '"]') !== null
+    || q('[data-testid="' + card + '"]')?.getAttribute('data-state') === 'done';
+  if (drawn('tauMax', 'card-tradeoff')) mark('tauDrawn');
+  if (drawn('tauMax', 'card-tradeoff') && drawn('lambda', 'card-lambda') && 'tauDrawn' in window.__marks) mark('sweepsDrawn');
   // The headline: the first numbers of the run (partial: "n of N trials"), then the finished run's.
   const summary = q('[data-testid="summary"]')?.getAttribute('data-state');
   if (summary === 'partial' || (summary === 'current' && status === 'done')) mark('firstHeadline');
   if (summary === 'current' && status === 'done') mark('finalHeadline');
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status', 'data-playing', 'data-state'] });
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status', 'data-playing', 'data-state', 'data-trials'] });
 `;
 
 interface Arrival {
   first: number;
   final: number;
   settled: number;
+  /** Navigation → the τ_max sweep drawn (its first round), → both sweeps drawn. */
+  tauDrawn: number;
+  sweepsDrawn: number;
+  /** The run's own time in the worker (the status line). */
+  worker: number;
 }
 
 /**
@@ -228,7 +239,14 @@ async function measureArrival(page: Page, url: string): Promise<Arrival> {
   await waitForSweeps(page, 300_000, 50);
   await waitForPage(page, `'sweepsDone' in window.__marks`, { timeout: 10_000, polling: 50 });
   const marks = await page.evaluate<Record<string, number>>('window.__marks');
-  return { first: marks.firstHeadline / 1000, final: marks.finalHeadline / 1000, settled: marks.sweepsDone / 1000 };
+  return {
+    first: marks.firstHeadline / 1000,
+    final: marks.finalHeadline / 1000,
+    settled: marks.sweepsDone / 1000,
+    tauDrawn: marks.tauDrawn / 1000,
+    sweepsDrawn: marks.sweepsDrawn / 1000,
+    worker: await workerSeconds(page),
+  };
 }
 
 const s2 = (x: number) => `${x.toFixed(2)} s`;
@@ -483,6 +501,12 @@ function reportArrival(what: string, a: Arrival, target: { first?: number; final
     `≤ ${target.settled} s`,
     a.settled <= target.settled,
   );
+  // The progressive sweeps: when each plot first shows every value (over the first round's trials), beside settled.
+  row(
+    `${what}: navigation → τ_max sweep drawn (every value over its first trial), → both sweeps drawn; beside settled at ${s2(a.settled)}`,
+    `${s2(a.tauDrawn)}, ${s2(a.sweepsDrawn)}`,
+    '',
+  );
 }
 
 // --- 3b. links into recorded data: the presets a newcomer is most likely to follow -----------------------------
@@ -498,8 +522,24 @@ async function measurePresets(browser: LabBrowser, baseURL: string): Promise<voi
     const page = await browser.newPage();
     await page.addInitScript({ content: INIT_SCRIPT });
     const arrival = await measureArrival(page, `${baseURL}${presetHash(preset)}`);
-    reportArrival(`"${preset.title}" preset link (${preset.algos.length} algorithms × ${preset.trials} trials × T=${preset.T})`, arrival, target);
+    const what = `"${preset.title}" preset link (${preset.algos.length} algorithms × ${preset.trials} trials × T=${preset.T})`;
+    reportArrival(what, arrival, target);
     await page.close();
+    // Where the headline's seconds go: the page's run in its one worker against the engine alone, the same run in
+    // the CLI on one thread (start to exit, the second of two runs: the first may rebuild the CLI's bundle).
+    const args = ['bin/sim.mjs', ...presetCliArgs(preset), '--jobs', '1'];
+    let cli = NaN;
+    for (let i = 0; i < 2; i++) {
+      const t0 = performance.now();
+      const r = spawnSync('node', args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+      if (r.status !== 0) throw new Error(`npm run sim -- ${args.slice(1).join(' ')} failed: ${r.stderr}`);
+      cli = (performance.now() - t0) / 1000;
+    }
+    row(
+      `${what}: the run alone, in the page's worker (status line) against the CLI on one thread (\`npm run sim -- … --jobs 1\`, start to exit), beside the headline at ${s2(arrival.final)}`,
+      `${s2(arrival.worker)} vs ${s2(cli)} (${(arrival.worker / cli).toFixed(2)}×)`,
+      '',
+    );
   }
 }
 
