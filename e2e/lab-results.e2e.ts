@@ -335,7 +335,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     for (const row of await readTrace(page)) expectTraceRow(row, expected.trace[row.step], expected.world.arms);
   });
 
-  it('while the τ_max sweep computes, it draws every value over its first trials: the engine’s sweep with that many', async () => {
+  it('while the sweeps compute, each draws every value over its first trials (the engine’s sweep with that many), taking turns', async () => {
     // A page of its own, whose sweep card is scrolled to once the run is in (the shared page's may be done).
     const lab = await openLab(browser, encodeHash(DEFAULT_HASH_STATE), { width: 1280, height: 700 });
     await waitForCurrentResult(lab);
@@ -373,6 +373,17 @@ describe('lab results in Chromium equal the engine in Node', () => {
       });
     });
     expect(matches, `the points drawn over ${shown.trials} trials are the engine's sweep over one round's trials`).toHaveLength(1);
+    // The λ sweep beside it takes turns with it by rounds: its plot is drawn long before the τ_max sweep is done.
+    const lambdaDrawn = `document.querySelector('[data-testid="sweep-partial-lambda"]') !== null`;
+    await waitForPage(
+      lab,
+      `${lambdaDrawn} && ((window.__tauWhenLambdaDrawn ??= document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state), true)`,
+      {
+        timeout: 60_000,
+        polling: 20,
+      },
+    );
+    expect(await lab.evaluate('window.__tauWhenLambdaDrawn')).not.toBe('done');
     // And it ends at the whole sweep, undimmed, with the status line gone.
     await waitForPage(lab, `document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state === 'done'`, { timeout: 120_000 });
     expect(await lab.getByTestId('sweep-partial-tauMax').count()).toBe(0);

@@ -6,7 +6,7 @@
  */
 import * as Comlink from 'comlink';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type LabConfig, type LabProgress, labBuiltin, type SweepPartial, sweepBuiltin } from '../engine/lab';
+import { type LabConfig, type LabProgress, labBuiltin, type SweepPartial, type SweepSlice, sweepBuiltin } from '../engine/lab';
 import { builtinWorldNames } from '../engine/worlds/builtins';
 import type * as WorkerModule from './sim.worker';
 
@@ -121,6 +121,24 @@ describe('the simulation bridge', () => {
     expect(seen.at(-1)).toBe(1);
     expect(partials.map((p) => p.trials)).toEqual([1, 2, 3]);
     for (const p of partials) expect(p).toEqual({ ...sweepBuiltin({ ...config, base: { ...config.base, trials: p.trials } }), trials: p.trials });
+  });
+
+  it('runSweep pauses after a round when asked, and resumed from its slices gives the engine’s sweep', async () => {
+    const config = { base: { ...CONFIG, trials: 3 }, param: 'tauMax' as const, values: [1, 3] };
+    const slices: SweepSlice[] = [];
+    const paused = await bridge.runSweep(config, { onSlice: (sl) => slices.push(sl), pause: () => true });
+    expect(paused).toBeNull();
+    expect(slices.map((sl) => [sl.x, sl.range.from, sl.range.to])).toEqual([
+      [1, 0, 1],
+      [3, 0, 1],
+    ]);
+    const done: number[] = [];
+    const more: SweepSlice[] = [];
+    const result = await bridge.runSweep(config, { from: slices, onSlice: (sl) => more.push(sl), onProgress: (p) => done.push(p.done) });
+    expect(result).toEqual(sweepBuiltin(config));
+    // Only what was missing was computed, and progress counts on from what was in.
+    expect(more.map((sl) => sl.range.from)).toEqual([1, 1, 2, 2]);
+    expect(Math.min(...done)).toBeGreaterThan(2 * config.base.algos.length * config.base.T); // the two slices in
   });
 
   it('the catalog describes every built-in world', async () => {

@@ -9,8 +9,10 @@ import * as Comlink from 'comlink';
 import type { AblationResult } from '../engine/lab/ablation';
 import type { FeatureType } from '../engine/lab/datasetSource';
 import { LabAssembler } from '../engine/lab/slices';
+import type { SweepSlice } from '../engine/lab/sweepSlices';
 import { SweepAssembler, sweepRounds } from '../engine/lab/sweepSlices';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../engine/lab/types';
+import type { TrialRange } from '../engine/simulate';
 import { type EmbedPortLink, embedPortProxy } from './embedBridge';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 import { serialCaller, workerSlot } from './workerHandle';
@@ -240,44 +242,67 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
   return result;
 }
 
+/** How a sweep may be resumed and paused between its rounds (the page's two sweeps take turns: lab/controller.ts). */
+export interface SweepRunOptions extends Omit<LabRunOptions, 'onProgress'> {
+  onProgress?: (p: SweepProgress) => void;
+  /** Slices computed earlier for this same config (a paused sweep resumed): not computed again. */
+  from?: readonly SweepSlice[];
+  /** Hears each slice as it comes in, to resume from later. */
+  onSlice?: (slice: SweepSlice) => void;
+  /** Asked after each round: true stops the sweep there (it resolves with null). */
+  pause?: () => boolean;
+}
+
 /**
  * Runs a τ_max or λ sweep on the pool in rounds of trials (engine/lab/sweepSlices.ts `sweepRounds`: every
  * value's trial 0 first, then up to 2, 5, 10, 20, …), one job per value per round, each worker taking the next
  * job as it finishes one; the engine's SweepAssembler puts the slices together, so the result is the engine's
- * sweep, bit for bit, whatever the pool size. Progress counts steps over all values, and carries the points over
- * the trials every value has finished each time a round completes. Cancels and fails like `runLab`.
+ * sweep, bit for bit, whatever the pool size and however often it was paused and resumed. Progress counts steps
+ * over all values, and carries the points over the trials every value has finished each time a round completes.
+ * Resolves with the sweep, or with null when `pause` stopped it before its last round. Cancels and fails like
+ * `runLab`.
  */
-export async function runSweep(
-  config: SweepConfig,
-  options: { onProgress?: (p: SweepProgress) => void } & Omit<LabRunOptions, 'onProgress'> = {},
-): Promise<SweepResult> {
+export async function runSweep(config: SweepConfig, options: SweepRunOptions = {}): Promise<SweepResult | null> {
   const { onProgress } = options;
   const assembler = new SweepAssembler(config); // checks the config here, before any worker starts
   const { algos, T, trials } = config.base;
+  const stepsOf = (range: TrialRange) => algos.length * (range.to - range.from) * T;
   const total = config.values.length * algos.length * trials * T;
-  const jobs = sweepRounds(trials).flatMap((range) => config.values.map((x) => ({ x, range })));
-  let shownTrials = 0;
+  const had = new Set<string>();
+  let before = 0;
+  for (const slice of options.from ?? []) {
+    assembler.add(slice);
+    had.add(`${slice.x}:${slice.range.from}`);
+    before += stepsOf(slice.range);
+  }
+  let shownTrials = assembler.trialsDone();
   const report = () => {
     const fresh = assembler.trialsDone() > shownTrials;
     const partial = fresh ? assembler.partial() : null;
     if (partial) shownTrials = partial.trials;
-    onProgress?.({ done: steps.done, total, partial });
+    onProgress?.({ done: before + steps.done, total, partial });
   };
   const steps = new PooledSteps(report);
-  await runOnPool(
-    jobs,
-    poolSize(),
-    options.signal,
-    async (api, { x, range }, laneIndex, pool) => {
-      const job = steps.start(laneIndex);
-      const slice = await api.runSweepSlice(config, x, range, job.progress, embedPorts(options.openEmbedPort, pool));
-      job.finish(algos.length * (range.to - range.from) * T);
-      assembler.add(slice);
-      report();
-      return null;
-    },
-    config.base.dataset?.features === 'embedding',
-  );
+  for (const range of sweepRounds(trials)) {
+    const jobs = config.values.filter((x) => !had.has(`${x}:${range.from}`)).map((x) => ({ x, range }));
+    if (jobs.length === 0) continue;
+    await runOnPool(
+      jobs,
+      poolSize(),
+      options.signal,
+      async (api, { x }, laneIndex, pool) => {
+        const job = steps.start(laneIndex);
+        const slice = await api.runSweepSlice(config, x, range, job.progress, embedPorts(options.openEmbedPort, pool));
+        job.finish(stepsOf(range));
+        assembler.add(slice);
+        options.onSlice?.(slice);
+        report();
+        return null;
+      },
+      config.base.dataset?.features === 'embedding' && assembler.trialsDone() === 0,
+    );
+    if (range.to < trials && options.pause?.()) return null;
+  }
   return assembler.result();
 }
 

@@ -8,9 +8,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
+import { SweepAssembler, sweepRounds, sweepSlice } from '../../engine/lab/sweepSlices';
 import type { LabConfig, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
+import { drain } from '../../engine/simulate';
+import { builtinWorld } from '../../engine/worlds/builtins';
 import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
-import { wantedJobs } from './config';
+import { labConfigOf, sweepValues, wantedJobs } from './config';
 import { createLabController, DRAG_DEBOUNCE_MS, isLabIntent, type LabBridge, type LabController } from './controller';
 import type { JobKind } from './reconcile';
 
@@ -322,6 +325,50 @@ describe('lab controller', () => {
     expect(pending().map((c) => c.kind)).toEqual(['tauMax']);
     await finish('tauMax');
     expect(pending().map((c) => c.kind)).toEqual(['lambda']);
+  });
+
+  it('the two sweeps take turns by rounds of trials, each resumed where it paused, and end at the engine’s sweeps', async () => {
+    // A bridge that computes sweeps round by round with the engine, as the page's does (src/workers/simBridge.ts).
+    const turns: string[] = [];
+    const rounds: LabBridge = {
+      ...bridge,
+      runSweep: async (config, { from, onSlice, pause }) => {
+        const world = builtinWorld(config.base.world);
+        const assembler = new SweepAssembler(config);
+        for (const sl of from) assembler.add(sl);
+        for (const range of sweepRounds(config.base.trials)) {
+          if (from.some((sl) => sl.range.from === range.from)) continue;
+          await Promise.resolve();
+          turns.push(`${config.param} ${range.to}`);
+          for (const x of config.values) {
+            const sl = drain(sweepSlice(world, config, x, range));
+            assembler.add(sl);
+            onSlice(sl);
+          }
+          if (range.to < config.base.trials && pause()) return null;
+        }
+        return assembler.result();
+      },
+    };
+    params = { ...params, trials: 3 };
+    const before = calls.length; // the calls of the controller made in beforeEach come first
+    const lab2 = createLabController({ bridge: rounds, wanted: () => wantedJobs(params, embedModel) });
+    lab2.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: true });
+    lab2.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: true });
+    lab2.dispatch({ type: 'run' });
+    await flush();
+    const [run] = calls.slice(before);
+    expect(run.kind).toBe('run');
+    run.finish();
+    for (let i = 0; i < 10; i++) await flush();
+    // τ_max's first round, then λ's until it is ahead, then τ_max's, …: both plots are drawn after two rounds.
+    expect(turns).toEqual(['tauMax 1', 'lambda 1', 'lambda 2', 'tauMax 2', 'tauMax 3', 'lambda 3']);
+    const s = lab2.store.getState();
+    expect(s.sweeps.tauMax).toMatchObject({ status: 'done', partial: null });
+    expect(s.sweeps.lambda).toMatchObject({ status: 'done', partial: null });
+    const base = labConfigOf(params, embedModel);
+    expect(s.sweeps.tauMax.result).toEqual(sweepBuiltin({ base, param: 'tauMax', values: sweepValues('tauMax', params.tauMax) }));
+    expect(s.sweeps.lambda.result).toEqual(sweepBuiltin({ base, param: 'lambda', values: sweepValues('lambda', params.lambda) }));
   });
 
   it('computes a sweep only while it is wanted (its card on screen), lets one computing finish, and cancels one alone', async () => {

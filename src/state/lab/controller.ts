@@ -9,7 +9,7 @@
  * released. Every job carries an AbortSignal, down to the embedding of prompt texts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { sweepPoint } from '../../engine/lab/sweepSlices';
+import { type SweepSlice, sweepPoint } from '../../engine/lab/sweepSlices';
 import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepPartial, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
 import { messageOf } from '../../engine/messageOf';
 import { runKey, type SweepParam } from './config';
@@ -34,7 +34,20 @@ const CACHE_SIZE = 4;
  */
 export interface LabBridge {
   runLab(config: LabConfig, options: { signal: AbortSignal; onProgress(p: LabProgress): void }): Promise<LabResult>;
-  runSweep(config: SweepConfig, options: { signal: AbortSignal; onProgress(p: SweepProgress): void }): Promise<SweepResult>;
+  /**
+   * Resolves with the sweep, or with null when `pause` (asked after each round of trials) stopped it: it resumes
+   * later `from` the slices it handed to `onSlice`.
+   */
+  runSweep(
+    config: SweepConfig,
+    options: {
+      signal: AbortSignal;
+      onProgress(p: SweepProgress): void;
+      from: readonly SweepSlice[];
+      onSlice(slice: SweepSlice): void;
+      pause(): boolean;
+    },
+  ): Promise<SweepResult | null>;
   /** The trial-0 trace of `config.traceAlgo` (a run of that algorithm alone: lab/config.ts traceConfigOf). */
   runTrace(config: LabConfig, options: { signal: AbortSignal }): Promise<TraceRow[]>;
   /** Workers a run shares its trials among. */
@@ -79,7 +92,7 @@ const LAB_INTENT_TYPES: Record<LabIntent['type'], true> = {
 /** Whether an intent is the controller's (the page's dispatch sends the others to playback). */
 export const isLabIntent = <I extends { type: string }>(intent: I): intent is Extract<I, LabIntent> => Object.hasOwn(LAB_INTENT_TYPES, intent.type);
 
-interface SweepState {
+export interface SweepState {
   /** Whether the page wants it (its card is on screen, or the user asked): else it is not computed. */
   wanted: boolean;
   status: JobStatus;
@@ -171,6 +184,32 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   /** Nothing is computed before the first `run` intent (the page sends it once it knows what to run). */
   let started = false;
   const sweepWanted: Record<SweepParam, boolean> = { tauMax: false, lambda: false };
+  /**
+   * The slices of each sweep begun and not finished (by its key, the latest config of each kind only): a sweep
+   * paused between rounds for the other one's turn resumes from them.
+   */
+  const sweepSlices = new Map<string, SweepSlice[]>();
+  const sweepKinds = new Map<string, SweepParam>();
+  /** How many values each begun sweep computes (its points at the current value come from the run). */
+  const sweepValueCount = new Map<string, number>();
+  /** The sweep key each kind's `partial` belongs to. */
+  const partialKeys: Record<SweepParam, string | null> = { tauMax: null, lambda: null };
+  const forgetSlices = (key: string) => {
+    sweepSlices.delete(key);
+    sweepKinds.delete(key);
+    sweepValueCount.delete(key);
+  };
+  /** Trials every value of the sweep `key` has done so far (its slices are whole rounds). */
+  const trialsIn = (key: string) => {
+    const slices = sweepSlices.get(key) ?? [];
+    const values = sweepValueCount.get(key) ?? 0;
+    if (slices.length === 0 || values === 0) return 0;
+    const byEnd = new Map<number, number>();
+    for (const sl of slices) byEnd.set(sl.range.to, (byEnd.get(sl.range.to) ?? 0) + 1);
+    let trials = 0;
+    for (const [to, n] of byEnd) if (n === values && to > trials) trials = to;
+    return trials;
+  };
 
   /** The jobs the page wants now: the run and its trace, and each sweep while it is wanted (or computing). */
   function want(jobs: JobBook = get().jobs): Job[] {
@@ -202,10 +241,16 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     const wantedNow = want(jobs);
     const s = get();
     const sweeps = { ...s.sweeps, ...patch.sweeps };
+    const current = wanted();
     for (const param of ['tauMax', 'lambda'] as const) {
       // A sweep shown for the current parameters is done, wanted or not; one not wanted is otherwise idle.
-      const all = jobStatus(wanted(), jobs, param);
+      const all = jobStatus(current, jobs, param);
       sweeps[param] = { ...sweeps[param], wanted: sweepWanted[param], ...(all.status === 'done' ? all : jobStatus(wantedNow, jobs, param)) };
+      // Partial points belong to one configuration: they go when the parameters move on.
+      if (sweeps[param].partial !== null && current.find((j) => j.kind === param)?.key !== partialKeys[param]) {
+        sweeps[param] = { ...sweeps[param], partial: null };
+        partialKeys[param] = null;
+      }
     }
     const trace = { ...(patch.trace ?? s.trace), ...jobStatus(wantedNow, jobs, 'trace') };
     set({ ...patch, jobs, ...runStatus(wantedNow, jobs), sweeps, trace });
@@ -219,7 +264,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
 
   function step(): void {
     if (!started) return;
-    const effect: Effect | null = reconcile(want(), get().jobs);
+    const effect: Effect | null = reconcile(want(), { ...get().jobs, sweepTrials: new Map([...sweepSlices.keys()].map((k) => [k, trialsIn(k)])) });
     if (!effect) {
       setBook(get().jobs); // statuses follow parameters that went back to what is shown or held
     } else if (effect.type === 'abort') {
@@ -241,7 +286,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     const live = () => abort === ac;
     const inFlight = { kind: job.kind, key: job.key };
     const t0 = performance.now();
-    let done: Promise<Partial<LabState>>;
+    let done: Promise<Partial<LabState> | null>;
     if (job.kind === 'run') {
       const { config } = job;
       const total = config.algos.length * config.trials * config.T;
@@ -267,8 +312,17 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     } else {
       const param = job.kind;
       const sweep = (patch: Partial<SweepState>) => ({ ...get().sweeps, [param]: { ...get().sweeps[param], ...patch } });
-      setBook({ ...get().jobs, inFlight }, { sweeps: sweep({ progress: { done: 0, total: 0 }, partial: null }) });
       const { compute, complete } = shareRunPoint(job.config as SweepConfig, get().result);
+      // Resumed where it was paused: its slices so far (of the values it computes: the run it shares a point
+      // with may have changed since), and its points over them still drawn.
+      const slices = (sweepSlices.get(job.key) ?? []).filter((sl) => compute.values.includes(sl.x));
+      for (const key of sweepSlices.keys()) if (sweepKinds.get(key) === param && key !== job.key) forgetSlices(key);
+      sweepSlices.set(job.key, slices);
+      sweepKinds.set(job.key, param);
+      sweepValueCount.set(job.key, compute.values.length);
+      const resumed = partialKeys[param] === job.key;
+      partialKeys[param] = job.key;
+      setBook({ ...get().jobs, inFlight }, { sweeps: sweep(resumed ? {} : { progress: { done: 0, total: 0 }, partial: null }) });
       done = bridge
         .runSweep(compute, {
           signal: ac.signal,
@@ -277,12 +331,29 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
             const progress = { done: p.done, total: p.total };
             set({ sweeps: sweep(p.partial ? { progress, partial: complete(p.partial) } : { progress }) });
           },
+          from: slices,
+          onSlice: (sl) => {
+            if (live()) sweepSlices.get(job.key)?.push(sl);
+          },
+          // The page's other sweep, waiting with fewer trials done, takes its turn after this round.
+          pause: () => {
+            const other = want().find((j) => j.kind !== param && (j.kind === 'tauMax' || j.kind === 'lambda'));
+            return (
+              other !== undefined && jobStatus(want(), get().jobs, other.kind as SweepParam).status === 'pending' && trialsIn(other.key) < trialsIn(job.key)
+            );
+          },
         })
-        .then((result) => ({ sweeps: sweep({ result: complete(result), partial: null }) }));
+        .then((result) => (result ? { sweeps: sweep({ result: complete(result), partial: null }) } : null));
     }
     done
       .then(
         (patch) => {
+          if (patch === null) {
+            // Paused between rounds: not shown and not held, so the next step resumes it or the other sweep.
+            setBook({ ...get().jobs, inFlight: null });
+            return;
+          }
+          if (job.kind === 'tauMax' || job.kind === 'lambda') forgetSlices(job.key);
           keep(job, patch);
           setBook({ ...shownBook(job, job.covers ?? []), inFlight: null }, patch);
         },

@@ -6,7 +6,8 @@
  *
  * The rules, in order: one job at a time; a job that went stale is aborted; the run comes first (a sweep in
  * flight is aborted while the run is out of date); a job that failed or that the user cancelled is held, not
- * retried by itself, until its inputs change or the user asks again; no sweeps for a run that is held.
+ * retried by itself, until its inputs change or the user asks again; no sweeps for a run that is held; of two
+ * sweeps, the one with fewer trials done goes next (they take turns by rounds).
  */
 import type { LabConfig, SweepConfig } from '../../engine/lab/types';
 import type { SweepParam } from './config';
@@ -35,6 +36,8 @@ export interface JobBook {
   held: ReadonlyMap<string, Hold>;
   /** Keys of results computed earlier and kept (a slider moved back): shown again without computing. */
   cached: ReadonlySet<string>;
+  /** Trials every value has done, per sweep begun and paused (the sweeps take turns by rounds of trials). */
+  sweepTrials?: ReadonlyMap<string, number>;
 }
 
 export type Effect = { type: 'show'; job: Job } | { type: 'abort' } | { type: 'start'; job: Job };
@@ -63,7 +66,12 @@ export function reconcile(wanted: readonly Job[], book: JobBook): Effect | null 
     return stale || runFirst ? { type: 'abort' } : null;
   }
   if (!isShown(run, book)) return book.held.has(run.key) ? null : { type: 'start', job: run };
-  const next = wanted.find((j) => j.kind !== 'run' && !isShown(j, book) && !book.held.has(j.key));
+  const todo = wanted.filter((j) => j.kind !== 'run' && !isShown(j, book) && !book.held.has(j.key));
+  // The trace first (it belongs beside the run); then the sweep with the fewest trials done, in the page's
+  // order on a tie: a sweep paused after a round lets the other catch up, so both plots fill in together.
+  const trials = (j: Job) => book.sweepTrials?.get(j.key) ?? 0;
+  const next =
+    todo.find((j) => j.kind === 'trace') ?? todo.reduce<Job | undefined>((best, j) => (best === undefined || trials(j) < trials(best) ? j : best), undefined);
   return next ? { type: 'start', job: next } : null;
 }
 

@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { fmtCount } from '../../engine/lab/format';
 import { type SweepParam, sweepValues } from '../../state/lab/config';
+import type { SweepState } from '../../state/lab/controller';
 import { dispatch, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { useResultAlgos } from '../hooks/useResultAlgos';
@@ -9,6 +10,14 @@ import { Card } from '../layout/Card';
 import { LambdaSweepPlot, TradeoffPlot } from '../views/lazyCharts';
 
 const SWEEP_NAMES: Record<SweepParam, string> = { tauMax: 'τ_max sweep', lambda: 'λ sweep' };
+
+/**
+ * A sweep's points over its first trials, while it computes or waits for its next round (the controller keeps
+ * them only for the current parameters); null otherwise.
+ */
+const other = (param: SweepParam): SweepParam => (param === 'tauMax' ? 'lambda' : 'tauMax');
+
+const shownPartial = (s: SweepState) => (s.status === 'running' || s.status === 'pending' ? s.partial : null);
 
 /**
  * What a sweep is doing, under its plot: its progress with Cancel while it computes, a button when it is
@@ -20,11 +29,12 @@ function SweepStatus({ param }: { param: SweepParam }) {
   const error = useLab((s) => s.sweeps[param].error);
   const wanted = useLab((s) => s.sweeps[param].wanted);
   const { done, total } = useLab((s) => s.sweeps[param].progress);
-  const drawnTrials = useLab((s) => s.sweeps[param].partial?.trials ?? 0);
+  const drawnTrials = useLab((s) => shownPartial(s.sweeps[param])?.trials ?? 0);
   const trials = useParams((s) => s.params.trials);
   const runDone = useLab((s) => s.status === 'done');
   const name = SWEEP_NAMES[param];
-  if (status === 'running') {
+  // Computing, or paused between rounds while the other sweep takes its turn (its points so far stay drawn).
+  if (status === 'running' || drawnTrials > 0) {
     const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
     // The button comes first: after the counts, it would move with every progress message and be hard to hit.
     return (
@@ -32,7 +42,8 @@ function SweepStatus({ param }: { param: SweepParam }) {
         <button type="button" className="btn secondary small" data-testid={`sweep-cancel-${param}`} onClick={() => dispatch({ type: 'cancel-sweep', param })}>
           Cancel
         </button>{' '}
-        Computing the {name}… {pct}% ({fmtCount(done)} of {fmtCount(total)} prompt-steps)
+        {status === 'running' ? `Computing the ${name}…` : `The ${name} waits while the ${SWEEP_NAMES[other(param)]} catches up:`} {pct}% ({fmtCount(done)} of{' '}
+        {fmtCount(total)} prompt-steps)
         {drawnTrials > 0 && (
           <>
             {'. '}
@@ -71,11 +82,11 @@ function SweepStatus({ param }: { param: SweepParam }) {
 export function SweepsSection() {
   // Results and statuses only: progress messages do not re-draw the plots.
   // While a sweep computes, its points over the trials finished so far stand in for the result.
-  const tauResult = useLab((s) => (s.sweeps.tauMax.status === 'running' ? s.sweeps.tauMax.partial : null) ?? s.sweeps.tauMax.result);
-  const tauPartial = useLab((s) => s.sweeps.tauMax.status === 'running' && s.sweeps.tauMax.partial !== null);
+  const tauResult = useLab((s) => shownPartial(s.sweeps.tauMax) ?? s.sweeps.tauMax.result);
+  const tauPartial = useLab((s) => shownPartial(s.sweeps.tauMax) !== null);
   const tauStatus = useLab((s) => s.sweeps.tauMax.status);
-  const lambdaResult = useLab((s) => (s.sweeps.lambda.status === 'running' ? s.sweeps.lambda.partial : null) ?? s.sweeps.lambda.result);
-  const lambdaPartial = useLab((s) => s.sweeps.lambda.status === 'running' && s.sweeps.lambda.partial !== null);
+  const lambdaResult = useLab((s) => shownPartial(s.sweeps.lambda) ?? s.sweeps.lambda.result);
+  const lambdaPartial = useLab((s) => shownPartial(s.sweeps.lambda) !== null);
   const lambdaStatus = useLab((s) => s.sweeps.lambda.status);
   const tauMax = useParams((s) => s.params.tauMax);
   const lambda = useParams((s) => s.params.lambda);
