@@ -185,31 +185,22 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   let started = false;
   const sweepWanted: Record<SweepParam, boolean> = { tauMax: false, lambda: false };
   /**
-   * The slices of each sweep begun and not finished (by its key, the latest config of each kind only): a sweep
-   * paused between rounds for the other one's turn resumes from them.
+   * Each sweep begun and not finished, by key (the latest configuration of each kind only): the values it
+   * computes and its slices so far, from which it resumes after pausing for the other sweep's turn. The kind's
+   * `partial` in the state belongs to this key.
    */
-  const sweepSlices = new Map<string, SweepSlice[]>();
-  const sweepKinds = new Map<string, SweepParam>();
-  /** How many values each begun sweep computes (its points at the current value come from the run). */
-  const sweepValueCount = new Map<string, number>();
-  /** The sweep key each kind's `partial` belongs to. */
-  const partialKeys: Record<SweepParam, string | null> = { tauMax: null, lambda: null };
-  const forgetSlices = (key: string) => {
-    sweepSlices.delete(key);
-    sweepKinds.delete(key);
-    sweepValueCount.delete(key);
-  };
-  /** Trials every value of the sweep `key` has done so far (its slices are whole rounds). */
+  const begun = new Map<string, { kind: SweepParam; values: number; slices: SweepSlice[] }>();
+  /** Trials every value of the sweep `key` has done so far: the end of the last round all its values have. */
   const trialsIn = (key: string) => {
-    const slices = sweepSlices.get(key) ?? [];
-    const values = sweepValueCount.get(key) ?? 0;
-    if (slices.length === 0 || values === 0) return 0;
+    const b = begun.get(key);
+    if (!b) return 0;
     const byEnd = new Map<number, number>();
-    for (const sl of slices) byEnd.set(sl.range.to, (byEnd.get(sl.range.to) ?? 0) + 1);
+    for (const sl of b.slices) byEnd.set(sl.range.to, (byEnd.get(sl.range.to) ?? 0) + 1);
     let trials = 0;
-    for (const [to, n] of byEnd) if (n === values && to > trials) trials = to;
+    for (const [to, n] of byEnd) if (n === b.values && to > trials) trials = to;
     return trials;
   };
+  const begunKey = (param: SweepParam) => [...begun].find(([, b]) => b.kind === param)?.[0] ?? null;
 
   /** The jobs the page wants now: the run and its trace, and each sweep while it is wanted (or computing). */
   function want(jobs: JobBook = get().jobs): Job[] {
@@ -247,9 +238,8 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       const all = jobStatus(current, jobs, param);
       sweeps[param] = { ...sweeps[param], wanted: sweepWanted[param], ...(all.status === 'done' ? all : jobStatus(wantedNow, jobs, param)) };
       // Partial points belong to one configuration: they go when the parameters move on.
-      if (sweeps[param].partial !== null && current.find((j) => j.kind === param)?.key !== partialKeys[param]) {
+      if (sweeps[param].partial !== null && current.find((j) => j.kind === param)?.key !== begunKey(param)) {
         sweeps[param] = { ...sweeps[param], partial: null };
-        partialKeys[param] = null;
       }
     }
     const trace = { ...(patch.trace ?? s.trace), ...jobStatus(wantedNow, jobs, 'trace') };
@@ -264,7 +254,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
 
   function step(): void {
     if (!started) return;
-    const effect: Effect | null = reconcile(want(), { ...get().jobs, sweepTrials: new Map([...sweepSlices.keys()].map((k) => [k, trialsIn(k)])) });
+    const effect: Effect | null = reconcile(want(), { ...get().jobs, sweepTrials: new Map([...begun.keys()].map((k) => [k, trialsIn(k)])) });
     if (!effect) {
       setBook(get().jobs); // statuses follow parameters that went back to what is shown or held
     } else if (effect.type === 'abort') {
@@ -315,13 +305,10 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       const { compute, complete } = shareRunPoint(job.config as SweepConfig, get().result);
       // Resumed where it was paused: its slices so far (of the values it computes: the run it shares a point
       // with may have changed since), and its points over them still drawn.
-      const slices = (sweepSlices.get(job.key) ?? []).filter((sl) => compute.values.includes(sl.x));
-      for (const key of sweepSlices.keys()) if (sweepKinds.get(key) === param && key !== job.key) forgetSlices(key);
-      sweepSlices.set(job.key, slices);
-      sweepKinds.set(job.key, param);
-      sweepValueCount.set(job.key, compute.values.length);
-      const resumed = partialKeys[param] === job.key;
-      partialKeys[param] = job.key;
+      const resumed = begunKey(param) === job.key;
+      const slices = (begun.get(job.key)?.slices ?? []).filter((sl) => compute.values.includes(sl.x));
+      for (const [key, b] of begun) if (b.kind === param) begun.delete(key);
+      begun.set(job.key, { kind: param, values: compute.values.length, slices });
       setBook({ ...get().jobs, inFlight }, { sweeps: sweep(resumed ? {} : { progress: { done: 0, total: 0 }, partial: null }) });
       done = bridge
         .runSweep(compute, {
@@ -333,7 +320,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
           },
           from: slices,
           onSlice: (sl) => {
-            if (live()) sweepSlices.get(job.key)?.push(sl);
+            if (live()) begun.get(job.key)?.slices.push(sl);
           },
           // The page's other sweep, waiting with fewer trials done, takes its turn after this round.
           pause: () => {
@@ -353,7 +340,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
             setBook({ ...get().jobs, inFlight: null });
             return;
           }
-          if (job.kind === 'tauMax' || job.kind === 'lambda') forgetSlices(job.key);
+          begun.delete(job.key);
           keep(job, patch);
           setBook({ ...shownBook(job, job.covers ?? []), inFlight: null }, patch);
         },
