@@ -375,15 +375,13 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expect(matches, `the points drawn over ${shown.trials} trials are the engine's sweep over one round's trials`).toHaveLength(1);
     // The λ sweep beside it takes turns with it by rounds: its plot is drawn long before the τ_max sweep is done.
     const lambdaDrawn = `document.querySelector('[data-testid="sweep-partial-lambda"]') !== null`;
-    await waitForPage(
-      lab,
-      `${lambdaDrawn} && ((window.__tauWhenLambdaDrawn ??= document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state), true)`,
-      {
-        timeout: 60_000,
-        polling: 20,
-      },
-    );
-    expect(await lab.evaluate('window.__tauWhenLambdaDrawn')).not.toBe('done');
+    const tauNow = `({ state: document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state,
+      status: document.querySelector('[data-testid="sweep-status-tauMax"]')?.textContent ?? '' })`;
+    await waitForPage(lab, `${lambdaDrawn} && ((window.__tauWhenLambdaDrawn ??= ${tauNow}), true)`, { timeout: 60_000, polling: 20 });
+    const tau = await lab.evaluate<{ state: string; status: string }>('window.__tauWhenLambdaDrawn');
+    expect(tau.state).not.toBe('done');
+    // Its points so far stay drawn while it waits, and its status line says why it waits.
+    expect(tau.status).toMatch(/The τ_max sweep waits while the λ sweep catches up: \d+% .*Drawn so far: every value over its first \d+ of 20 trials/);
     // And it ends at the whole sweep, undimmed, with the status line gone.
     await waitForPage(lab, `document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state === 'done'`, { timeout: 120_000 });
     expect(await lab.getByTestId('sweep-partial-tauMax').count()).toBe(0);

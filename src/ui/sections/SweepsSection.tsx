@@ -42,8 +42,10 @@ function SweepStatus({ param }: { param: SweepParam }) {
         <button type="button" className="btn secondary small" data-testid={`sweep-cancel-${param}`} onClick={() => dispatch({ type: 'cancel-sweep', param })}>
           Cancel
         </button>{' '}
-        {status === 'running' ? `Computing the ${name}…` : `The ${name} waits while the ${SWEEP_NAMES[other(param)]} catches up:`} {pct}% ({fmtCount(done)} of{' '}
-        {fmtCount(total)} prompt-steps)
+        {status === 'running'
+          ? `Computing the ${name}…`
+          : `The ${name} waits ${runDone ? `while the ${SWEEP_NAMES[other(param)]} catches up` : 'for the run'}:`}{' '}
+        {pct}% ({fmtCount(done)} of {fmtCount(total)} prompt-steps)
         {drawnTrials > 0 && (
           <>
             {'. '}
