@@ -62,8 +62,13 @@ describe('CurvesPanel', () => {
     }
     expect(html).toContain('<figcaption');
   });
-  it('says so when there is nothing to draw', () => {
-    expect(renderToStaticMarkup(createElement(CurvesPanel, { curves: {}, algos, cursor: 0, T: 0 }))).toContain('No curves yet');
+  it('says so when there is nothing to draw, beside an invisible warm-up chart that goes with the first curves', () => {
+    const empty = renderToStaticMarkup(createElement(CurvesPanel, { curves: {}, algos, cursor: 0, T: 0 }));
+    expect(empty).toContain('No curves yet');
+    // A recharts chart (its SVG is drawn on the client, after mount).
+    expect(empty).toContain('<div class="pw-warm-up" aria-hidden="true"><div width="240" height="120" class="recharts-wrapper"');
+    const drawn = renderToStaticMarkup(createElement(CurvesPanel, { curves: lab.curves, algos, cursor: lab.config.T, T: lab.config.T }));
+    expect(drawn).not.toContain('pw-warm-up');
   });
 });
 
