@@ -318,7 +318,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
             const progress = { done: p.done, total: p.total };
             set({ sweeps: sweep(p.partial ? { progress, partial: complete(p.partial) } : { progress }) });
           },
-          from: slices,
+          from: [...slices], // a copy: `slices` grows as this run hands its own back
           onSlice: (sl) => {
             if (live()) begun.get(job.key)?.slices.push(sl);
           },
