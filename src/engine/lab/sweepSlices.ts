@@ -86,6 +86,20 @@ export function sweepPoint(algo: string, x: number, figures: TrialFigures, n: nu
   return { algo, x, utility: mean(figures.utility), cost: mean(figures.cost), success: mean(figures.success) };
 }
 
+/** Trials that every one of `values` has in `slices`, from trial 0 without a gap (0 for a value with none). */
+export function trialsDone(slices: readonly SweepSlice[], values: readonly number[]): number {
+  let done = Infinity;
+  for (const x of values) {
+    let n = 0;
+    for (const s of slices.filter((sl) => sl.x === x).sort((a, b) => a.range.from - b.range.from)) {
+      if (s.range.from !== n) break;
+      n = s.range.to;
+    }
+    done = Math.min(done, n);
+  }
+  return done === Infinity ? 0 : done;
+}
+
 /** Puts a sweep together from its slices, in any order of arrival (slices of one value must not overlap). */
 export class SweepAssembler {
   /** Per value (in config order), its slices. */
@@ -108,16 +122,7 @@ export class SweepAssembler {
 
   /** Trials in for every value, from trial 0 without a gap. */
   trialsDone(): number {
-    let done = Infinity;
-    for (const slices of this.byValue) {
-      let n = 0;
-      for (const s of [...slices].sort((a, b) => a.range.from - b.range.from)) {
-        if (s.range.from !== n) break;
-        n = s.range.to;
-      }
-      done = Math.min(done, n);
-    }
-    return done;
+    return trialsDone(this.byValue.flat(), this.config.values);
   }
 
   /** The sweep over the `trialsDone()` trials every value has, or null before each has trial 0. */

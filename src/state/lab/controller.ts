@@ -9,7 +9,7 @@
  * released. Every job carries an AbortSignal, down to the embedding of prompt texts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type SweepSlice, sweepPoint } from '../../engine/lab/sweepSlices';
+import { type SweepSlice, sweepPoint, trialsDone } from '../../engine/lab/sweepSlices';
 import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepPartial, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
 import { messageOf } from '../../engine/messageOf';
 import { runKey, type SweepParam } from './config';
@@ -189,16 +189,11 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
    * computes and its slices so far, from which it resumes after pausing for the other sweep's turn. The kind's
    * `partial` in the state belongs to this key.
    */
-  const begun = new Map<string, { kind: SweepParam; values: number; slices: SweepSlice[] }>();
-  /** Trials every value of the sweep `key` has done so far: the end of the last round all its values have. */
+  const begun = new Map<string, { kind: SweepParam; values: number[]; slices: SweepSlice[] }>();
+  /** Trials every value of the sweep `key` has done so far. */
   const trialsIn = (key: string) => {
     const b = begun.get(key);
-    if (!b) return 0;
-    const byEnd = new Map<number, number>();
-    for (const sl of b.slices) byEnd.set(sl.range.to, (byEnd.get(sl.range.to) ?? 0) + 1);
-    let trials = 0;
-    for (const [to, n] of byEnd) if (n === b.values && to > trials) trials = to;
-    return trials;
+    return b ? trialsDone(b.slices, b.values) : 0;
   };
   const begunKey = (param: SweepParam) => [...begun].find(([, b]) => b.kind === param)?.[0] ?? null;
 
@@ -308,7 +303,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       const resumed = begunKey(param) === job.key;
       const slices = (begun.get(job.key)?.slices ?? []).filter((sl) => compute.values.includes(sl.x));
       for (const [key, b] of begun) if (b.kind === param) begun.delete(key);
-      begun.set(job.key, { kind: param, values: compute.values.length, slices });
+      begun.set(job.key, { kind: param, values: compute.values, slices });
       setBook({ ...get().jobs, inFlight }, { sweeps: sweep(resumed ? {} : { progress: { done: 0, total: 0 }, partial: null }) });
       done = bridge
         .runSweep(compute, {
