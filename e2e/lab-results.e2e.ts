@@ -10,6 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LabConfig, type LabResult, labBuiltin, sweepBuiltin, type TraceRow } from '../src/engine/lab';
+import { sweepRounds } from '../src/engine/lab/sweepSlices';
 import { ALGO_IDS } from '../src/state/catalog';
 import { labConfigOf } from '../src/state/lab/config';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
@@ -20,10 +21,13 @@ import { type MainThreadTask, traceMainThread } from './mainThread';
 const REL_TOL = 1e-9;
 
 /** |actual − expected| within REL_TOL of the larger magnitude (and 1e-12 absolute, for values at 0). */
+/** The page's figure against the engine's in Node, to the tolerance the two JS engines' last digits allow. */
+const tolerance = (actual: number, expected: number) => REL_TOL * Math.max(Math.abs(actual), Math.abs(expected)) + 1e-12;
+const isClose = (actual: number, expected: number) => Math.abs(actual - expected) <= tolerance(actual, expected);
+
 function expectClose(actual: number, expected: number, what: string): void {
   expect(Number.isFinite(actual) || Number.isNaN(expected), `${what}: page shows ${actual}`).toBe(true);
-  const tol = REL_TOL * Math.max(Math.abs(actual), Math.abs(expected)) + 1e-12;
-  expect(Math.abs(actual - expected), `${what}: page ${actual}, engine ${expected}`).toBeLessThanOrEqual(tol);
+  expect(Math.abs(actual - expected), `${what}: page ${actual}, engine ${expected}`).toBeLessThanOrEqual(tolerance(actual, expected));
 }
 
 interface ShownFinal {
@@ -363,13 +367,14 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expect(shown.stale, 'a partial sweep is drawn as the current one').toBe(false);
     // The points are the sweep over the first k trials for one round's k ≤ the status's (the plot draws in a
     // deferred render, which may trail the status line by a round), the current τ_max's from the run itself.
-    const rounds = [1, 2, 5, 10].filter((k) => k <= shown.trials);
-    const close = (a: number, b: number) => Math.abs(a - b) <= REL_TOL * Math.max(Math.abs(a), Math.abs(b)) + 1e-12;
+    const rounds = sweepRounds(config.trials)
+      .map((r) => r.to)
+      .filter((k) => k <= shown.trials);
     const matches = rounds.filter((k) => {
       const sweep = sweepBuiltin({ base: { ...config, trials: k }, param: 'tauMax', values });
       return sweep.points.every((want) => {
         const p = shown.points.find((q) => q.algo === want.algo && q.x === want.x);
-        return p !== undefined && close(p.cost, want.cost) && close(p.success, want.success) && close(p.utility, want.utility);
+        return p !== undefined && isClose(p.cost, want.cost) && isClose(p.success, want.success) && isClose(p.utility, want.utility);
       });
     });
     expect(matches, `the points drawn over ${shown.trials} trials are the engine's sweep over one round's trials`).toHaveLength(1);
