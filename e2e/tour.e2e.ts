@@ -29,7 +29,7 @@ async function tourAt(page: Page, n: number): Promise<void> {
 async function stepState(page: Page) {
   return page.evaluate<{ hash: string; highlighted: string[]; selected: string | null; text: string; title: string }>(`({
     hash: location.hash,
-    highlighted: [...document.querySelectorAll('[data-tour-highlight]')].map((e) => e.getAttribute('data-testid')),
+    highlighted: [...document.querySelectorAll('[data-highlight="tour"]')].map((e) => e.getAttribute('data-testid')),
     selected: document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') ?? null,
     text: document.querySelector('[data-testid="tour-text"]').textContent,
     title: document.querySelector('[data-testid="tour-title"]').textContent,
@@ -77,7 +77,7 @@ describe('the guided tour', () => {
         // Left at step 3: the panel and the outline go, the link drops tour=; the header offers to resume.
         await page.getByTestId('tour-leave').click();
         await waitForPage(page, `!document.querySelector('[data-testid="tour-panel"]') && !location.hash.includes('tour=')`);
-        expect(await page.locator('[data-tour-highlight]').count()).toBe(0);
+        expect(await page.locator('[data-highlight="tour"]').count()).toBe(0);
         expect(await page.getByTestId('tour-start').textContent()).toBe(`Resume tour (3 / ${TOUR_STEPS.length})`);
         await page.getByTestId('tour-start').click();
         await tourAt(page, 3);

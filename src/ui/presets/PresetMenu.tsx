@@ -3,6 +3,7 @@ import { PRESETS, type Preset, presetCommand } from '../../engine/lab/presets';
 import { useParams } from '../../state/params';
 import { presetHash, presetParams } from '../../state/presets';
 import { type LabParams, sameParams } from '../../state/urlCodec';
+import { cardByTestId, highlightCard } from '../layout/highlight';
 import './presets.css';
 
 /** The card that shows the point of each kind of experiment (the cards' data-testid is `card-<focus>`). */
@@ -25,20 +26,14 @@ function currentPresetOf(params: LabParams): Preset | undefined {
   return PRESETS.find((p) => sameParams(presetParams(p), params));
 }
 
-function cardOf(focus: Preset['focus']): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`[data-testid="card-${focus}"]`);
-}
-
 /** Scrolls to the card and outlines it for a moment; the card takes focus so keyboard users land there too. */
 function showCard(focus: Preset['focus']): boolean {
-  const card = cardOf(focus);
+  const card = cardByTestId(`card-${focus}`);
   if (!card) return false;
-  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  card.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  const undo = highlightCard(card, 'preset');
   if (!card.hasAttribute('tabindex')) card.setAttribute('tabindex', '-1');
   card.focus({ preventScroll: true });
-  card.setAttribute('data-highlight', 'preset');
-  window.setTimeout(() => card.removeAttribute('data-highlight'), HIGHLIGHT_MS);
+  window.setTimeout(undo, HIGHLIGHT_MS);
   return true;
 }
 
@@ -248,7 +243,7 @@ export function PresetMenu() {
               preset={selected}
               isCurrent={current?.id === selected.id}
               onShowCard={() => {
-                if (!cardOf(selected.focus)) return false;
+                if (!cardByTestId(`card-${selected.focus}`)) return false;
                 close(false);
                 return showCard(selected.focus);
               }}

@@ -3,6 +3,7 @@ import { runKey } from '../../state/lab/config';
 import { pageLabConfig, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { savedTourStep, saveTourStep, TOUR_STEPS, tourHash, tourText } from '../../state/tour';
+import { cardByTestId, highlightCard } from '../layout/highlight';
 import './tour.css';
 
 /** Goes to step `n` (1-based) by its link: the page applies it as a pasted link (urlSync.ts). */
@@ -69,11 +70,8 @@ function TourStep({ n }: { n: number }) {
   // Outline the step's view and bring it into sight once its run is drawn.
   useEffect(() => {
     if (!ready) return;
-    const el = document.querySelector<HTMLElement>(`[data-testid="${spec.highlight}"]`);
-    if (!el) return;
-    el.setAttribute('data-tour-highlight', '');
-    el.scrollIntoView({ block: 'start' });
-    return () => el.removeAttribute('data-tour-highlight');
+    const card = cardByTestId(spec.highlight);
+    return card ? highlightCard(card, 'tour') : undefined;
   }, [ready, spec.highlight]);
 
   const last = n === TOUR_STEPS.length;
