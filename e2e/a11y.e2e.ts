@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { focusPage, hashOf, injectAxe, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { type LabBrowser, launchBrowser, waitForPage } from './browser';
+import { closeChecked, focusPage, hashOf, injectAxe, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 interface Violation {
   id: string;
@@ -80,11 +80,7 @@ describe('accessibility (axe-core)', () => {
     );
   });
 
-  afterAll(async () => {
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it('the rendered lab with a trace prompt selected has no serious or critical violations', async () => {
     const row = page.getByTestId('trace-row').nth(2);

@@ -14,8 +14,8 @@ import { sweepRounds } from '../src/engine/lab/sweepSlices';
 import { ALGO_IDS } from '../src/state/catalog';
 import { labConfigOf } from '../src/state/lab/config';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, focusPage, hashOf, METRICS, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { type LabBrowser, launchBrowser, waitForPage } from './browser';
+import { ALGO_ROWS, closeChecked, focusPage, hashOf, METRICS, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 import { type MainThreadTask, traceMainThread } from './mainThread';
 
 const REL_TOL = 1e-9;
@@ -195,11 +195,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expected = labBuiltin(config);
   });
 
-  afterAll(async () => {
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it('the default scenario: every curve at t = T equals the engine (mean and std, every algorithm)', async () => {
     const { T, algos } = config;

@@ -8,8 +8,8 @@ import type { Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../src/engine/import/csv';
 import { CSV_COLUMNS } from '../src/state/exportData';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, focusPage, hashOf, METRICS, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
+import { type LabBrowser, launchBrowser, waitForPage } from './browser';
+import { ALGO_ROWS, closeChecked, focusPage, hashOf, METRICS, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 
 /** Small runs: four algorithms, 3 trials of 300 prompts. */
 const SMALL = '#world=sudoku&algos=promptwise,greedy,highest-cost,oracle&T=300&trials=3&seed=0';
@@ -21,11 +21,7 @@ describe('lab page', () => {
     browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
   });
 
-  afterAll(async () => {
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it('(a) the λ slider changes the link and the results; reloading the link gives the same numbers', async () => {
     const page = await openLab(browser, SMALL);

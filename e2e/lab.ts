@@ -4,8 +4,8 @@
  */
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { type LabBrowser, waitForPage } from './browser';
+import { expect, inject } from 'vitest';
+import { assertNoExternalRequests, type LabBrowser, waitForPage } from './browser';
 
 export const METRICS = ['utility', 'cost', 'success', 'regret'] as const;
 
@@ -101,4 +101,18 @@ export function hashOf(page: Page): Promise<string> {
 export async function injectAxe(page: Page): Promise<void> {
   if (await page.evaluate<boolean>('typeof window.axe === "object"')) return;
   await page.evaluate(axe.source);
+}
+
+/**
+ * A spec's last check and cleanup: the page logged no console error and asked nothing of a host but localhost;
+ * then the browser closes (also when a check fails).
+ */
+export async function closeChecked(browser: LabBrowser | undefined): Promise<void> {
+  if (!browser) return;
+  try {
+    expect(browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(browser);
+  } finally {
+    await browser.close();
+  }
 }

@@ -7,8 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, hashOf, openLab, testIds, waitForCurrentResult, waitForSweeps } from './lab';
+import { type LabBrowser, launchBrowser, waitForPage } from './browser';
+import { ALGO_ROWS, closeChecked, hashOf, openLab, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 
 /** A short run: the charts' layout does not depend on T, only on the selection and the figures. */
 const RUN = 'world=sudoku&T=300&trials=3';
@@ -72,11 +72,7 @@ describe('charts readable with any selection', () => {
     browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
   });
 
-  afterAll(async () => {
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it('a first visit is focused: PromptWise, Greedy and the oracle, the best single model beside them; all algorithms one click away', async () => {
     const page = await openLab(browser, '');

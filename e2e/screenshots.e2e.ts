@@ -8,8 +8,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { focusPage, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { type LabBrowser, launchBrowser, waitForPage } from './browser';
+import { closeChecked, focusPage, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 const OUT = 'test-results';
 
@@ -57,11 +57,7 @@ describe('screenshots', () => {
     mkdirSync(OUT, { recursive: true });
   });
 
-  afterAll(async () => {
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it('1280×800: the page, the whole page and presentation mode', async () => {
     const page = await openLab(browser, '', { width: 1280, height: 800 });

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main';
 import { fmtPct, fmtShort, MINUS } from '../src/engine/lab/format';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { openLab, waitForCurrentResult } from './lab';
+import { type LabBrowser, launchBrowser, waitForPage } from './browser';
+import { closeChecked, openLab, waitForCurrentResult } from './lab';
 
 interface CliStat {
   mean: number;
@@ -51,10 +51,8 @@ describe('the stakeholder line against the CLI', () => {
   });
 
   afterAll(async () => {
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
-    await browser?.close();
     rmSync(dir, { recursive: true, force: true });
+    await closeChecked(browser);
   });
 
   it.each([

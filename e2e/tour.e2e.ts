@@ -9,8 +9,8 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOUR_STEPS, tourHash } from '../src/state/tour';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { hashOf, openLab } from './lab';
+import { type LabBrowser, launchBrowser, waitForPage } from './browser';
+import { closeChecked, hashOf, openLab } from './lab';
 
 const SHOTS = process.env.TOUR_SHOTS ?? 'test-results';
 
@@ -45,11 +45,7 @@ describe('the guided tour', () => {
     mkdirSync(SHOTS, { recursive: true });
   });
 
-  afterAll(async () => {
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it('walks every step from the header’s Tour button, each driving the lab; left on the way, it resumes there', async () => {
     const page = await openLab(browser, '');
