@@ -26,6 +26,7 @@ import { traceMainThread } from '../e2e/mainThread';
 import { presetById, presetCliArgs } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
 import { DEFAULT_HASH_STATE, encodeHash } from '../src/state/urlCodec';
+import { defaultPoolSize } from '../src/workers/poolSize';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -525,7 +526,20 @@ async function measurePresets(browser: LabBrowser, baseURL: string): Promise<voi
     const arrival = await measureArrival(page, `${baseURL}${presetHash(preset)}`);
     const what = `"${preset.title}" preset link (${preset.algos.length} algorithms × ${preset.trials} trials × T=${preset.T})`;
     reportArrival(what, arrival, target);
+    const workers = await page.evaluate<number>('navigator.hardwareConcurrency');
     await page.close();
+    if (id === 'humaneval') {
+      // The page's default pool against one worker (`?workers=1`), the next navigation: what the pool's size buys.
+      const single = await browser.newPage();
+      await single.addInitScript({ content: INIT_SCRIPT });
+      const one = await measureArrival(single, `${baseURL}?workers=1${presetHash(preset)}`);
+      await single.close();
+      row(
+        `${what} on the default pool (${defaultPoolSize(workers)} workers for ${workers} cores) against one worker (\`?workers=1\`): headline ${s2(arrival.final)} against ${s2(one.final)}, settled ${s2(arrival.settled)} against ${s2(one.settled)} (load ${loadavg()[0].toFixed(2)})`,
+        `${(one.final / arrival.final).toFixed(2)}×, ${(one.settled / arrival.settled).toFixed(2)}×`,
+        '',
+      );
+    }
     // Where the headline's seconds go: the page's run in its one worker against the engine alone, the same run in
     // the CLI on one thread (start to exit, the second of two runs: the first may rebuild the CLI's bundle).
     const args = ['bin/sim.mjs', ...presetCliArgs(preset), '--jobs', '1'];

@@ -18,7 +18,8 @@ function fromQuery(name: string, apply: (value: number) => void): void {
 }
 
 // `?workers=N` (1–16) sets how many simulation workers share a run's trials (docs/LAB.md, "Hosting"); by default
-// one per core but one. Results do not depend on it; tests use it to check exactly that.
+// one per core but one, and two on two cores (workers/poolSize.ts). Results do not depend on it; tests use it to
+// check exactly that.
 fromQuery('workers', setPoolSize);
 // `?idle=ms` sets how long an idle simulation or embedding worker is kept (default two minutes); tests use it
 // to see the release happen.

@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LabConfig, type LabProgress, labBuiltin, type SweepPartial, type SweepSlice, sweepBuiltin } from '../engine/lab';
 import { builtinWorldNames } from '../engine/worlds/builtins';
+import { defaultPoolSize } from './poolSize';
 import type * as WorkerModule from './sim.worker';
 
 type Port = InstanceType<typeof MessageChannel>['port1'];
@@ -216,6 +217,12 @@ describe('the simulation bridge', () => {
       const before = spawned.length;
       expect(strip(await bridge.runLab({ ...CONFIG, T: 50, trials: 3 }))).toEqual(strip(labBuiltin({ ...CONFIG, T: 50, trials: 3 })));
       expect(spawned.length).toBe(before); // every worker stopped in time and was kept
+    });
+
+    it('has the default size for this machine’s cores until one is set', () => {
+      expect(bridge.poolSize()).toBe(defaultPoolSize(globalThis.navigator?.hardwareConcurrency ?? 1));
+      bridge.setPoolSize(5);
+      expect(bridge.poolSize()).toBe(5);
     });
 
     it('refuses a pool size that is not an integer from 1 to 16', () => {

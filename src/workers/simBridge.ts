@@ -14,6 +14,7 @@ import { SweepAssembler, sweepRounds } from '../engine/lab/sweepSlices';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../engine/lab/types';
 import type { TrialRange } from '../engine/simulate';
 import { type EmbedPortLink, embedPortProxy } from './embedBridge';
+import { defaultPoolSize, MAX_POOL_SIZE } from './poolSize';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 import { serialCaller, workerSlot } from './workerHandle';
 
@@ -28,8 +29,6 @@ export class SimWorkerError extends Error {
 const CANCEL_GRACE_MS = 1000;
 /** Lab progress carries partial curves, so it is sent at most this often (the first finished trial at once). */
 const LAB_PROGRESS_INTERVAL_MS = 100;
-/** The most simulation workers `setPoolSize` accepts. */
-export const MAX_POOL_SIZE = 16;
 
 /** One simulation worker of the pool and its one-call-at-a-time caller. */
 interface Lane {
@@ -61,13 +60,12 @@ const lane = (i: number) => (lanes[i] ??= makeLane());
 let poolSizeOverride: number | null = null;
 
 /**
- * How many simulation workers lab runs and sweeps use: `setPoolSize`'s value, else
- * navigator.hardwareConcurrency − 1 (the page keeps a core), at least 1. The results do not depend on it.
+ * How many simulation workers lab runs and sweeps use: `setPoolSize`'s value, else defaultPoolSize of
+ * navigator.hardwareConcurrency. The results do not depend on it.
  */
 export function poolSize(): number {
   if (poolSizeOverride !== null) return poolSizeOverride;
-  const cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
-  return Math.max(1, Math.min(MAX_POOL_SIZE, cores - 1));
+  return defaultPoolSize((globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1);
 }
 
 /** Sets the pool size (an integer 1…MAX_POOL_SIZE; the page's `?workers=N`), or null for the default. */

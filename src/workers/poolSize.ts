@@ -1,0 +1,18 @@
+/**
+ * How many simulation workers the page's pool has by default: the one rule, read by the bridge and by the bench
+ * (a module of its own, so that reading it starts no worker).
+ */
+
+/** The most simulation workers a pool may have (`?workers=N` included). */
+export const MAX_POOL_SIZE = 16;
+
+/**
+ * One worker per core but one, so that the page keeps a core, except on two cores, where it is two: there the
+ * page's own work (drawing, playback) uses a small part of its core, and one worker left about half the machine
+ * idle. Measured side by side on a 2-core machine (docs/BENCHMARKS.md, "The simulation pool in the browser"):
+ * the HumanEval link settled 1.5× sooner on two workers, while the λ slider still answered within its 300 ms.
+ */
+export function defaultPoolSize(cores: number): number {
+  const n = Number.isFinite(cores) ? Math.floor(cores) : 1;
+  return Math.max(1, Math.min(MAX_POOL_SIZE, n === 2 ? 2 : n - 1));
+}
