@@ -11,13 +11,27 @@ import { LambdaSweepPlot, TradeoffPlot } from '../views/lazyCharts';
 
 const SWEEP_NAMES: Record<SweepParam, string> = { tauMax: 'τ_max sweep', lambda: 'λ sweep' };
 
+const other = (param: SweepParam): SweepParam => (param === 'tauMax' ? 'lambda' : 'tauMax');
+
 /**
  * A sweep's points over its first trials, while it computes or waits for its next round (the controller keeps
  * them only for the current parameters); null otherwise.
  */
-const other = (param: SweepParam): SweepParam => (param === 'tauMax' ? 'lambda' : 'tauMax');
-
 const shownPartial = (s: SweepState) => (s.status === 'running' || s.status === 'pending' ? s.partial : null);
+
+/**
+ * What a sweep's plot draws: its points so far while it computes (`partial`), else its last result, and its
+ * status. Results and statuses only: progress messages do not re-draw the plots.
+ */
+function useShownSweep(param: SweepParam) {
+  const result = useLab((s) => shownPartial(s.sweeps[param]) ?? s.sweeps[param].result);
+  const partial = useLab((s) => shownPartial(s.sweeps[param]) !== null);
+  const status = useLab((s) => s.sweeps[param].status);
+  return useMemo(() => ({ result, partial, status }), [result, partial, status]);
+}
+
+/** Dimmed while what it draws is not the sweep being computed: a partial sweep is that sweep's own points. */
+const busy = ({ status, partial }: ReturnType<typeof useShownSweep>) => (status === 'running' || status === 'pending') && !partial;
 
 /**
  * What a sweep is doing, under its plot: its progress with Cancel while it computes, a button when it is
@@ -82,26 +96,15 @@ function SweepStatus({ param }: { param: SweepParam }) {
 }
 
 export function SweepsSection() {
-  // Results and statuses only: progress messages do not re-draw the plots.
-  // While a sweep computes, its points over the trials finished so far stand in for the result.
-  const tauResult = useLab((s) => shownPartial(s.sweeps.tauMax) ?? s.sweeps.tauMax.result);
-  const tauPartial = useLab((s) => shownPartial(s.sweeps.tauMax) !== null);
-  const tauStatus = useLab((s) => s.sweeps.tauMax.status);
-  const lambdaResult = useLab((s) => shownPartial(s.sweeps.lambda) ?? s.sweeps.lambda.result);
-  const lambdaPartial = useLab((s) => shownPartial(s.sweeps.lambda) !== null);
-  const lambdaStatus = useLab((s) => s.sweeps.lambda.status);
+  const tau = useShownSweep('tauMax');
+  const lam = useShownSweep('lambda');
   const tauMax = useParams((s) => s.params.tauMax);
   const lambda = useParams((s) => s.params.lambda);
   const algos = useResultAlgos();
   // A slider's change re-draws both plots (the current value is marked; a sweep is pending): that happens in a
   // background render, so the slider itself answers at once. The cards' data-state follows what is drawn.
-  const live = useMemo(
-    () => ({ tauResult, tauPartial, tauStatus, lambdaResult, lambdaPartial, lambdaStatus, tauMax, lambda, algos }),
-    [tauResult, tauPartial, tauStatus, lambdaResult, lambdaPartial, lambdaStatus, tauMax, lambda, algos],
-  );
+  const live = useMemo(() => ({ tau, lam, tauMax, lambda, algos }), [tau, lam, tauMax, lambda, algos]);
   const d = useDeferredValue(live);
-  // Dimmed while what it draws is not the sweep being computed: a partial sweep is that sweep's own points.
-  const busy = (status: string, partial: boolean) => (status === 'running' || status === 'pending') && !partial;
   // Each sweep is computed only while its card is on screen (or about to be).
   const tauRef = useSweepOnScreen('tauMax');
   const lambdaRef = useSweepOnScreen('lambda');
@@ -116,10 +119,10 @@ export function SweepsSection() {
         sub={`Success against cost as the round budget grows (${sweepValues('tauMax', d.tauMax).join(', ')}).`}
         testId="card-tradeoff"
         className="chart-card"
-        state={d.tauStatus}
+        state={d.tau.status}
         ref={tauRef}
       >
-        <TradeoffPlot sweep={d.tauResult} algos={d.algos} current={d.tauMax} loading={busy(d.tauStatus, d.tauPartial)} />
+        <TradeoffPlot sweep={d.tau.result} algos={d.algos} current={d.tauMax} loading={busy(d.tau)} />
         <SweepStatus param="tauMax" />
       </Card>
       <Card
@@ -127,10 +130,10 @@ export function SweepsSection() {
         sub="Utility, cost and success from λ = 0.0001 to 1 (log scale)."
         testId="card-lambda"
         className="chart-card"
-        state={d.lambdaStatus}
+        state={d.lam.status}
         ref={lambdaRef}
       >
-        <LambdaSweepPlot sweep={d.lambdaResult} algos={d.algos} current={d.lambda} loading={busy(d.lambdaStatus, d.lambdaPartial)} />
+        <LambdaSweepPlot sweep={d.lam.result} algos={d.algos} current={d.lambda} loading={busy(d.lam)} />
         <SweepStatus param="lambda" />
       </Card>
     </div>
