@@ -9,9 +9,10 @@
  * released. Every job carries an AbortSignal, down to the embedding of prompt texts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type SweepSlice, sweepPoint, trialsDone } from '../../engine/lab/sweepSlices';
+import { type SweepSlice, sweepPoint } from '../../engine/lab/sweepSlices';
 import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepPartial, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
 import { messageOf } from '../../engine/messageOf';
+import { BegunSweeps } from './begunSweeps';
 import { runKey, type SweepParam } from './config';
 import { type Effect, type Hold, type Job, type JobBook, type JobKind, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
 
@@ -184,18 +185,8 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   /** Nothing is computed before the first `run` intent (the page sends it once it knows what to run). */
   let started = false;
   const sweepWanted: Record<SweepParam, boolean> = { tauMax: false, lambda: false };
-  /**
-   * Each sweep begun and not finished, by key (the latest configuration of each kind only): the values it
-   * computes and its slices so far, from which it resumes after pausing for the other sweep's turn. The kind's
-   * `partial` in the state belongs to this key.
-   */
-  const begun = new Map<string, { kind: SweepParam; values: number[]; slices: SweepSlice[] }>();
-  /** Trials every value of the sweep `key` has done so far. */
-  const trialsIn = (key: string) => {
-    const b = begun.get(key);
-    return b ? trialsDone(b.slices, b.values) : 0;
-  };
-  const begunKey = (param: SweepParam) => [...begun].find(([, b]) => b.kind === param)?.[0] ?? null;
+  /** The sweeps begun and not finished: each pauses for the other's turn and resumes from its slices. */
+  const begun = new BegunSweeps();
 
   /** The jobs the page wants now: the run and its trace, and each sweep while it is wanted (or computing). */
   function want(jobs: JobBook = get().jobs): Job[] {
@@ -233,7 +224,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       const all = jobStatus(current, jobs, param);
       sweeps[param] = { ...sweeps[param], wanted: sweepWanted[param], ...(all.status === 'done' ? all : jobStatus(wantedNow, jobs, param)) };
       // Partial points belong to one configuration: they go when the parameters move on.
-      if (sweeps[param].partial !== null && current.find((j) => j.kind === param)?.key !== begunKey(param)) {
+      if (sweeps[param].partial !== null && current.find((j) => j.kind === param)?.key !== begun.keyOf(param)) {
         sweeps[param] = { ...sweeps[param], partial: null };
       }
     }
@@ -249,7 +240,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
 
   function step(): void {
     if (!started) return;
-    const effect: Effect | null = reconcile(want(), { ...get().jobs, sweepTrials: new Map([...begun.keys()].map((k) => [k, trialsIn(k)])) });
+    const effect: Effect | null = reconcile(want(), { ...get().jobs, sweepTrials: begun.trialsByKey() });
     if (!effect) {
       setBook(get().jobs); // statuses follow parameters that went back to what is shown or held
     } else if (effect.type === 'abort') {
@@ -300,10 +291,8 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       const { compute, complete } = shareRunPoint(job.config as SweepConfig, get().result);
       // Resumed where it was paused: its slices so far (of the values it computes: the run it shares a point
       // with may have changed since), and its points over them still drawn.
-      const resumed = begunKey(param) === job.key;
-      const slices = (begun.get(job.key)?.slices ?? []).filter((sl) => compute.values.includes(sl.x));
-      for (const [key, b] of begun) if (b.kind === param) begun.delete(key);
-      begun.set(job.key, { kind: param, values: compute.values, slices });
+      const resumed = begun.keyOf(param) === job.key;
+      const from = begun.begin(param, job.key, compute.values);
       setBook({ ...get().jobs, inFlight }, { sweeps: sweep(resumed ? {} : { progress: { done: 0, total: 0 }, partial: null }) });
       done = bridge
         .runSweep(compute, {
@@ -313,15 +302,17 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
             const progress = { done: p.done, total: p.total };
             set({ sweeps: sweep(p.partial ? { progress, partial: complete(p.partial) } : { progress }) });
           },
-          from: [...slices], // a copy: `slices` grows as this run hands its own back
+          from,
           onSlice: (sl) => {
-            if (live()) begun.get(job.key)?.slices.push(sl);
+            if (live()) begun.add(job.key, sl);
           },
           // The page's other sweep, waiting with fewer trials done, takes its turn after this round.
           pause: () => {
             const other = want().find((j) => j.kind !== param && (j.kind === 'tauMax' || j.kind === 'lambda'));
             return (
-              other !== undefined && jobStatus(want(), get().jobs, other.kind as SweepParam).status === 'pending' && trialsIn(other.key) < trialsIn(job.key)
+              other !== undefined &&
+              jobStatus(want(), get().jobs, other.kind as SweepParam).status === 'pending' &&
+              begun.trials(other.key) < begun.trials(job.key)
             );
           },
         })
@@ -335,7 +326,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
             setBook({ ...get().jobs, inFlight: null });
             return;
           }
-          begun.delete(job.key);
+          begun.finish(job.key);
           keep(job, patch);
           setBook({ ...shownBook(job, job.covers ?? []), inFlight: null }, patch);
         },
