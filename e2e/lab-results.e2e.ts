@@ -15,13 +15,15 @@ import { ALGO_IDS } from '../src/state/catalog';
 import { labConfigOf } from '../src/state/lab/config';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
 import { type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, closeChecked, focusPage, hashOf, METRICS, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { ALGO_ROWS, closeChecked, focusPage, hashOf, METRICS, openLab, parseShown, waitForCurrentResult, waitForSweeps } from './lab';
 import { type MainThreadTask, traceMainThread } from './mainThread';
 
 const REL_TOL = 1e-9;
 
-/** |actual − expected| within REL_TOL of the larger magnitude (and 1e-12 absolute, for values at 0). */
-/** The page's figure against the engine's in Node, to the tolerance the two JS engines' last digits allow. */
+/**
+ * How far the page's figure may be from the engine's in Node: REL_TOL of the larger magnitude (the two JS engines'
+ * last digits), and 1e-12 absolute, for values at 0.
+ */
 const tolerance = (actual: number, expected: number) => REL_TOL * Math.max(Math.abs(actual), Math.abs(expected)) + 1e-12;
 const isClose = (actual: number, expected: number) => Math.abs(actual - expected) <= tolerance(actual, expected);
 
@@ -227,6 +229,38 @@ describe('lab results in Chromium equal the engine in Node', () => {
         expectClose(points[points.length - 1].mean, expected.summary.results[algo][metric].mean, `${algo} ${metric}: curve end vs summary`);
       }
     }
+  });
+
+  it('hovering a learning curve shows, in that chart only, every algorithm’s mean at the hovered step: the engine’s', async () => {
+    const { T, algos } = config;
+    await page.getByTestId('skip').click();
+    expect(await cursorOf(page)).toBe(T);
+    const chart = page.locator('[data-chart="curve-utility"] .pw-chart');
+    await chart.scrollIntoViewIfNeeded();
+    const box = await chart.boundingBox();
+    if (!box) throw new Error('the utility chart has no box');
+    await page.mouse.move(box.x + 0.6 * box.width, box.y + 0.5 * box.height);
+    const tip = page.locator('[data-chart="curve-utility"] .pw-tooltip');
+    await tip.waitFor({ timeout: 10_000 });
+    const head = (await tip.locator('.pw-tooltip-head').textContent()) ?? '';
+    const t = Number(head.match(/^Average utility · t = (\d+)$/)?.[1]);
+    const shown = await tip
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => ({ name: r.querySelector('th')?.textContent ?? '', mean: r.querySelector('td')?.textContent ?? '' })));
+    // One row per algorithm, best first, each the engine's mean at that step to the digits shown (3 significant).
+    const means = algos.map((a) => expected.curves[a].utility.find((p) => p.t === t)?.mean ?? Number.NaN).sort((a, b) => b - a);
+    expect(means.every(Number.isFinite), `t = ${t} (“${head}”) is a step of the engine's curves`).toBe(true);
+    expect(shown).toHaveLength(algos.length);
+    shown.forEach((row, i) => {
+      const value = parseShown(row.mean);
+      expect(Math.abs(value - means[i]), `${row.name}: shows ${row.mean}, the engine's mean is ${means[i]}`).toBeLessThanOrEqual(
+        0.5 * 10 ** (Math.floor(Math.log10(Math.abs(means[i]))) - 2) + tolerance(value, means[i]),
+      );
+    });
+    // The charts share the hover cursor, but only the chart under the pointer shows its tooltip; leaving hides it.
+    expect(await page.locator('.pw-tooltip').count()).toBe(1);
+    await page.mouse.move(box.x + box.width / 2, box.y - 60);
+    await tip.waitFor({ state: 'detached', timeout: 10_000 });
   });
 
   it('stepping shows exactly one more trace row, the engine’s, and its decisions', async () => {
