@@ -308,9 +308,10 @@ describe('importing a large file (issue 14, item 6)', () => {
     const slowest = Math.max(...tasks.map((t) => t.cpuMs));
     console.log(`1,000,000-row import: ${tasks.length} main-thread tasks, the slowest ${slowest.toFixed(0)} ms CPU; load average ${loadavg()[0].toFixed(1)}`);
     // The import itself never blocks the page (reading in the page was one 13 s task). The window also holds the
-    // slider's re-run and the imported world's first run, whose drawing measured 91–102 ms of CPU on a loaded
-    // machine (its cause is open, docs/BENCHMARKS.md), so the bound here is the import's, 150 ms.
-    expect(slowest, 'the slowest main-thread task during the import, ms of CPU').toBeLessThan(150);
+    // slider's re-run and the imported world's first run: 22–38 ms of CPU for the slowest task in three runs of
+    // 2026-11-24/25 (91–102 ms on 2026-11-24's afternoon code, docs/BENCHMARKS.md). The bound is the lab's own
+    // for a run and its drawing (lab-results.e2e.ts).
+    expect(slowest, 'the slowest main-thread task during the import, ms of CPU').toBeLessThan(100);
     expect(await page.getByTestId('import-item').first().textContent()).toContain('1,000,000 prompts × 2 models');
     await page.close(); // the lab now runs the million-prompt world: not this test's concern
   });
