@@ -540,7 +540,7 @@ async function measurePresets(browser: LabBrowser, baseURL: string): Promise<voi
         '',
       );
     }
-    // Where the headline's seconds go: the page's run in its one worker against the engine alone, the same run in
+    // Where the headline's seconds go: the page's run in its pool of workers against the engine alone, the same run in
     // the CLI on one thread (start to exit, the second of two runs: the first may rebuild the CLI's bundle).
     const args = ['bin/sim.mjs', ...presetCliArgs(preset), '--jobs', '1'];
     let cli = NaN;
@@ -551,7 +551,7 @@ async function measurePresets(browser: LabBrowser, baseURL: string): Promise<voi
       cli = (performance.now() - t0) / 1000;
     }
     row(
-      `${what}: the run alone, in the page's worker (status line) against the CLI on one thread (\`npm run sim -- … --jobs 1\`, start to exit), beside the headline at ${s2(arrival.final)}`,
+      `${what}: the run alone, in the page's workers (status line) against the CLI on one thread (\`npm run sim -- … --jobs 1\`, start to exit), beside the headline at ${s2(arrival.final)}`,
       `${s2(arrival.worker)} vs ${s2(cli)} (${(arrival.worker / cli).toFixed(2)}×)`,
       '',
     );
