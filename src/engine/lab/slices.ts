@@ -13,6 +13,7 @@ import {
 import { addSingleModelTrial, emptySingleModelTrials, mergeSingleModelTrials, type SingleModelTrials, summarizeSingleModels } from '../singleModels';
 import { defaultParams, type World } from '../types';
 import { CurveAccumulator, type CurveRows, DEFAULT_CURVE_POINTS } from './curves';
+import { trialFigures } from './sweepSlices';
 import { TraceRecorder } from './trace';
 import type { LabConfig, LabProgress, LabResult, LabWorldInfo, TraceRow } from './types';
 import { UsageAccumulator, type UsageSums } from './usage';
@@ -211,7 +212,7 @@ export class LabAssembler {
       curves: this.curves.curves(),
       usage: this.usage.result(),
       trace: this.trace,
-      byTrial: Object.fromEntries(config.algos.map((a) => [a, { utility: outcomes[a].utility, cost: outcomes[a].cost, success: outcomes[a].success }])),
+      byTrial: trialFigures(outcomes, config.algos),
     };
   }
 }

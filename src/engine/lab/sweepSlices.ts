@@ -1,5 +1,5 @@
 import { meanStd } from '../metrics';
-import { checkOptions, driveSimulation, SimConfigError, type SimOptions, simulateTrials, type TrialRange } from '../simulate';
+import { checkOptions, driveSimulation, SimConfigError, type SimOptions, simulateTrials, type TrialOutcomes, type TrialRange } from '../simulate';
 import type { World } from '../types';
 import type { SweepConfig, SweepPartial, SweepPoint, SweepResult, TrialFigures } from './types';
 
@@ -54,12 +54,12 @@ export function* sweepSlice(world: World, config: SweepConfig, x: number, range:
     done += batch.to - batch.from;
     return { done, total };
   });
-  const figures: Record<string, TrialFigures> = {};
-  for (const algo of options.algos) {
-    const o = outcomes[algo];
-    figures[algo] = { utility: o.utility, cost: o.cost, success: o.success };
-  }
-  return { x, range: { ...range }, figures };
+  return { x, range: { ...range }, figures: trialFigures(outcomes, options.algos) };
+}
+
+/** Each algorithm's per-trial utility, cost and success from a simulation's outcomes: what sweep points are means of. */
+export function trialFigures(outcomes: TrialOutcomes, algos: readonly string[]): Record<string, TrialFigures> {
+  return Object.fromEntries(algos.map((a) => [a, { utility: outcomes[a].utility, cost: outcomes[a].cost, success: outcomes[a].success }]));
 }
 
 /**
