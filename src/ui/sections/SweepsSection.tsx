@@ -13,11 +13,14 @@ const SWEEP_NAMES: Record<SweepParam, string> = { tauMax: 'τ_max sweep', lambda
 
 const other = (param: SweepParam): SweepParam => (param === 'tauMax' ? 'lambda' : 'tauMax');
 
+/** Running, or waiting for its turn (the run, or the other sweep's round). */
+const computing = (status: SweepState['status']) => status === 'running' || status === 'pending';
+
 /**
  * A sweep's points over its first trials, while it computes or waits for its next round (the controller keeps
  * them only for the current parameters); null otherwise.
  */
-const shownPartial = (s: SweepState) => (s.status === 'running' || s.status === 'pending' ? s.partial : null);
+const shownPartial = (s: SweepState) => (computing(s.status) ? s.partial : null);
 
 /**
  * What a sweep's plot draws: its points so far while it computes (`partial`), else its last result, and its
@@ -31,7 +34,7 @@ function useShownSweep(param: SweepParam) {
 }
 
 /** Dimmed while what it draws is not the sweep being computed: a partial sweep is that sweep's own points. */
-const busy = ({ status, partial }: ReturnType<typeof useShownSweep>) => (status === 'running' || status === 'pending') && !partial;
+const busy = ({ status, partial }: ReturnType<typeof useShownSweep>) => computing(status) && !partial;
 
 /**
  * What a sweep is doing, under its plot: its progress with Cancel while it computes, a button when it is
