@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LabConfig, type LabResult, labBuiltin, sweepBuiltin, type TraceRow } from '../src/engine/lab';
 import { sweepRounds } from '../src/engine/lab/sweepSlices';
 import { ALGO_IDS } from '../src/state/catalog';
-import { labConfigOf } from '../src/state/lab/config';
+import { labConfigOf, sweepValues } from '../src/state/lab/config';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
 import { type LabBrowser, launchBrowser, waitForPage } from './browser';
 import { ALGO_ROWS, closeChecked, focusPage, hashOf, METRICS, openLab, parseShown, waitForCurrentResult, waitForSweeps } from './lab';
@@ -383,7 +383,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
       const stale = document.querySelector('[data-testid="tradeoff-plot"] .pw-stale') !== null;
       return { trials: partial ? Number(partial.dataset.trials) : 0, text: partial?.textContent ?? '', points, stale };
     })()`;
-    const values = [1, 2, 4, 5, 8, 16];
+    const values = sweepValues('tauMax', DEFAULT_PARAMS.tauMax);
     // Drawn and still computing: the status names the trials behind the points, and the plot is not dimmed.
     await waitForPage(lab, `(${read}).trials > 0 && (${read}).points.length === ${values.length * config.algos.length}`, { timeout: 60_000, polling: 20 });
     const shown = await lab.evaluate<{
@@ -416,7 +416,9 @@ describe('lab results in Chromium equal the engine in Node', () => {
     const tau = await lab.evaluate<{ state: string; status: string }>('window.__tauWhenLambdaDrawn');
     expect(tau.state).not.toBe('done');
     // Its points so far stay drawn while it waits, and its status line says why it waits.
-    expect(tau.status).toMatch(/The τ_max sweep waits while the λ sweep catches up: \d+% .*Drawn so far: every value over its first \d+ of 20 trials/);
+    expect(tau.status).toMatch(
+      new RegExp(`The τ_max sweep waits while the λ sweep catches up: \\d+% .*Drawn so far: every value over its first \\d+ of ${config.trials} trials`),
+    );
     // And it ends at the whole sweep, undimmed, with the status line gone.
     await waitForPage(lab, `document.querySelector('[data-testid="card-tradeoff"]')?.dataset.state === 'done'`, { timeout: 120_000 });
     expect(await lab.getByTestId('sweep-partial-tauMax').count()).toBe(0);
