@@ -1,7 +1,6 @@
 import { memo, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   ComposedChart,
-  ResponsiveContainer,
   Tooltip,
   type TooltipContentProps,
   useActiveTooltipLabel,
@@ -25,6 +24,7 @@ import {
   chartHeight,
   HiddenList,
   NARROW_WIDTH,
+  useChartBox,
   useElementWidth,
   useStaggered,
   useValueStore,
@@ -161,6 +161,7 @@ const CurveChart = memo(
     const xTicks = useMemo(() => stepTicks(T, narrow ? 4 : 5), [T, narrow]);
 
     const height = narrow ? CHART_HEIGHT_NARROW : CHART_HEIGHT;
+    const [boxRef, box] = useChartBox<HTMLDivElement>();
     // The charts share a hover cursor (syncId), but only the chart under the pointer shows its tooltip.
     const [hovered, setHovered] = useState(false);
 
@@ -184,6 +185,7 @@ const CurveChart = memo(
           <span className="pw-fig-note">{info.note}</span>
         </figcaption>
         <div
+          ref={boxRef}
           className="pw-chart"
           role="img"
           aria-label={`Line chart: ${info.title} (${info.axis}) against prompts seen t, for ${algos.map((a) => a.label).join(', ')}; values at the cursor are listed below.`}
@@ -194,8 +196,15 @@ const CurveChart = memo(
           onFocus={() => setHovered(true)}
           onBlur={() => setHovered(false)}
         >
-          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
-            <ComposedChart data={grid} margin={{ top: 8, right: 14, bottom: 18, left: 6 }} syncId="pw-curves" syncMethod="value">
+          {box && (
+            <ComposedChart
+              width={box.width}
+              height={box.height}
+              data={grid}
+              margin={{ top: 8, right: 14, bottom: 18, left: 6 }}
+              syncId="pw-curves"
+              syncMethod="value"
+            >
               <GridLines yTicks={scale.ticks} />
               <XAxis {...xAxisProps({ dataKey: 't', domain: [0, Math.max(1, T)], ticks: xTicks, tickFormatter: fmtTick, label: 'prompts seen (t)' })} />
               <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
@@ -212,7 +221,7 @@ const CurveChart = memo(
               <SeriesLayer rows={rows} algos={drawOrder} clipId={clipId} />
               <CursorClip id={clipId} cursor={cursor} />
             </ComposedChart>
-          </ResponsiveContainer>
+          )}
         </div>
         <FinalValues metric={metric} curves={curves} algos={algos} cursor={cursor} />
       </figure>

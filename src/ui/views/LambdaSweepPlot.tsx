@@ -1,5 +1,5 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { ComposedChart, Line, ReferenceLine, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import { GridLines } from '../chart/GridLines';
 import { capTop, logScale, type NiceScale, niceScale, paddedScale } from '../chart/scales';
@@ -13,6 +13,7 @@ import {
   HiddenList,
   NARROW_WIDTH,
   sameSweepProps,
+  useChartBox,
   useElementWidth,
   useStaggered,
   xAxisProps,
@@ -178,11 +179,13 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
   const order = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
   // The three share a hover cursor (syncId); only the one under the pointer shows its tooltip.
   const [hovered, setHovered] = useState(false);
+  const [boxRef, box] = useChartBox<HTMLDivElement>();
 
   return (
     <div className="pw-subchart" data-metric={metric}>
       <div className="pw-subchart-title">{info.title}</div>
       <div
+        ref={boxRef}
         className="pw-chart"
         role="img"
         aria-label={`${info.title} (${info.axis}) against λ on a log axis for ${algos.map((a) => a.label).join(', ')}.`}
@@ -192,8 +195,15 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
         onFocus={() => setHovered(true)}
         onBlur={() => setHovered(false)}
       >
-        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 300, height }}>
-          <ComposedChart data={rows} margin={{ top: 8, right: narrow ? 10 : 12, bottom: 18, left: 4 }} syncId="pw-lambda" syncMethod="value">
+        {box && (
+          <ComposedChart
+            width={box.width}
+            height={box.height}
+            data={rows}
+            margin={{ top: 8, right: narrow ? 10 : 12, bottom: 18, left: 4 }}
+            syncId="pw-lambda"
+            syncMethod="value"
+          >
             <GridLines yTicks={yScale.ticks} />
             <XAxis {...xAxisProps({ dataKey: 'x', domain: xDomain, ticks: xTicks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
             {/* Overflow allowed: a line below the utility floor is clipped at the plot's edge, not the axis stretched. */}
@@ -226,7 +236,7 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
               );
             })}
           </ComposedChart>
-        </ResponsiveContainer>
+        )}
       </div>
     </div>
   );

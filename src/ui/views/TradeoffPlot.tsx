@@ -1,5 +1,5 @@
 import { memo, useId, useMemo } from 'react';
-import { ResponsiveContainer, Scatter, ScatterChart, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { Scatter, ScatterChart, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { SweepPoint } from '../../engine/lab/types';
 import { GridLines } from '../chart/GridLines';
@@ -15,7 +15,7 @@ import {
   HiddenList,
   NARROW_WIDTH,
   sameSweepProps,
-  useElementSize,
+  useChartBox,
   useElementWidth,
   xAxisProps,
   yAxisProps,
@@ -42,7 +42,7 @@ const HEIGHT_NARROW = 300;
  */
 export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, loading }: SweepPlotProps) {
   const [rootRef, width] = useElementWidth<HTMLDivElement>();
-  const [chartRef, chartSize] = useElementSize<HTMLDivElement>();
+  const [chartRef, chartBox] = useChartBox<HTMLDivElement>();
   const narrow = width > 0 && width < NARROW_WIDTH;
   const captionId = useId();
   const minHeight = narrow ? HEIGHT_NARROW : HEIGHT;
@@ -62,8 +62,8 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
     const y = capTop(paddedScale(succ, [0, 1]), 1);
     const yWidth = axisWidth(y.ticks.map((v) => fmtPct(v, 0)));
     // Pixel geometry of the plot area (recharts: margins, the y axis' width, the x axis' default 30 px).
-    const W = chartSize.width || 480;
-    const H = chartSize.height || minHeight;
+    const W = chartBox?.width ?? 480;
+    const H = chartBox?.height ?? minHeight;
     const left = margin.left + yWidth;
     const right = W - margin.right;
     const top = margin.top;
@@ -112,14 +112,14 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
         })),
       }));
     return { log, x, y, yWidth, data };
-  }, [series, current, labelOf, chartSize, minHeight, margin]);
+  }, [series, current, labelOf, chartBox, minHeight, margin]);
 
   // The chart itself, rebuilt only when what it draws changes: a sweep going stale (loading) only dims it, and
   // re-rendering recharts' scatter of 13 series for that was a long main-thread task on every parameter change.
   const chart = useMemo(
-    () => (
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: minHeight }}>
-        <ScatterChart margin={margin}>
+    () =>
+      chartBox && (
+        <ScatterChart width={chartBox.width} height={chartBox.height} margin={margin}>
           <GridLines yTicks={layout.y.ticks} xTicks={layout.x.ticks} />
           <XAxis
             {...xAxisProps({
@@ -159,9 +159,8 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
             );
           })}
         </ScatterChart>
-      </ResponsiveContainer>
-    ),
-    [layout, margin, minHeight, paramName, labelOf],
+      ),
+    [layout, margin, chartBox, paramName, labelOf],
   );
 
   const shown = algos.filter((a) => series.some((s) => s.id === a.id));

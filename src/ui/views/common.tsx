@@ -1,6 +1,7 @@
 /** Small pieces the views share: legends, the visually hidden test/readout lists, chart frame states, hooks. */
 import { type CSSProperties, type ReactNode, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { algoStyle, modelColor } from '../palette';
+import { chartTurns } from './mountTurns';
 import type { AlgoInfo, SweepPlotProps } from './props';
 import './views.css';
 
@@ -108,10 +109,22 @@ function useObservedSize<T extends HTMLElement>(watched: 'width' | 'both'): [(el
   return [setEl, size, el];
 }
 
-/** Size of an element (see useObservedSize); returns a callback ref. */
-export function useElementSize<T extends HTMLElement>(): [(el: T | null) => void, { width: number; height: number }] {
+/**
+ * The size a recharts chart draws at, in place of recharts' ResponsiveContainer: null until the chart's box (the
+ * element given the callback ref) has been laid out and the chart's turn to mount has come (mountTurns.ts), then
+ * the box's size, followed at once. ResponsiveContainer measured its box in a mount effect
+ * (getBoundingClientRect: a forced layout of the page inside React's commit) and drew every chart twice, at its
+ * initial size and then at the measured one.
+ */
+export function useChartBox<T extends HTMLElement>(): [(el: T | null) => void, { width: number; height: number } | null] {
   const [ref, size] = useObservedSize<T>('both');
-  return [ref, size];
+  const measured = size.width > 0 && size.height > 0;
+  const [turn, setTurn] = useState(false);
+  useEffect(() => {
+    if (!measured || turn) return;
+    return chartTurns.request(() => setTurn(true));
+  }, [measured, turn]);
+  return [ref, measured && turn ? size : null];
 }
 
 /** Width of an element (see useObservedSize; its height changes do not re-render); the ref and the element. */

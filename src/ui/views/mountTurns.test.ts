@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { TurnQueue } from './mountTurns';
+
+/** A queue whose "later tasks" run when the test says so, one per step(). */
+function steppedQueue() {
+  const tasks: (() => void)[] = [];
+  const queue = new TurnQueue((next) => tasks.push(next));
+  const step = () => {
+    const task = tasks.shift();
+    task?.();
+    return task !== undefined;
+  };
+  return { queue, step, scheduled: () => tasks.length };
+}
+
+describe('TurnQueue', () => {
+  it('grants one request per later task, in the order asked, never inside request()', () => {
+    const { queue, step } = steppedQueue();
+    const granted: string[] = [];
+    for (const name of ['tradeoff', 'λ utility', 'λ cost', 'λ success']) queue.request(() => granted.push(name));
+    expect(granted).toEqual([]);
+    step();
+    expect(granted).toEqual(['tradeoff']);
+    step();
+    expect(granted).toEqual(['tradeoff', 'λ utility']);
+    while (step()) {}
+    expect(granted).toEqual(['tradeoff', 'λ utility', 'λ cost', 'λ success']);
+    expect(queue.pending).toBe(0);
+  });
+
+  it('skips a request withdrawn while it waited, and stops scheduling once empty', () => {
+    const { queue, step, scheduled } = steppedQueue();
+    const granted: string[] = [];
+    queue.request(() => granted.push('a'));
+    const cancelB = queue.request(() => granted.push('b'));
+    queue.request(() => granted.push('c'));
+    cancelB();
+    while (step()) {}
+    expect(granted).toEqual(['a', 'c']);
+    expect(scheduled()).toBe(0);
+    // Withdrawing after the grant changes nothing.
+    cancelB();
+    expect(queue.pending).toBe(0);
+  });
+
+  it('starts again for a request made after the queue ran dry', () => {
+    const { queue, step } = steppedQueue();
+    const granted: string[] = [];
+    queue.request(() => granted.push('first'));
+    while (step()) {}
+    queue.request(() => granted.push('later'));
+    expect(granted).toEqual(['first']);
+    while (step()) {}
+    expect(granted).toEqual(['first', 'later']);
+  });
+});
