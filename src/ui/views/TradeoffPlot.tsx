@@ -17,6 +17,7 @@ import {
   sameSweepProps,
   useChartBox,
   useElementWidth,
+  useStaggered,
   xAxisProps,
   yAxisProps,
 } from './common';
@@ -53,8 +54,14 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
   const sym = paramSymbol(param);
   const paramName = sym === 'τ' ? 'τ_max' : sym;
   const margin = useMemo(() => ({ top: 14, right: narrow ? 14 : 22, bottom: 22, left: 6 }), [narrow]);
+  // New points reach the chart in its turn (one chart per frame, page-wide), not in the commit that brought them.
+  const [drawn] = useStaggered(
+    useMemo(() => ({ series, current }), [series, current]),
+    1,
+  );
 
   const layout = useMemo(() => {
+    const { series, current } = drawn;
     const costs = series.flatMap((s) => s.points.map((p) => p.cost));
     const succ = series.flatMap((s) => s.points.map((p) => p.success));
     const log = wantsLog(costs);
@@ -112,7 +119,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
         })),
       }));
     return { log, x, y, yWidth, data };
-  }, [series, current, labelOf, chartBox, minHeight, margin]);
+  }, [drawn, labelOf, chartBox, minHeight, margin]);
 
   // The chart itself, rebuilt only when what it draws changes: a sweep going stale (loading) only dims it, and
   // re-rendering recharts' scatter of 13 series for that was a long main-thread task on every parameter change.

@@ -169,10 +169,10 @@ export function axisWidth(labels: readonly string[], withLabel = true): number {
 
 /**
  * What each of `count` charts drawn from the same data should draw now. A new value reaches them one at a time,
- * in index order, each in its own low-priority render and commit, an animation frame apart. Recharts does much
- * of its work in commit-phase effects and then re-renders its charts from its own store in the next animation
- * frame (redux-toolkit's batching), synchronously: charts updated within one frame are re-drawn in one long
- * main-thread task. One chart per frame leaves the page free to paint and answer input in between.
+ * in index order, each in its own low-priority render and commit when its turn comes in the page's queue
+ * (mountTurns.ts: one chart per frame, page-wide). Recharts does much of its work in commit-phase effects and then
+ * re-renders its charts from its own store in the next animation frame (redux-toolkit's batching), synchronously:
+ * charts updated within one frame, in this panel or another, are re-drawn in one long main-thread task.
  */
 export function useStaggered<T>(value: T, count: number): T[] {
   const [shown, setShown] = useState<T[]>(() => Array.from({ length: count }, () => value));
@@ -180,16 +180,7 @@ export function useStaggered<T>(value: T, count: number): T[] {
   const next = current.findIndex((v) => !Object.is(v, value));
   useEffect(() => {
     if (next < 0) return;
-    const advance = () => startTransition(() => setShown(current.map((v, i) => (i === next ? value : v))));
-    // The first chart at once (the next task); each later one after the frame that re-draws the one before.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let frame: number | undefined;
-    if (next === 0 || typeof requestAnimationFrame !== 'function') timer = setTimeout(advance, 0);
-    else frame = requestAnimationFrame(() => (timer = setTimeout(advance, 0)));
-    return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return chartTurns.request(() => startTransition(() => setShown(current.map((v, i) => (i === next ? value : v)))));
   }, [next, value, current]);
   return current;
 }

@@ -4,7 +4,8 @@ import { TurnQueue } from './mountTurns';
 /** A queue whose "later tasks" run when the test says so, one per step(). */
 function steppedQueue() {
   const tasks: (() => void)[] = [];
-  const queue = new TurnQueue((next) => tasks.push(next));
+  const later = (next: () => void) => void tasks.push(next);
+  const queue = new TurnQueue(later, later);
   const step = () => {
     const task = tasks.shift();
     task?.();
@@ -41,6 +42,29 @@ describe('TurnQueue', () => {
     // Withdrawing after the grant changes nothing.
     cancelB();
     expect(queue.pending).toBe(0);
+  });
+
+  it('grants the first turn after an idle spell in the next task, and each further one after a frame', () => {
+    const tasks: { kind: 'soon' | 'frame'; run: () => void }[] = [];
+    const queue = new TurnQueue(
+      (run) => void tasks.push({ kind: 'soon', run }),
+      (run) => void tasks.push({ kind: 'frame', run }),
+    );
+    const kinds: string[] = [];
+    const drain = () => {
+      for (let task = tasks.shift(); task; task = tasks.shift()) {
+        kinds.push(task.kind);
+        task.run();
+      }
+    };
+    queue.request(() => {});
+    queue.request(() => {});
+    drain();
+    // The second grant waits a frame, and so does the check that finds the queue empty: only then is it idle.
+    expect(kinds).toEqual(['soon', 'frame', 'frame']);
+    queue.request(() => {});
+    drain();
+    expect(kinds).toEqual(['soon', 'frame', 'frame', 'soon', 'frame']);
   });
 
   it('starts again for a request made after the queue ran dry', () => {

@@ -1,30 +1,35 @@
 /**
- * Turns to mount, one chart per task, page-wide.
+ * Turns to draw, one chart per frame, page-wide.
  *
- * Mounting a recharts chart is its whole render, its commit-phase effects (each axis, series and tooltip
- * registers itself in the chart's own store) and a re-render from that store in the next animation frame: 20–40 ms
+ * Mounting or re-drawing a recharts chart is its render, its commit-phase effects (each axis, series and tooltip
+ * registers itself in the chart's own store) and a re-render from that store in the next animation frame
+ * (redux-toolkit's batching: every chart updated within one frame re-draws in that one callback). That is 20–40 ms
  * of main-thread CPU per chart on this project's 2-core machine. Cards that get their data together (the τ_max
- * trade-off beside the λ sweep's three charts, or four learning curves) used to mount theirs in one React commit:
- * the first visit's longest task, 140–155 ms of CPU (issue 13's goal: 50). Each chart asks for a turn once its box
- * has a size, and the queue grants one turn per task, in the order asked, each after the frame that drew the one
- * before, so the page paints and answers input between two charts.
+ * trade-off beside the λ sweep's three charts, or the four learning curves) drew theirs in one task: the first
+ * visit's longest, 140–166 ms of CPU (issue 13's goal: 50). So every chart asks for a turn before it mounts
+ * (useChartBox) and before it takes new data (useStaggered); the queue grants one turn per task, in the order asked,
+ * each after the frame that drew the one before, so the page paints and answers input between two charts.
  */
 export class TurnQueue {
   private readonly waiting: (() => void)[] = [];
   private pumping = false;
 
   /**
-   * @param later runs its callback in a later task: after the next frame has been drawn in the page
-   *   (`afterNextFrame`), right away in a test.
+   * @param soon runs its callback in the next task (the first turn after the queue stood idle: by then a frame has
+   *   passed since the last turn);
+   * @param afterFrame in a task after the next animation frame (every further turn).
    */
-  constructor(private readonly later: (next: () => void) => void) {}
+  constructor(
+    private readonly soon: (next: () => void) => void,
+    private readonly afterFrame: (next: () => void) => void,
+  ) {}
 
   /** Asks for a turn: `grant` runs in a later task of its own. Returns a cancel that withdraws a waiting request. */
   request(grant: () => void): () => void {
     this.waiting.push(grant);
     if (!this.pumping) {
       this.pumping = true;
-      this.later(this.pump);
+      this.soon(this.pump);
     }
     return () => {
       const i = this.waiting.indexOf(grant);
@@ -44,15 +49,18 @@ export class TurnQueue {
       return;
     }
     grant();
-    this.later(this.pump);
+    // Idle again only once a frame has passed: the next request's turn may then come in the next task.
+    this.afterFrame(this.pump);
   };
 }
 
-/** A task after the next animation frame (a plain later task where there are no frames). */
+const nextTask = (next: () => void) => void setTimeout(next, 0);
+
+/** A task after the next animation frame (the next task where there are no frames). */
 function afterNextFrame(next: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(next, 0));
-  else setTimeout(next, 0);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => nextTask(next));
+  else nextTask(next);
 }
 
-/** The page's queue of chart mounts (useChartBox). */
-export const chartTurns = new TurnQueue(afterNextFrame);
+/** The page's queue of chart turns (useChartBox, useStaggered). */
+export const chartTurns = new TurnQueue(nextTask, afterNextFrame);
