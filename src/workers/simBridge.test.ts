@@ -107,6 +107,24 @@ describe('the simulation bridge', () => {
     expect(last.partial?.curves).toEqual(result.curves);
   });
 
+  it('runLab sends partial figures once per round of trials (1, 2, 5, 10, …), each those of a run of that many', async () => {
+    bridge.setPoolSize(1); // trials finish in order
+    try {
+      const config = { ...CONFIG, T: 60, trials: 12 };
+      const partials: NonNullable<LabProgress['partial']>[] = [];
+      await bridge.runLab(config, { onProgress: (p) => p.partial && partials.push(p.partial) });
+      await new Promise((r) => setTimeout(r, 10));
+      expect(partials.map((p) => p.trials)).toEqual([1, 2, 5, 10, 12]);
+      for (const p of partials.slice(0, -1)) {
+        const shorter = labBuiltin({ ...config, trials: p.trials });
+        expect(p.curves).toEqual(shorter.curves);
+        expect(strip(p).summary).toEqual(strip(shorter).summary);
+      }
+    } finally {
+      bridge.setPoolSize(null);
+    }
+  });
+
   it('runSweep returns the engine’s SweepResult, and on the way the sweep over 1, 2, … trials', async () => {
     const config = { base: { ...CONFIG, trials: 3 }, param: 'lambda' as const, values: [0, 0.05] };
     const seen: number[] = [];
