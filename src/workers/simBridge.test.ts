@@ -35,6 +35,8 @@ const spawned: StandInWorker[] = [];
 const instances: (typeof WorkerModule.api)[] = [];
 /** Trial slices each instance has run. */
 const slicesRun: number[] = [];
+/** Lab slices as they start and end, over all instances: `start 3`, `end 3`. */
+const sliceLog: string[] = [];
 
 class StandInWorker extends EventTarget {
   private readonly port: Port;
@@ -72,7 +74,8 @@ beforeAll(async () => {
     slicesRun[i] = 0;
     api.runLabSlice = (...args) => {
       slicesRun[i]++;
-      return run(...args);
+      sliceLog.push(`start ${args[1].from}`);
+      return run(...args).finally(() => sliceLog.push(`end ${args[1].from}`));
     };
   });
   g.Worker = StandInWorker;
@@ -223,6 +226,14 @@ describe('the simulation bridge', () => {
       for (const p of partials) expect(shorter).toContain(p);
       const sweep = { base: { ...CONFIG, trials: 2 }, param: 'tauMax' as const, values: [1, 2, 3, 5] };
       expect(await bridge.runSweep(sweep)).toEqual(sweepBuiltin(sweep));
+    });
+
+    it('a lab run computes trial 0 alone, the first figures, before the other workers start', async () => {
+      bridge.setPoolSize(3);
+      sliceLog.length = 0;
+      await bridge.runLab(CONFIG);
+      expect(sliceLog.slice(0, 2)).toEqual(['start 0', 'end 0']);
+      expect(sliceLog.filter((e) => e.startsWith('start'))).toHaveLength(CONFIG.trials);
     });
 
     it('a bad value fails the sweep with the engine’s message; an abort stops every worker', async () => {

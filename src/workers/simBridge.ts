@@ -86,8 +86,8 @@ interface PoolJob {
 /**
  * Runs `jobs` on up to `size` workers, each taking the next job as it finishes one, and resolves with the
  * results in job order. The first failure (or the caller's abort) aborts the jobs still running and rejects
- * with that failure. With `firstAlone`, the other workers start only once job 0 is done (it warms a cache
- * they would otherwise each fill: the prompts' embeddings).
+ * with that failure. With `firstAlone`, the other workers start only once job 0 is done (a lab run's first
+ * figures; or a cache job 0 warms that the others would each fill: the prompts' embeddings).
  */
 async function runOnPool<J, R>(
   jobs: readonly J[],
@@ -237,7 +237,10 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
       report();
       return null;
     },
-    config.dataset?.features === 'embedding',
+    // Trial 0 alone first: the first figures come from it, and a second worker computing beside it on a 2-core
+    // machine (with the page loading, and each worker's JIT warming up) delayed them by 0.3–1.1 s, side by side
+    // (docs/BENCHMARKS.md); with embedding features it also fills the embedding cache the others read.
+    true,
   );
   const result = assembler.result();
   onProgress?.({
