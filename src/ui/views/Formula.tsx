@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { drawingTurns } from './mountTurns';
 import './views.css';
 
 type Katex = typeof import('katex')['default'];
@@ -16,14 +17,20 @@ export function loadKatex(): Promise<Katex> {
   return loading;
 }
 
-/** TeX → HTML + MathML (screen readers read the MathML); bad TeX renders in red instead of throwing. */
+const typeset = new Map<string, string>();
+
+/**
+ * TeX → HTML + MathML (screen readers read the MathML); bad TeX renders in red instead of throwing. Each formula
+ * is typeset once per page: the cards re-render with every run.
+ */
 function renderTex(k: Katex, tex: string, display = false): string {
-  return k.renderToString(tex, {
-    throwOnError: false,
-    output: 'htmlAndMathml',
-    displayMode: display,
-    strict: 'ignore',
-  });
+  const key = `${display ? 'display' : 'inline'} ${tex}`;
+  let html = typeset.get(key);
+  if (html === undefined) {
+    html = k.renderToString(tex, { throwOnError: false, output: 'htmlAndMathml', displayMode: display, strict: 'ignore' });
+    typeset.set(key, html);
+  }
+  return html;
 }
 
 /** A formula typeset by KaTeX. Inline by default; `display` centres it on its own line. */
@@ -32,11 +39,14 @@ export function Formula({ tex, display = false, className }: { tex: string; disp
   useEffect(() => {
     if (k) return;
     let live = true;
+    let cancel = () => {};
+    // Once KaTeX is in, each formula is typeset in its turn (mountTurns.ts), not all of them in one task.
     void loadKatex().then((loaded) => {
-      if (live) setK(() => loaded);
+      if (live) cancel = drawingTurns.request(() => setK(() => loaded));
     });
     return () => {
       live = false;
+      cancel();
     };
   }, [k]);
   const cls = ['pw-formula', display ? 'pw-formula-display' : '', className ?? ''].filter(Boolean).join(' ');

@@ -1,7 +1,7 @@
 /** Small pieces the views share: legends, the visually hidden test/readout lists, chart frame states, hooks. */
 import { type CSSProperties, type ReactNode, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { algoStyle, modelColor } from '../palette';
-import { chartTurns } from './mountTurns';
+import { drawingTurns } from './mountTurns';
 import type { AlgoInfo, SweepPlotProps } from './props';
 import './views.css';
 
@@ -122,7 +122,7 @@ export function useChartBox<T extends HTMLElement>(): [(el: T | null) => void, {
   const [turn, setTurn] = useState(false);
   useEffect(() => {
     if (!measured || turn) return;
-    return chartTurns.request(() => setTurn(true));
+    return drawingTurns.request(() => setTurn(true));
   }, [measured, turn]);
   return [ref, measured && turn ? size : null];
 }
@@ -180,7 +180,7 @@ export function useStaggered<T>(value: T, count: number): T[] {
   const next = current.findIndex((v) => !Object.is(v, value));
   useEffect(() => {
     if (next < 0) return;
-    return chartTurns.request(() => startTransition(() => setShown(current.map((v, i) => (i === next ? value : v)))));
+    return drawingTurns.request(() => startTransition(() => setShown(current.map((v, i) => (i === next ? value : v)))));
   }, [next, value, current]);
   return current;
 }

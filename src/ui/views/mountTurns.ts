@@ -1,5 +1,5 @@
 /**
- * Turns to draw, one chart per frame, page-wide.
+ * Turns to draw, one chart (or formula) per frame, page-wide.
  *
  * Mounting or re-drawing a recharts chart is its render, its commit-phase effects (each axis, series and tooltip
  * registers itself in the chart's own store) and a re-render from that store in the next animation frame
@@ -8,7 +8,9 @@
  * trade-off beside the λ sweep's three charts, or the four learning curves) drew theirs in one task: the first
  * visit's longest, 140–166 ms of CPU (issue 13's goal: 50). So every chart asks for a turn before it mounts
  * (useChartBox) and before it takes new data (useStaggered); the queue grants one turn per task, in the order asked,
- * each after the frame that drew the one before, so the page paints and answers input between two charts.
+ * each after the frame that drew the one before, so the page paints and answers input between two charts. KaTeX's
+ * formulas take turns in the same queue: typeset together when KaTeX arrived, the 14 of the "ideas" card made a
+ * 45–58 ms task of their own.
  */
 export class TurnQueue {
   private readonly waiting: (() => void)[] = [];
@@ -62,5 +64,5 @@ function afterNextFrame(next: () => void): void {
   else nextTask(next);
 }
 
-/** The page's queue of chart turns (useChartBox, useStaggered). */
-export const chartTurns = new TurnQueue(nextTask, afterNextFrame);
+/** The page's queue of turns to draw: charts (useChartBox, useStaggered) and formulas (Formula.tsx). */
+export const drawingTurns = new TurnQueue(nextTask, afterNextFrame);
