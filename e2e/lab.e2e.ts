@@ -314,6 +314,30 @@ describe('lab page', () => {
     await page.close();
   });
 
+  it('(d′) the seed field runs every whole seed typed, marks the rest, and follows the 🎲', async () => {
+    const page = await openLab(browser, SMALL);
+    await waitForCurrentResult(page);
+    const seed = page.getByTestId('seed');
+    await seed.fill('12');
+    await waitForPage(page, `location.hash.includes('seed=12')`);
+    expect(await seed.getAttribute('aria-invalid')).toBe('false');
+    // Not a seed: marked, never run, and the field shows the seed in use again once left.
+    for (const bad of ['-3', '1.5', String(2 ** 31)]) {
+      await seed.fill(bad);
+      expect(await seed.getAttribute('aria-invalid')).toBe('true');
+      expect(await hashOf(page)).toContain('seed=12');
+    }
+    await seed.blur();
+    expect(await seed.inputValue()).toBe('12');
+    expect(await seed.getAttribute('aria-invalid')).toBe('false');
+    // A new random seed reaches the link and the field alike.
+    await page.getByTestId('reroll').click();
+    await waitForPage(page, `!location.hash.includes('seed=12')`);
+    const rolled = new URLSearchParams((await hashOf(page)).slice(1)).get('seed');
+    expect(await seed.inputValue()).toBe(rolled);
+    await page.close();
+  });
+
   it('(e) presentation mode hides the controls, is in the link, and Esc leaves it', async () => {
     const page = await openLab(browser, SMALL);
     expect(await page.getByTestId('controls').isVisible()).toBe(true);

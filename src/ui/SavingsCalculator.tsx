@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { fmtCount } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
 import { algoLabel, type Catalog } from '../state/catalog';
 import { acceptsSavings, type SAVINGS_LIMITS, useSavings } from '../state/savingsStore';
 import { type CostKind, fmtMonthly, monthlyCost, type StakeholderLine } from '../state/stakeholder';
+import { type NumberFormat, useNumberDraft } from './controls/useNumberDraft';
 
 type Field = keyof typeof SAVINGS_LIMITS;
 
@@ -12,9 +13,11 @@ function CountInput({ field, label }: { field: Field; label: string }) {
   const id = useId();
   const value = useSavings((s) => s[field]);
   const set = useSavings((s) => s.set);
-  const [text, setText] = useState(fmtCount(value));
-  const read = (raw: string) => Number(raw.replace(/[,_\s]/g, ''));
-  const valid = acceptsSavings(field, read(text));
+  const format = useMemo<NumberFormat>(
+    () => ({ read: (raw) => Number(raw.replace(/[,_\s]/g, '')), accepts: (v) => acceptsSavings(field, v), write: fmtCount }),
+    [field],
+  );
+  const draft = useNumberDraft(value, format, (v) => set(field, v));
   return (
     <label className="savings-input" htmlFor={id}>
       <span>{label}</span>
@@ -22,14 +25,11 @@ function CountInput({ field, label }: { field: Field; label: string }) {
         id={id}
         type="text"
         inputMode="numeric"
-        value={text}
-        aria-invalid={!valid}
+        value={draft.text}
+        aria-invalid={!draft.valid}
         data-testid={`savings-${field}`}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (acceptsSavings(field, read(e.target.value))) set(field, read(e.target.value));
-        }}
-        onBlur={() => setText(fmtCount(value))}
+        onChange={(e) => draft.onChange(e.target.value)}
+        onBlur={draft.onBlur}
       />
     </label>
   );

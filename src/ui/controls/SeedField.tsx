@@ -1,13 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { LIMITS } from '../../state/urlCodec';
 import { HelpText } from './HelpText';
+import { type NumberFormat, useNumberDraft } from './useNumberDraft';
+
+/** Seeds are plain whole numbers within the link's limits. */
+const SEED: NumberFormat = {
+  read: (text) => (/^\d+$/.test(text.trim()) ? Number(text) : Number.NaN),
+  accepts: (v) => Number.isInteger(v) && v >= LIMITS.seed.min && v <= LIMITS.seed.max,
+  write: String,
+};
 
 /** The seed: a number input that commits only valid integers, and a 🎲 button for a fresh one. */
 export function SeedField({ value, onCommit, onReroll, help }: { value: number; onCommit(v: number): void; onReroll(): void; help: string }) {
   const id = useId();
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText((t) => (t.trim() !== '' && Number(t) === value ? t : String(value))), [value]);
-  const valid = (raw: string) => /^\d+$/.test(raw.trim()) && Number(raw) >= LIMITS.seed.min && Number(raw) <= LIMITS.seed.max;
+  const draft = useNumberDraft(value, SEED, onCommit);
   return (
     <div className="control">
       <div className="control-head">
@@ -21,17 +27,12 @@ export function SeedField({ value, onCommit, onReroll, help }: { value: number; 
           min={LIMITS.seed.min}
           max={LIMITS.seed.max}
           step={1}
-          value={text}
-          aria-invalid={!valid(text)}
+          value={draft.text}
+          aria-invalid={!draft.valid}
           aria-describedby={`${id}-help`}
           data-testid="seed"
-          onChange={(e) => {
-            setText(e.target.value);
-            if (valid(e.target.value)) onCommit(Number(e.target.value));
-          }}
-          onBlur={() => {
-            if (!valid(text)) setText(String(value));
-          }}
+          onChange={(e) => draft.onChange(e.target.value)}
+          onBlur={draft.onBlur}
         />
         <button type="button" className="btn icon" onClick={onReroll} title="Roll a new random seed 🎲" aria-label="New random seed" data-testid="reroll">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
