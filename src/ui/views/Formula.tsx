@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { drawingTurns } from './mountTurns';
+import { drawingTurns } from './drawingTurns';
 import './views.css';
 
 type Katex = typeof import('katex')['default'];
@@ -40,7 +40,7 @@ export function Formula({ tex, display = false, className }: { tex: string; disp
     if (k) return;
     let live = true;
     let cancel = () => {};
-    // Once KaTeX is in, each formula is typeset in its turn (mountTurns.ts), not all of them in one task.
+    // Once KaTeX is in, each formula is typeset in its turn (drawingTurns.ts), not all of them in one task.
     void loadKatex().then((loaded) => {
       if (live) cancel = drawingTurns.request(() => setK(() => loaded));
     });

@@ -1,7 +1,7 @@
 /** Small pieces the views share: legends, the visually hidden test/readout lists, chart frame states, hooks. */
 import { type CSSProperties, type ReactNode, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { algoStyle, modelColor } from '../palette';
-import { drawingTurns } from './mountTurns';
+import { drawingTurns } from './drawingTurns';
 import type { AlgoInfo, SweepPlotProps } from './props';
 import './views.css';
 
@@ -111,7 +111,7 @@ function useObservedSize<T extends HTMLElement>(watched: 'width' | 'both'): [(el
 
 /**
  * The size a recharts chart draws at, in place of recharts' ResponsiveContainer: null until the chart's box (the
- * element given the callback ref) has been laid out and the chart's turn to mount has come (mountTurns.ts), then
+ * element given the callback ref) has been laid out and the chart's turn to mount has come (drawingTurns.ts), then
  * the box's size, followed at once. ResponsiveContainer measured its box in a mount effect
  * (getBoundingClientRect: a forced layout of the page inside React's commit) and drew every chart twice, at its
  * initial size and then at the measured one.
@@ -170,7 +170,7 @@ export function axisWidth(labels: readonly string[], withLabel = true): number {
 /**
  * What each of `count` charts drawn from the same data should draw now. A new value reaches them one at a time,
  * in index order, each in its own low-priority render and commit when its turn comes in the page's queue
- * (mountTurns.ts: one chart per frame, page-wide). Recharts does much of its work in commit-phase effects and then
+ * (drawingTurns.ts: one chart per frame, page-wide). Recharts does much of its work in commit-phase effects and then
  * re-renders its charts from its own store in the next animation frame (redux-toolkit's batching), synchronously:
  * charts updated within one frame, in this panel or another, are re-drawn in one long main-thread task.
  */

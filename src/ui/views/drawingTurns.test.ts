@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TurnQueue } from './mountTurns';
+import { TurnQueue } from './drawingTurns';
 
 /** A queue whose "later tasks" run when the test says so, one per step(). */
 function steppedQueue() {
