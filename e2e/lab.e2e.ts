@@ -338,7 +338,7 @@ describe('lab page', () => {
     await page.close();
   });
 
-  it('(e) presentation mode hides the controls, is in the link, and Esc leaves it', async () => {
+  it('(e) presentation mode hides the controls, is in the link with its slide, and Esc leaves it', async () => {
     const page = await openLab(browser, SMALL);
     expect(await page.getByTestId('controls').isVisible()).toBe(true);
     await page.getByTestId('present-toggle').click();
@@ -349,7 +349,17 @@ describe('lab page', () => {
     await page.getByTestId('summary').waitFor();
     expect(await page.getByTestId('controls').count()).toBe(0);
     expect(await page.getByTestId('present-toggle').getAttribute('aria-pressed')).toBe('true');
+    // The slide is in the link too: a reload mid-talk stays on it.
     await focusPage(page);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitForPage(page, `location.hash.endsWith('&present=1&slide=3')`);
+    await page.reload();
+    await waitForPage(page, `document.querySelector('[data-testid="slide-title"]')?.textContent.startsWith('3 / 7')`);
+    expect(await page.getByTestId('slide-deck').getAttribute('data-slide')).toBe('curves');
+    await focusPage(page);
+    await page.keyboard.press('Home');
+    await waitForPage(page, `location.hash.endsWith('&present=1')`);
     await page.keyboard.press('Escape');
     await page.getByTestId('controls').waitFor();
     expect(await hashOf(page)).not.toContain('present=1');

@@ -4,6 +4,7 @@
  * defaults. Changing a parameter rewrites the hash with history.replaceState (no history entry per change).
  */
 import { create } from 'zustand';
+import { clampSlide } from './slides';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash, type HashState, type LabParams, type Notice, sanitize } from './urlCodec';
 
 export type { LabParams, Notice } from './urlCodec';
@@ -20,6 +21,8 @@ export interface ParamsState {
   present: boolean;
   /** The guided tour's step (1-based), or null when the tour is not open (state/tour.ts). */
   tour: number | null;
+  /** Presentation mode's slide (0-based, state/slides.ts): in the link while presenting, kept for the session. */
+  slide: number;
   /** What was wrong in the link, shown until dismissed. */
   notices: NoticeItem[];
 
@@ -27,6 +30,8 @@ export interface ParamsState {
   toggleAlgo(id: string): void;
   rerollSeed(): void;
   setPresent(on: boolean): void;
+  /** To slide `i` (0-based), kept within the deck. */
+  goToSlide(i: number): void;
   /** Leaves the tour (null); its steps are entered by their links (state/tour.ts goToTourStep). */
   setTour(step: number | null): void;
   dismissNotice(id: number): void;
@@ -64,7 +69,7 @@ function initialState(): { state: HashState; notices: Notice[] } {
   if (saved) {
     // Saved settings were valid when written; if the lab changed since, quietly use the defaults for what is not.
     const fromSaved = decodeHash(saved);
-    return { state: { ...fromSaved.state, present: false, step: null, tour: null }, notices: [] };
+    return { state: { ...fromSaved.state, present: false, step: null, tour: null, slide: 0 }, notices: [] };
   }
   return { state: DEFAULT_HASH_STATE, notices: [] };
 }
@@ -78,6 +83,7 @@ export const useParams = create<ParamsState>()((set, get) => ({
   params: init.state.params,
   present: init.state.present,
   tour: init.state.tour ?? null,
+  slide: init.state.slide ?? 0,
   notices: withIds(init.notices),
 
   set(patch) {
@@ -103,6 +109,10 @@ export const useParams = create<ParamsState>()((set, get) => ({
     set({ present: on });
   },
 
+  goToSlide(i) {
+    set({ slide: clampSlide(i) });
+  },
+
   setTour(step) {
     set({ tour: step });
   },
@@ -118,7 +128,13 @@ export const useParams = create<ParamsState>()((set, get) => ({
   applyHash(hash) {
     const decoded = decodeHash(hash);
     if (!decoded.hasState) return null;
-    set({ params: sanitize(decoded.state.params), present: decoded.state.present, tour: decoded.state.tour ?? null, notices: withIds(decoded.notices) });
+    set({
+      params: sanitize(decoded.state.params),
+      present: decoded.state.present,
+      tour: decoded.state.tour ?? null,
+      slide: decoded.state.slide ?? 0,
+      notices: withIds(decoded.notices),
+    });
     return decoded.state.step;
   },
 
@@ -137,8 +153,8 @@ export const useParams = create<ParamsState>()((set, get) => ({
 
 /** The hash for the current state (the selected step comes from the lab store). */
 export function currentHash(step: number | null): string {
-  const { params, present, tour } = useParams.getState();
-  return encodeHash({ params, present, step, tour });
+  const { params, present, tour, slide } = useParams.getState();
+  return encodeHash({ params, present, step, tour, slide });
 }
 
 /** The shareable link of the current state. */

@@ -1,10 +1,9 @@
 /**
  * Presentation mode's slides (issue 15, item 4): one view per screen, in the order a talk tells the story. The
- * deck is data here (ids and titles); ui/present/SlideDeck.tsx draws each slide's view. The slide shown is page
- * state, kept for the session, not in the link: a link in presentation mode opens on the first slide.
+ * deck is data here (ids and titles); ui/present/SlideDeck.tsx draws each slide's view. The slide shown is in the
+ * link (`slide=N`, 1-based, with `present=1`), so a reload mid-talk stays on it: the parameters store holds it
+ * (state/params.ts). Imports nothing, so the link codec can bound `slide=N` by the deck.
  */
-import { create } from 'zustand';
-
 export const SLIDES = [
   { id: 'summary', title: 'The result' },
   { id: 'trace', title: 'One prompt at a time' },
@@ -17,15 +16,5 @@ export const SLIDES = [
 
 export type SlideId = (typeof SLIDES)[number]['id'];
 
-interface SlidesState {
-  index: number;
-  /** To slide `i`, kept within the deck. */
-  go(i: number): void;
-}
-
-const clampIndex = (i: number) => Math.min(SLIDES.length - 1, Math.max(0, Math.trunc(i)));
-
-export const useSlides = create<SlidesState>()((set) => ({
-  index: 0,
-  go: (i) => set({ index: clampIndex(i) }),
-}));
+/** Slide index `i` (0-based) kept within the deck. */
+export const clampSlide = (i: number) => Math.min(SLIDES.length - 1, Math.max(0, Math.trunc(i)));

@@ -30,6 +30,7 @@ describe('URL hash codec: round trip', () => {
         },
         present: true,
         step: 17,
+        slide: 2,
       },
       {
         params: {
@@ -93,6 +94,14 @@ describe('URL hash codec: round trip', () => {
     const d = decodeHash(`#world=data:x&${pair}`);
     expect(d.notices.map((n) => n.text)).toEqual([notice]);
     expect(d.state.params).toEqual({ ...DEFAULT_PARAMS, world: 'data:x' });
+  });
+
+  it('writes the slide (1-based) only while presenting, past the first slide', () => {
+    const at = (present: boolean, slide: number) => encodeHash({ ...DEFAULT_HASH_STATE, present, slide });
+    expect(at(true, 3)).toMatch(/&present=1&slide=4$/);
+    expect(at(true, 0)).toMatch(/&present=1$/);
+    expect(at(false, 3)).not.toContain('slide=');
+    expect(decodeHash(at(true, 3)).state).toMatchObject({ present: true, slide: 3 });
   });
 
   it('writes the dataset keys only for dataset worlds', () => {
@@ -171,6 +180,8 @@ describe('URL hash codec: every invalid field falls back to its default, with a 
     ['present=maybe', 'present=maybe is not valid (1 or 0); using 0'],
     ['step=-4', 'step=-4 is not valid (an integer 0–999); using no selection'],
     ['step=1000', 'step=1000 is not valid (an integer 0–999); using no selection'],
+    ['slide=0', 'slide=0 is not valid (a slide 1–7); using the first slide'],
+    ['slide=8', 'slide=8 is not valid (a slide 1–7); using the first slide'],
   ])('%s', (hash, notice) => {
     const d = decodeHash(`#${hash}`);
     expect(d.notices.map((n) => n.text)).toEqual([notice]);

@@ -14,6 +14,7 @@ import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStart
 import { fmtCount } from '../engine/lab/format';
 import { isDecimal, NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { ALGO_IDS, ALL_ALGO_IDS, FOCUSED_ALGO_IDS, isAllAlgos, WORLD_NAMES } from './catalog';
+import { SLIDES } from './slides';
 import { TOUR_STEPS } from './tourSteps';
 
 /** The link's word for every algorithm (catalog.ts ALL_ALGO_IDS). */
@@ -64,6 +65,8 @@ export interface HashState {
   step: number | null;
   /** The guided tour's step (`tour=N`, 1-based; state/tourSteps.ts), when the link opens the tour. */
   tour?: number | null;
+  /** Presentation mode's slide, 0-based (`slide=N` is 1-based; state/slides.ts); in the link only while presenting. */
+  slide?: number;
 }
 
 /** The ranges the lab's controls and links offer: the parameter registry's (engine/params.ts). */
@@ -266,7 +269,7 @@ const fieldOf = <K extends ParamKey>(key: K) => FIELDS[key] as unknown as Field<
 export const DEFAULT_PARAMS: LabParams = Object.fromEntries(KEY_ORDER.map((k) => [k, structuredClone(FIELDS[k].default)])) as unknown as LabParams;
 export const DEFAULT_HASH_STATE: HashState = { params: DEFAULT_PARAMS, present: false, step: null };
 
-const VIEW_KEYS = ['step', 'present', 'tour'] as const;
+const VIEW_KEYS = ['step', 'present', 'tour', 'slide'] as const;
 const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
 
 /**
@@ -351,6 +354,7 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
   let step: number | null = defaults.step;
   let stepRaw: string | null = null;
   let tour: number | null = defaults.tour ?? null;
+  let slide = defaults.slide ?? 0;
   let traceGiven = false;
   const entries = pairs(hash);
   // A key given again is read once and named once, however often it repeats (a link of 5,000 `k=v` pairs is
@@ -373,6 +377,10 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
       else notices.push(invalid('present', raw, '1 or 0', defaults.present ? '1' : '0'));
     } else if (key === 'step') {
       stepRaw = raw;
+    } else if (key === 'slide') {
+      const parsed = intIn(1, SLIDES.length).safeParse(raw);
+      if (parsed.success) slide = parsed.data - 1;
+      else notices.push(invalid('slide', raw, `a slide 1–${SLIDES.length}`, 'the first slide'));
     } else if (key === 'tour') {
       const parsed = intIn(1, TOUR_STEPS.length).safeParse(raw);
       if (parsed.success) tour = parsed.data;
@@ -417,7 +425,11 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
     }
   }
   // `tour` only when the link opens the tour: the view state of every other link is unchanged.
-  return { state: { params, present, step, ...(tour !== null ? { tour } : {}) }, notices, hasState: entries.some(([k]) => k !== '') };
+  return {
+    state: { params, present, step, ...(tour !== null ? { tour } : {}), ...(slide > 0 ? { slide } : {}) },
+    notices,
+    hasState: entries.some(([k]) => k !== ''),
+  };
 }
 
 /** Writes the hash (with the leading #): every parameter, then the view state when it differs from the default. */
@@ -435,6 +447,7 @@ export function encodeHash(state: HashState): string {
   }
   if (state.step !== null) parts.push(`step=${state.step}`);
   if (state.present) parts.push('present=1');
+  if (state.present && state.slide) parts.push(`slide=${state.slide + 1}`);
   if (state.tour !== null && state.tour !== undefined) parts.push(`tour=${state.tour}`);
   return `#${parts.join('&')}`;
 }

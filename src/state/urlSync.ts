@@ -1,6 +1,6 @@
 /**
  * Keeps the address bar and localStorage in step with the stores: every change of the parameters,
- * presentation mode or the selected trace step rewrites the hash with history.replaceState (so sliders do not
+ * presentation mode and its slide, the tour's step or the selected trace step rewrites the hash with history.replaceState (so sliders do not
  * fill the history), and a hash edited by hand (hashchange) is read back, with notices for what is invalid.
  */
 import { dispatch, playbackStore } from './labStore';
@@ -11,7 +11,7 @@ export function connectUrl(): () => void {
   const write = () => writeLocation(playbackStore.getState().selectedStep);
   write();
   const offParams = useParams.subscribe((s, prev) => {
-    if (s.params !== prev.params || s.present !== prev.present || s.tour !== prev.tour) write();
+    if (s.params !== prev.params || s.present !== prev.present || s.tour !== prev.tour || s.slide !== prev.slide) write();
   });
   const offPlayback = playbackStore.subscribe((s, prev) => {
     if (s.selectedStep !== prev.selectedStep) write();

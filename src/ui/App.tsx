@@ -1,7 +1,7 @@
 import { lazy, useCallback, useEffect } from 'react';
 import { connectLab } from '../state/labStore';
 import { useParams } from '../state/params';
-import { SLIDES, useSlides } from '../state/slides';
+import { SLIDES } from '../state/slides';
 import { connectUrl } from '../state/urlSync';
 import { RunStatus } from './controls/RunStatus';
 import { Transport } from './controls/Transport';
@@ -45,8 +45,8 @@ export function App() {
   }, []);
   // In presentation mode the arrows move between slides (state/slides.ts).
   const moveSlide = useCallback((to: 'next' | 'prev' | 'first' | 'last') => {
-    const { index, go } = useSlides.getState();
-    go(to === 'next' ? index + 1 : to === 'prev' ? index - 1 : to === 'first' ? 0 : SLIDES.length - 1);
+    const { slide, goToSlide } = useParams.getState();
+    goToSlide(to === 'next' ? slide + 1 : to === 'prev' ? slide - 1 : to === 'first' ? 0 : SLIDES.length - 1);
   }, []);
   useKeyboard(leavePresentation, present ? moveSlide : undefined);
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { SLIDES, type SlideId, useSlides } from '../../state/slides';
+import { useParams } from '../../state/params';
+import { SLIDES, type SlideId } from '../../state/slides';
 import { RunStatus } from '../controls/RunStatus';
 import { Transport } from '../controls/Transport';
 import { PanelBoundary } from '../layout/PanelBoundary';
@@ -39,8 +40,8 @@ const startAtTop = (el: HTMLElement | null) => {
  * the buttons move between slides; the title bar says where the talk is.
  */
 export function SlideDeck() {
-  const index = useSlides((s) => s.index);
-  const go = useSlides((s) => s.go);
+  const index = useParams((s) => s.slide);
+  const go = useParams((s) => s.goToSlide);
   const slide = SLIDES[index];
   return (
     <section className="slide-deck" aria-roledescription="carousel" aria-label="Presentation" data-testid="slide-deck" data-slide={slide.id}>
