@@ -65,6 +65,23 @@ describe('recorded datasets in the lab', () => {
     expect(browser.errors, 'console errors').toEqual([]);
   });
 
+  it('the dimension field takes d as typed: a digit on the way to a valid d is marked, not thrown away', async () => {
+    const page = await openLab(browser, '#world=data:humaneval-paper&features=hashed-ngrams&dim=16&costs=prices&algos=promptwise,oracle&T=100&trials=1');
+    await waitForCurrentResult(page);
+    const dim = page.getByTestId('feature-dim');
+    await dim.fill('');
+    await dim.pressSequentially('1'); // under the minimum (2): marked and not run, but kept to type on
+    expect(await dim.inputValue()).toBe('1');
+    expect(await dim.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate<string>('location.hash')).toContain('dim=16');
+    await dim.pressSequentially('28');
+    await waitForPage(page, `location.hash.includes('dim=128')`);
+    expect(await dim.getAttribute('aria-invalid')).toBe('false');
+    await waitForCurrentResult(page);
+    expect(await page.getByTestId('context-info').textContent()).toContain('dimension 128');
+    await page.close();
+  });
+
   it('runs a dataset with embedding features: the page embeds every prompt, then the worker projects and runs', async () => {
     const page = await openLab(browser, '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,oracle&T=200&trials=1');
     await page.getByTestId('embed-toggle').click();

@@ -11,6 +11,7 @@ import { setParams, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
 import { HelpText } from './HelpText';
+import { useNumberDraft, wholeNumbers } from './useNumberDraft';
 
 const FEATURE_HELP: Record<FeatureType, string> = {
   'task-onehot': 'One coordinate per task: the learner tells tasks apart, not prompts within a task.',
@@ -24,6 +25,28 @@ const COST_HELP: Record<CostMode, string> = {
 };
 
 const NO_INFO = { info: null, error: null };
+
+const DIM = wholeNumbers(LIMITS.dim);
+
+/** The context dimension d: every whole d in range runs, anything else is marked and kept out of the link. */
+function DimField({ id, value }: { id: string; value: number }) {
+  const draft = useNumberDraft(value, DIM, (dim) => setParams({ dim }));
+  return (
+    <input
+      id={id}
+      data-testid="feature-dim"
+      type="number"
+      inputMode="numeric"
+      min={LIMITS.dim.min}
+      max={LIMITS.dim.max}
+      step={1}
+      value={draft.text}
+      aria-invalid={!draft.valid}
+      onChange={(e) => draft.onChange(e.target.value)}
+      onBlur={draft.onBlur}
+    />
+  );
+}
 
 function DatasetControlsFor({ world }: { world: string }) {
   const ids = { features: useId(), dim: useId(), costs: useId() };
@@ -75,18 +98,7 @@ function DatasetControlsFor({ world }: { world: string }) {
           <div className="control-head">
             <label htmlFor={ids.dim}>{params.features === 'embedding' ? 'PCA dimension d' : 'Dimension d'}</label>
           </div>
-          <input
-            id={ids.dim}
-            data-testid="feature-dim"
-            type="number"
-            min={LIMITS.dim.min}
-            max={LIMITS.dim.max}
-            value={params.dim}
-            onChange={(e) => {
-              const dim = Number(e.target.value);
-              if (Number.isInteger(dim) && dim >= LIMITS.dim.min && dim <= LIMITS.dim.max) setParams({ dim });
-            }}
-          />
+          <DimField id={ids.dim} value={params.dim} />
         </>
       )}
       {info && info.tasks.length > 1 && (

@@ -1,14 +1,9 @@
 import { useId } from 'react';
 import { LIMITS } from '../../state/urlCodec';
 import { HelpText } from './HelpText';
-import { type NumberFormat, useNumberDraft } from './useNumberDraft';
+import { useNumberDraft, wholeNumbers } from './useNumberDraft';
 
-/** Seeds are plain whole numbers within the link's limits. */
-const SEED: NumberFormat = {
-  read: (text) => (/^\d+$/.test(text.trim()) ? Number(text) : Number.NaN),
-  accepts: (v) => Number.isInteger(v) && v >= LIMITS.seed.min && v <= LIMITS.seed.max,
-  write: String,
-};
+const SEED = wholeNumbers(LIMITS.seed);
 
 /** The seed: a number input that commits only valid integers, and a 🎲 button for a fresh one. */
 export function SeedField({ value, onCommit, onReroll, help }: { value: number; onCommit(v: number): void; onReroll(): void; help: string }) {

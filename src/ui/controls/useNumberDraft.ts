@@ -10,8 +10,18 @@ export interface NumberFormat {
   write(value: number): string;
 }
 
+/** Plain whole numbers from `min` to `max` (the seed, a context dimension): digits only, no sign, no exponent. */
+export function wholeNumbers({ min, max }: { min: number; max: number }): NumberFormat {
+  return {
+    read: (text) => (/^\d+$/.test(text.trim()) ? Number(text) : Number.NaN),
+    accepts: (v) => Number.isInteger(v) && v >= min && v <= max,
+    write: String,
+  };
+}
+
 /**
- * A number field's draft, for the fields typed into rather than slid (the seed, the savings calculator's counts):
+ * A number field's draft, for the fields typed into rather than slid (the seed, the context dimension, the savings
+ * calculator's counts):
  * the text as typed, committed whenever it reads as a value the field takes; marked invalid otherwise; written
  * afresh from the value when the field is left; and following the value when it changes elsewhere (a link, the
  * seed's re-roll, a store that loads), unless the draft already reads as it.
