@@ -1,5 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { connectLab } from './state/labStore';
+import { connectUrl } from './state/urlSync';
 import { App } from './ui/App';
 import { PanelBoundary } from './ui/layout/PanelBoundary';
 import { setPoolSize } from './workers/simBridge';
@@ -24,6 +26,12 @@ fromQuery('workers', setPoolSize);
 // `?idle=ms` sets how long an idle simulation or embedding worker is kept (default two minutes); tests use it
 // to see the release happen.
 fromQuery('idle', setIdleReleaseMs);
+
+// The stores are connected before the first render: the first run (and the simulation worker's start-up) then
+// computes on the second core while React renders the page on this one, instead of waiting for the first
+// commit's effects (~0.3 s of a first visit on the 2-core machine, docs/BENCHMARKS.md).
+connectLab();
+connectUrl();
 
 // The first render is a transition: React renders the page in slices that yield to the browser every few
 // milliseconds instead of one long task (issue 13's long-task goal), and commits it whole.

@@ -80,7 +80,7 @@ export const setParams = (patch: Partial<LabParams>) => dispatch({ type: 'set-pa
 
 /**
  * Connects the lab to the parameters: a change (or, with embedding features, a new embedding model) is a
- * 'params-changed' intent. The first run starts at once. Returns the unsubscribe; call once (App).
+ * 'params-changed' intent. The first run starts at once. Returns the unsubscribe; call once, before the first render (main.tsx).
  */
 export function connectLab(): () => void {
   const changed = () => controller.dispatch({ type: 'params-changed' });

@@ -1,8 +1,6 @@
-import { lazy, useCallback, useEffect } from 'react';
-import { connectLab } from '../state/labStore';
+import { lazy, useCallback } from 'react';
 import { useParams } from '../state/params';
 import { SLIDES } from '../state/slides';
-import { connectUrl } from '../state/urlSync';
 import { RunStatus } from './controls/RunStatus';
 import { Transport } from './controls/Transport';
 import { useKeyboard } from './controls/useKeyboard';
@@ -35,8 +33,6 @@ export function App() {
   const present = useParams((s) => s.present);
   const setPresent = useParams((s) => s.setPresent);
 
-  useEffect(() => connectLab(), []);
-  useEffect(() => connectUrl(), []);
   usePlaybackClock();
   // Esc closes what is open: the tour first (it floats over the page), else presentation mode.
   const leavePresentation = useCallback(() => {
