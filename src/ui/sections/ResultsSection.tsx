@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { algoLabel } from '../../state/catalog';
 import { useCatalog } from '../../state/catalogStore';
 import { useLab } from '../../state/labStore';
@@ -6,8 +6,13 @@ import { referenceRows } from '../../state/stakeholder';
 import { Card } from '../layout/Card';
 import { ResultsTable } from '../ResultsTable';
 
+/**
+ * The results table, drawn with the result that fills it (as the headline is, SummarySection.tsx): a dozen rows
+ * cost little, and a deferred table waited for the charts' redraw while the headline above it already showed the
+ * new run.
+ */
 export function ResultsSection() {
-  const result = useDeferredValue(useLab((s) => s.result));
+  const result = useLab((s) => s.result);
   const status = useLab((s) => s.status);
   const catalog = useCatalog((s) => s.catalog);
   const label = useCallback((id: string) => algoLabel(catalog, id), [catalog]);

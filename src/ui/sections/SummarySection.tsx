@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { LabResult } from '../../engine/lab/types';
 import { useCatalog } from '../../state/catalogStore';
 import { runKey } from '../../state/lab/config';
@@ -8,11 +8,15 @@ import { Summary } from '../Summary';
 import { summaryNote } from './summaryNote';
 
 /**
- * The headline and cards, drawn in a background render (useDeferredValue). While the current run computes they
- * show its first figures (the trials finished so far, marked "n of N trials"), which are exactly those of a run
- * of n trials; once it is done, its final ones. Whenever what they show is not the run the parameters ask for
- * (an older run, or a finished one not drawn yet) they say so in words, so they never sit beside a status that
- * describes another run without a word.
+ * The headline and cards. While the current run computes they show its first figures (the trials finished so
+ * far, marked "n of N trials"), which are exactly those of a run of n trials; once it is done, its final ones.
+ * Whenever what they show is not the run the parameters ask for (an older run) they say so in words, so they
+ * never sit beside a status that describes another run without a word.
+ *
+ * They render with the update that brings the figures, not in a background render: React renders all pending
+ * background renders together, so a deferred headline waited for the four charts' and the trace's redraw and
+ * reached the screen 0.3 s after its figures (a first visit, docs/BENCHMARKS.md), and between two partial
+ * figures it showed the older ones as "another run". The headline and three cards are cheap to draw.
  */
 export function SummarySection() {
   const live = useLab((s) => s.result);
@@ -22,9 +26,10 @@ export function SummarySection() {
   const catalog = useCatalog((s) => s.catalog);
   const params = useParams((s) => s.params);
   const wantedKey = runKey(pageLabConfig(params));
-  // The current run's figures so far, as a run of that many trials.
+  // The current run's figures so far, as a run of that many trials; also all of them, sent just before the run's
+  // result lands (so the headline never falls back to "simulating" or to the previous run in between).
   const provisional = useMemo<LabResult | null>(() => {
-    if (status !== 'running' || !partial || !running || runKey(running) !== wantedKey || partial.trials >= running.trials) return null;
+    if (status !== 'running' || !partial || !running || runKey(running) !== wantedKey || partial.trials > running.trials) return null;
     return {
       config: { ...running, trials: partial.trials },
       world: partial.world,
@@ -36,17 +41,11 @@ export function SummarySection() {
       byTrial: {},
     };
   }, [status, partial, running, wantedKey]);
-  const shownLive = provisional ?? live;
-  const result = useDeferredValue(shownLive);
-  const current = live !== null && runKey(live.config) === wantedKey;
-
+  const result = provisional ?? live;
   const firstFigures = result !== null && result === provisional;
   const note = summaryNote({
     drawn: result === null ? 'nothing' : firstFigures ? 'first-figures' : 'finished',
-    hasFinished: live !== null,
-    finishedIsCurrent: current,
-    drawnIsHeld: result === live,
-    caughtUp: result === shownLive,
+    finishedIsCurrent: live !== null && runKey(live.config) === wantedKey,
     status,
     trials: { done: partial?.trials ?? 0, total: running?.trials ?? 0 },
   });

@@ -4,10 +4,7 @@ import { type SummaryShown, summaryNote } from './summaryNote';
 /** The finished current run, drawn: the state in which nothing needs saying. */
 const settled: SummaryShown = {
   drawn: 'finished',
-  hasFinished: true,
   finishedIsCurrent: true,
-  drawnIsHeld: true,
-  caughtUp: true,
   status: 'done',
   trials: { done: 20, total: 20 },
 };
@@ -21,13 +18,14 @@ describe('summaryNote', () => {
     expect(summaryNote({ ...settled, drawn: 'first-figures', status: 'running', trials: { done: 3, total: 20 } })).toBe(
       'First figures: 3 of 20 trials, refined as the others finish.',
     );
+    // Every trial's figures, the moment before the run's result lands.
+    expect(summaryNote({ ...settled, drawn: 'first-figures', status: 'running', trials: { done: 20, total: 20 } })).toBe(
+      'All 20 trials in: the run is finishing.',
+    );
   });
 
-  it('says nothing before any run, and "drawing" while a finished run waits for its render', () => {
-    expect(summaryNote({ ...settled, drawn: 'nothing', hasFinished: false, status: 'running' })).toBeNull();
-    expect(summaryNote({ ...settled, drawn: 'nothing' })).toBe('Drawing the finished run…');
-    // The current run finished, but the deferred render still shows an older one.
-    expect(summaryNote({ ...settled, drawnIsHeld: false, caughtUp: false })).toBe('Drawing the finished run…');
+  it('says nothing before any run (the headline says it is simulating)', () => {
+    expect(summaryNote({ ...settled, drawn: 'nothing', finishedIsCurrent: false, status: 'running' })).toBeNull();
   });
 
   it('names an older run as the previous one, and why it is still shown', () => {
@@ -37,7 +35,5 @@ describe('summaryNote', () => {
     for (const status of ['error', 'cancelled'] as const) {
       expect(summaryNote({ ...older, status })).toBe('The previous run: the current parameters’ run did not finish (see the status above).');
     }
-    // A render still catching up with the held run says "drawing", not "previous".
-    expect(summaryNote({ ...older, status: 'running', drawnIsHeld: false, caughtUp: false })).toBe('Drawing the finished run…');
   });
 });

@@ -2,16 +2,10 @@ import type { RunStatus } from '../../state/lab/reconcile';
 
 /** What the headline and cards are drawing, against the run the parameters ask for. */
 export interface SummaryShown {
-  /** What the (deferred) render draws: nothing yet, the current run's first figures, or a finished run. */
+  /** What is drawn: nothing yet, the current run's first figures, or the finished run the lab holds. */
   drawn: 'nothing' | 'first-figures' | 'finished';
-  /** Whether the lab holds a finished run at all. */
-  hasFinished: boolean;
   /** Whether the finished run the lab holds is the one the parameters ask for. */
   finishedIsCurrent: boolean;
-  /** Whether what is drawn is the finished run the lab holds (not an older one a deferred render still shows). */
-  drawnIsHeld: boolean;
-  /** Whether the render has caught up with what the page would show now (a deferred render lags a new result). */
-  caughtUp: boolean;
   /** The run's status (the status line's). */
   status: RunStatus;
   /** The trials finished so far and the run's total, for first figures. */
@@ -23,10 +17,12 @@ export interface SummaryShown {
  * state says in words what is shown, so the figures never sit beside a status that describes another run.
  */
 export function summaryNote(s: SummaryShown): string | null {
-  if (s.drawn === 'first-figures') return `First figures: ${s.trials.done} of ${s.trials.total} trials, refined as the others finish.`;
-  if (s.drawn === 'nothing') return s.hasFinished ? 'Drawing the finished run…' : null;
-  if (s.drawnIsHeld && s.finishedIsCurrent) return null;
-  if (s.finishedIsCurrent || !s.caughtUp) return 'Drawing the finished run…';
+  if (s.drawn === 'first-figures') {
+    return s.trials.done < s.trials.total
+      ? `First figures: ${s.trials.done} of ${s.trials.total} trials, refined as the others finish.`
+      : `All ${s.trials.total} trials in: the run is finishing.`;
+  }
+  if (s.drawn === 'nothing' || s.finishedIsCurrent) return null;
   if (s.status === 'running' || s.status === 'pending') return 'The previous run, shown while the current parameters’ run computes.';
   return 'The previous run: the current parameters’ run did not finish (see the status above).';
 }
