@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterFirstFigures } from '../hooks/firstFiguresGate';
 import { drawingTurns } from './drawingTurns';
 import './views.css';
 
@@ -8,9 +9,10 @@ let katex: Katex | null = null;
 let loading: Promise<Katex> | null = null;
 
 /**
- * KaTeX and its stylesheet (about 70 kB gzip together) load on first use instead of with the page: the formulas
- * are not needed for the first paint, and keeping them out of the initial bundle keeps that under its budget
- * (docs/BENCHMARKS.md). Until they arrive a formula shows its TeX source.
+ * KaTeX and its stylesheet (about 70 kB gzip together) load on first use instead of with the page, and a formula
+ * asks for them only once the first figures are in (hooks/firstFiguresGate.ts): the formulas are not needed for
+ * the first paint, and keeping them out of the initial bundle keeps that under its budget (docs/BENCHMARKS.md).
+ * Until they arrive a formula shows its TeX source.
  */
 export function loadKatex(): Promise<Katex> {
   loading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => (katex = m.default));
@@ -41,9 +43,11 @@ export function Formula({ tex, display = false, className }: { tex: string; disp
     let live = true;
     let cancel = () => {};
     // Once KaTeX is in, each formula is typeset in its turn (drawingTurns.ts), not all of them in one task.
-    void loadKatex().then((loaded) => {
-      if (live) cancel = drawingTurns.request(() => setK(() => loaded));
-    });
+    void afterFirstFigures()
+      .then(loadKatex)
+      .then((loaded) => {
+        if (live) cancel = drawingTurns.request(() => setK(() => loaded));
+      });
     return () => {
       live = false;
       cancel();

@@ -1,0 +1,80 @@
+/**
+ * Work the first figures do not need waits for them: the page's below-the-fold panels (import, playground,
+ * embeddings), the sweeps' chart code and KaTeX load once the first run's first figures are in.
+ *
+ * Why: on a first visit the main thread and the simulation worker share two cores, and the first headline needs
+ * both, in turn: the worker computes trial 0, then the main thread reads its slice and draws the headline. Code
+ * loaded and evaluated meanwhile (recharts' sweep plots, papaparse and the import schemas, KaTeX and its fonts)
+ * made the main thread answer the worker's message later. The curves' chart code still loads at once: the
+ * curves are drawn right after the headline.
+ *
+ * The gate opens when the lab has first figures or a result, when the run failed or was cancelled, or after
+ * `fallbackMs` whatever happens (a page that never runs still gets its panels), and stays open.
+ */
+import { useSyncExternalStore } from 'react';
+import type { LabState } from '../../state/lab/controller';
+import { labStore } from '../../state/labStore';
+
+/** The lab states that open the gate: something to read on screen, or nothing more coming. */
+export function hasFirstFigures(s: Pick<LabState, 'status' | 'result' | 'progress'>): boolean {
+  return s.result !== null || s.progress.partial !== null || s.status === 'error' || s.status === 'cancelled';
+}
+
+export interface Gate {
+  readonly open: boolean;
+  /** Resolves when the gate opens. */
+  readonly opened: Promise<void>;
+  subscribe(listener: () => void): () => void;
+}
+
+interface LabSource {
+  getState(): Pick<LabState, 'status' | 'result' | 'progress'>;
+  subscribe(listener: (s: Pick<LabState, 'status' | 'result' | 'progress'>) => void): () => void;
+}
+
+export function firstFiguresGate(lab: LabSource, fallbackMs: number, setTimer: (run: () => void, ms: number) => void = setTimeout): Gate {
+  let open = false;
+  const listeners = new Set<() => void>();
+  let markOpened!: () => void;
+  const opened = new Promise<void>((resolve) => (markOpened = resolve));
+  let stopWatching = () => {};
+  const openNow = () => {
+    if (open) return;
+    open = true;
+    stopWatching();
+    markOpened();
+    for (const listener of listeners) listener();
+  };
+  if (hasFirstFigures(lab.getState())) openNow();
+  else {
+    stopWatching = lab.subscribe((s) => {
+      if (hasFirstFigures(s)) openNow();
+    });
+    setTimer(openNow, fallbackMs);
+  }
+  return {
+    get open() {
+      return open;
+    },
+    opened,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The page's gate: its lab, and five seconds at most. */
+const pageGate = firstFiguresGate(labStore, 5000);
+
+/** Whether the page's first figures are in (or the gate opened anyway): render deferred work from then on. */
+export function useAfterFirstFigures(): boolean {
+  return useSyncExternalStore(
+    pageGate.subscribe,
+    () => pageGate.open,
+    () => false,
+  );
+}
+
+/** Resolves once the page's first figures are in (or the gate opened anyway). */
+export const afterFirstFigures = (): Promise<void> => pageGate.opened;
