@@ -16,7 +16,7 @@ import type { LabState } from '../../state/lab/controller';
 import { labStore } from '../../state/labStore';
 
 /** The lab states that open the gate: something to read on screen, or nothing more coming. */
-export function hasFirstFigures(s: Pick<LabState, 'status' | 'result' | 'progress'>): boolean {
+function hasFirstFigures(s: Pick<LabState, 'status' | 'result' | 'progress'>): boolean {
   return s.result !== null || s.progress.partial !== null || s.status === 'error' || s.status === 'cancelled';
 }
 
