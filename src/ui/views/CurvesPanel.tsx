@@ -105,7 +105,6 @@ export function CurvesPanel({ curves, algos, cursor, T }: CurvesPanelProps) {
     return (
       <div className="pw-curves" data-testid="curves-panel" ref={rootRef}>
         <p className="pw-empty">No curves yet: run a simulation to draw them.</p>
-        <ChartWarmUp />
       </div>
     );
   }
@@ -236,31 +235,6 @@ const CurveChart = memo(
     a.T === b.T &&
     algosKey(a.algos) === algosKey(b.algos),
 );
-
-/** Two rows of made-up data: enough for the warm-up chart to run recharts' axis and tooltip code. */
-const WARM_UP_ROWS = [
-  { t: 0, v: 0 },
-  { t: 1, v: 1 },
-];
-
-/**
- * An invisible chart of the curves' kind, mounted while the page waits for its first curves (the run computing
- * in its worker): the first recharts chart a page mounts also compiles recharts' code, about 20 ms more than the
- * next ones (48 against 27 ms of CPU in a trace of a first visit), so the first curves would otherwise arrive in
- * the first visit's longest task (issue 13's 50 ms goal). It is unmounted with the empty state.
- */
-function ChartWarmUp() {
-  return (
-    <div className="pw-warm-up" aria-hidden="true">
-      <ComposedChart width={240} height={120} data={WARM_UP_ROWS} margin={{ top: 8, right: 14, bottom: 18, left: 6 }} accessibilityLayer={false}>
-        <GridLines yTicks={[0, 1]} />
-        <XAxis {...xAxisProps({ dataKey: 't', domain: [0, 1], ticks: [0, 1], tickFormatter: fmtTick, label: 't' })} />
-        <YAxis {...yAxisProps({ domain: [0, 1], ticks: [0, 1], tickFormatter: fmtTick, width: 40, label: 'v' })} />
-        <Tooltip isAnimationActive={false} />
-      </ComposedChart>
-    </div>
-  );
-}
 
 /**
  * Hides the series after the cursor: a clip path over the plot area up to x(cursor), referenced by every
