@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
 import { SweepAssembler, sweepRounds, sweepSlice } from '../../engine/lab/sweepSlices';
-import type { LabConfig, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
+import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
 import { drain } from '../../engine/simulate';
 import { builtinWorld } from '../../engine/worlds/builtins';
 import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
@@ -31,7 +31,8 @@ let calls: Call[];
 let params: LabParams;
 let embedModel: string;
 let lab: LabController;
-/** The progress callback of the last sweep started. */
+/** The progress callbacks of the last run and the last sweep started. */
+let labProgress: (p: LabProgress) => void;
 let sweepProgress: (p: SweepProgress) => void;
 
 /** A job that waits for the test, then runs the real engine; its signal rejects it as a worker's abort does. */
@@ -57,7 +58,10 @@ function gated<C extends LabConfig | SweepConfig, R>(kind: JobKind, config: C, s
 
 const bridge: LabBridge = {
   poolSize: () => 1,
-  runLab: (config, { signal }) => gated<LabConfig, LabResult>('run', config, signal, (c) => labBuiltin(c)),
+  runLab: (config, { signal, onProgress }) => {
+    labProgress = (p) => onProgress?.(p);
+    return gated<LabConfig, LabResult>('run', config, signal, (c) => labBuiltin(c));
+  },
   runSweep: (config, { signal, onProgress }) => {
     sweepProgress = onProgress;
     return gated<SweepConfig, SweepResult>(config.param, config, signal, (c) => sweepBuiltin(c));
@@ -106,6 +110,22 @@ afterEach(() => {
 });
 
 describe('lab controller', () => {
+  it('shows a run’s partial figures, and keeps the last until the result: every trial’s figures are the result', async () => {
+    const figures = (trials: number) => {
+      const r = labBuiltin({ ...(pending()[0].config as LabConfig), trials });
+      return { curves: r.curves, summary: r.summary, singleModels: r.singleModels, world: r.world, trials };
+    };
+    const one = figures(1);
+    labProgress({ done: 10, total: 100, partial: one });
+    expect(state().progress.partial).toBe(one);
+    labProgress({ done: 50, total: 100, partial: null });
+    expect(state().progress).toMatchObject({ done: 50, partial: one });
+    labProgress({ done: 100, total: 100, partial: figures(params.trials) });
+    expect(state().progress).toMatchObject({ done: 100, partial: one });
+    await finish('run');
+    expect(state()).toMatchObject({ status: 'done', progress: { partial: null } });
+  });
+
   it('keeps a sweep’s points over its first trials while it computes, with the run’s point over as many, until it is done', async () => {
     await finish('run');
     const [tau] = pending();

@@ -271,7 +271,10 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
         .runLab(config, {
           signal: ac.signal,
           onProgress: (p) => {
-            if (live()) set((s) => ({ progress: { done: p.done, total: p.total, partial: p.partial ?? s.progress.partial } }));
+            // Every trial's figures are the result itself, which lands right after: the last partial ones are kept
+            // until then, so no view falls back (to "simulating", or to the previous run) in between.
+            const partial = p.partial && p.partial.trials < config.trials ? p.partial : null;
+            if (live()) set((s) => ({ progress: { done: p.done, total: p.total, partial: partial ?? s.progress.partial } }));
           },
         })
         .then((result) => ({

@@ -26,10 +26,9 @@ export function SummarySection() {
   const catalog = useCatalog((s) => s.catalog);
   const params = useParams((s) => s.params);
   const wantedKey = runKey(pageLabConfig(params));
-  // The current run's figures so far, as a run of that many trials; also all of them, sent just before the run's
-  // result lands (so the headline never falls back to "simulating" or to the previous run in between).
+  // The current run's figures so far, as a run of that many trials.
   const provisional = useMemo<LabResult | null>(() => {
-    if (status !== 'running' || !partial || !running || runKey(running) !== wantedKey || partial.trials > running.trials) return null;
+    if (status !== 'running' || !partial || !running || runKey(running) !== wantedKey) return null;
     return {
       config: { ...running, trials: partial.trials },
       world: partial.world,

@@ -18,10 +18,6 @@ describe('summaryNote', () => {
     expect(summaryNote({ ...settled, drawn: 'first-figures', status: 'running', trials: { done: 3, total: 20 } })).toBe(
       'First figures: 3 of 20 trials, refined as the others finish.',
     );
-    // Every trial's figures, the moment before the run's result lands.
-    expect(summaryNote({ ...settled, drawn: 'first-figures', status: 'running', trials: { done: 20, total: 20 } })).toBe(
-      'All 20 trials in: the run is finishing.',
-    );
   });
 
   it('says nothing before any run (the headline says it is simulating)', () => {

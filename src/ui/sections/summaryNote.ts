@@ -17,11 +17,7 @@ export interface SummaryShown {
  * state says in words what is shown, so the figures never sit beside a status that describes another run.
  */
 export function summaryNote(s: SummaryShown): string | null {
-  if (s.drawn === 'first-figures') {
-    return s.trials.done < s.trials.total
-      ? `First figures: ${s.trials.done} of ${s.trials.total} trials, refined as the others finish.`
-      : `All ${s.trials.total} trials in: the run is finishing.`;
-  }
+  if (s.drawn === 'first-figures') return `First figures: ${s.trials.done} of ${s.trials.total} trials, refined as the others finish.`;
   if (s.drawn === 'nothing' || s.finishedIsCurrent) return null;
   if (s.status === 'running' || s.status === 'pending') return 'The previous run, shown while the current parameters’ run computes.';
   return 'The previous run: the current parameters’ run did not finish (see the status above).';
