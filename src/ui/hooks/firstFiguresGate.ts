@@ -22,8 +22,6 @@ function hasFirstFigures(s: Pick<LabState, 'status' | 'result' | 'progress'>): b
 
 export interface Gate {
   readonly open: boolean;
-  /** Resolves when the gate opens. */
-  readonly opened: Promise<void>;
   subscribe(listener: () => void): () => void;
 }
 
@@ -32,17 +30,15 @@ interface LabSource {
   subscribe(listener: (s: Pick<LabState, 'status' | 'result' | 'progress'>) => void): () => void;
 }
 
+/** A gate on `lab` that opens as the module comment says; `setTimer` runs the fallback (tests hold it). */
 export function firstFiguresGate(lab: LabSource, fallbackMs: number, setTimer: (run: () => void, ms: number) => void = setTimeout): Gate {
   let open = false;
   const listeners = new Set<() => void>();
-  let markOpened!: () => void;
-  const opened = new Promise<void>((resolve) => (markOpened = resolve));
   let stopWatching = () => {};
   const openNow = () => {
     if (open) return;
     open = true;
     stopWatching();
-    markOpened();
     for (const listener of listeners) listener();
   };
   if (hasFirstFigures(lab.getState())) openNow();
@@ -56,7 +52,6 @@ export function firstFiguresGate(lab: LabSource, fallbackMs: number, setTimer: (
     get open() {
       return open;
     },
-    opened,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -75,6 +70,3 @@ export function useAfterFirstFigures(): boolean {
     () => false,
   );
 }
-
-/** Resolves once the page's first figures are in (or the gate opened anyway). */
-export const afterFirstFigures = (): Promise<void> => pageGate.opened;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { afterFirstFigures } from '../hooks/firstFiguresGate';
+import { useAfterFirstFigures } from '../hooks/firstFiguresGate';
 import { drawingTurns } from './drawingTurns';
 import './views.css';
 
@@ -38,21 +38,20 @@ function renderTex(k: Katex, tex: string, display = false): string {
 /** A formula typeset by KaTeX. Inline by default; `display` centres it on its own line. */
 export function Formula({ tex, display = false, className }: { tex: string; display?: boolean; className?: string }) {
   const [k, setK] = useState<Katex | null>(katex);
+  const wanted = useAfterFirstFigures();
   useEffect(() => {
-    if (k) return;
+    if (k || !wanted) return;
     let live = true;
     let cancel = () => {};
     // Once KaTeX is in, each formula is typeset in its turn (drawingTurns.ts), not all of them in one task.
-    void afterFirstFigures()
-      .then(loadKatex)
-      .then((loaded) => {
-        if (live) cancel = drawingTurns.request(() => setK(() => loaded));
-      });
+    void loadKatex().then((loaded) => {
+      if (live) cancel = drawingTurns.request(() => setK(() => loaded));
+    });
     return () => {
       live = false;
       cancel();
     };
-  }, [k]);
+  }, [k, wanted]);
   const cls = ['pw-formula', display ? 'pw-formula-display' : '', className ?? ''].filter(Boolean).join(' ');
   const Tag = display ? 'div' : 'span';
   if (!k) return <Tag className={`${cls} pw-formula-pending`}>{tex}</Tag>;
