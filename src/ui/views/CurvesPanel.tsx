@@ -148,81 +148,46 @@ const CurveChart = memo(
     const info = METRIC_INFO[metric];
     const captionId = useId();
     const ids = useMemo(() => algos.map((a) => a.id), [algos]);
-    const drawOrder = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
-    const scale: NiceScale = useMemo(() => curveScale(curves, ids, metric), [curves, ids, metric]);
     // Every point is drawn once; the clip below hides those after the cursor.
     const rows = useMemo(() => buildCurveRows(curves, ids, metric, Infinity), [curves, ids, metric]);
-    // Recharts gets only the t grid (for the x axis and the hover), the same array while the grid is: new curves
-    // over the same steps (a run streaming its trials) then cost recharts nothing.
+    // The rows reach the series through a store, and the scale and grid stay the same objects while their values do:
+    // new curves that keep the axes (a run streaming its trials, its result) then re-draw the series paths alone.
+    // Re-rendering recharts' chart re-ran its store's effects, axes, labels and tooltip: 60–100 ms of main-thread
+    // CPU per chart on this project's slower machine, the first visit's longest task (docs/BENCHMARKS.md).
+    const rowsStore = useValueStore(rows);
+    const scaleKey = JSON.stringify(curveScale(curves, ids, metric));
+    const scale: NiceScale = useMemo(() => JSON.parse(scaleKey), [scaleKey]);
+    // Recharts gets only the t grid (for the x axis and the hover).
     const gridKey = rows.map((r) => r.t).join(',');
     const grid = useMemo(() => (gridKey === '' ? [] : gridKey.split(',').map((t) => ({ t: Number(t) }))), [gridKey]);
-    const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-    const xTicks = useMemo(() => stepTicks(T, narrow ? 4 : 5), [T, narrow]);
-
     const height = narrow ? CHART_HEIGHT_NARROW : CHART_HEIGHT;
-    const [boxRef, box] = useChartBox<HTMLDivElement>();
-    // The charts share a hover cursor (syncId), but only the chart under the pointer shows its tooltip.
-    const [hovered, setHovered] = useState(false);
-
-    if (algos.length === 0) {
-      // Its turn to draw the first curves has not come yet (useStaggered): hold the chart's place.
-      return (
-        <figure className="pw-figure" data-chart={`curve-${metric}`} aria-labelledby={captionId} aria-busy="true">
-          <figcaption id={captionId} className="pw-figcaption">
-            <span className="pw-fig-title">{info.title}</span>
-            <span className="pw-fig-note">{info.note}</span>
-          </figcaption>
-          <div className="pw-chart" style={chartHeight(height)} />
-        </figure>
-      );
-    }
 
     return (
-      <figure className="pw-figure" data-chart={`curve-${metric}`} aria-labelledby={captionId}>
+      <figure className="pw-figure" data-chart={`curve-${metric}`} aria-labelledby={captionId} aria-busy={algos.length === 0 ? 'true' : undefined}>
         <figcaption id={captionId} className="pw-figcaption">
           <span className="pw-fig-title">{info.title}</span>
           <span className="pw-fig-note">{info.note}</span>
         </figcaption>
-        <div
-          ref={boxRef}
-          className="pw-chart"
-          role="img"
-          aria-label={`Line chart: ${info.title} (${info.axis}) against prompts seen t, for ${algos.map((a) => a.label).join(', ')}; values at the cursor are listed below.`}
-          style={{ ...chartHeight(height), ['--pw-clip' as string]: `url(#${clipId})` }}
-          data-clip=""
-          onMouseEnter={() => setHovered(true)}
-          onMouseLeave={() => setHovered(false)}
-          onFocus={() => setHovered(true)}
-          onBlur={() => setHovered(false)}
-        >
-          {box && (
-            <ComposedChart
-              width={box.width}
-              height={box.height}
-              data={grid}
-              margin={{ top: 8, right: 14, bottom: 18, left: 6 }}
-              syncId="pw-curves"
-              syncMethod="value"
-            >
-              <GridLines yTicks={scale.ticks} />
-              <XAxis {...xAxisProps({ dataKey: 't', domain: [0, Math.max(1, T)], ticks: xTicks, tickFormatter: fmtTick, label: 'prompts seen (t)' })} />
-              <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
-              <Tooltip
-                content={(p: TooltipContentProps) => (hovered ? <CurveTooltip {...p} rows={rows} metric={metric} algos={algos} cursor={cursor.get()} /> : null)}
-                isAnimationActive={false}
-                // Without recharts series the tooltip has no payload, and recharts hides a tooltip without one.
-                wrapperStyle={TOOLTIP_VISIBLE}
-                cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
-              />
-              {/* Recharts' Area and Line cost ~1 ms per algorithm and chart for every redraw (13 algorithms, four
-                  charts: hundreds of ms on a slow machine, a frozen page while a run streams its curves). The series
-                  are plain paths from the chart's scales; the tooltip finds its row by the hovered t. */}
-              <SeriesLayer rows={rows} algos={drawOrder} clipId={clipId} />
-              <CursorClip id={clipId} cursor={cursor} />
-            </ComposedChart>
-          )}
-        </div>
-        <FinalValues metric={metric} curves={curves} algos={algos} cursor={cursor} />
+        {algos.length === 0 ? (
+          // Its turn to draw the first curves has not come yet (useStaggered): hold the chart's place.
+          <div className="pw-chart" style={chartHeight(height)} />
+        ) : (
+          <>
+            <CurveFrame
+              metric={metric}
+              algos={algos}
+              rows={rowsStore}
+              scale={scale}
+              grid={grid}
+              cursor={cursor}
+              T={T}
+              yWidth={yWidth}
+              height={height}
+              narrow={narrow}
+            />
+            <FinalValues metric={metric} curves={curves} algos={algos} cursor={cursor} />
+          </>
+        )}
       </figure>
     );
   },
@@ -233,6 +198,86 @@ const CurveChart = memo(
     a.curves === b.curves &&
     a.cursor === b.cursor &&
     a.T === b.T &&
+    algosKey(a.algos) === algosKey(b.algos),
+);
+
+interface CurveFrameProps {
+  metric: CurveMetric;
+  algos: AlgoInfo[];
+  /** The rows the series draw: a store, so that new rows re-render the series only. */
+  rows: ValueStore<CurveRow[]>;
+  scale: NiceScale;
+  grid: { t: number }[];
+  cursor: ValueStore<number>;
+  T: number;
+  yWidth: number;
+  height: number;
+  narrow: boolean;
+}
+
+/** One learning-curve chart: recharts' frame (axes, grid, shared hover) around the series, which follow `rows`. */
+const CurveFrame = memo(
+  function CurveFrame({ metric, algos, rows, scale, grid, cursor, T, yWidth, height, narrow }: CurveFrameProps) {
+    const info = METRIC_INFO[metric];
+    const drawOrder = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
+    const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+    const xTicks = useMemo(() => stepTicks(T, narrow ? 4 : 5), [T, narrow]);
+    const [boxRef, box] = useChartBox<HTMLDivElement>();
+    // The charts share a hover cursor (syncId), but only the chart under the pointer shows its tooltip.
+    const [hovered, setHovered] = useState(false);
+
+    return (
+      <div
+        ref={boxRef}
+        className="pw-chart"
+        role="img"
+        aria-label={`Line chart: ${info.title} (${info.axis}) against prompts seen t, for ${algos.map((a) => a.label).join(', ')}; values at the cursor are listed below.`}
+        style={{ ...chartHeight(height), ['--pw-clip' as string]: `url(#${clipId})` }}
+        data-clip=""
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setHovered(true)}
+        onBlur={() => setHovered(false)}
+      >
+        {box && (
+          <ComposedChart
+            width={box.width}
+            height={box.height}
+            data={grid}
+            margin={{ top: 8, right: 14, bottom: 18, left: 6 }}
+            syncId="pw-curves"
+            syncMethod="value"
+          >
+            <GridLines yTicks={scale.ticks} />
+            <XAxis {...xAxisProps({ dataKey: 't', domain: [0, Math.max(1, T)], ticks: xTicks, tickFormatter: fmtTick, label: 'prompts seen (t)' })} />
+            <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
+            <Tooltip
+              content={(p: TooltipContentProps) => (hovered ? <CurveTooltip {...p} rows={rows} metric={metric} algos={algos} cursor={cursor.get()} /> : null)}
+              isAnimationActive={false}
+              // Without recharts series the tooltip has no payload, and recharts hides a tooltip without one.
+              wrapperStyle={TOOLTIP_VISIBLE}
+              cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
+            />
+            {/* Recharts' Area and Line cost ~1 ms per algorithm and chart for every redraw (13 algorithms, four
+                charts: hundreds of ms on a slow machine, a frozen page while a run streams its curves). The series
+                are plain paths from the chart's scales; the tooltip finds its row by the hovered t. */}
+            <SeriesLayer rows={rows} algos={drawOrder} clipId={clipId} />
+            <CursorClip id={clipId} cursor={cursor} />
+          </ComposedChart>
+        )}
+      </div>
+    );
+  },
+  (a, b) =>
+    a.metric === b.metric &&
+    a.rows === b.rows &&
+    a.scale === b.scale &&
+    a.grid === b.grid &&
+    a.cursor === b.cursor &&
+    a.T === b.T &&
+    a.yWidth === b.yWidth &&
+    a.height === b.height &&
+    a.narrow === b.narrow &&
     algosKey(a.algos) === algosKey(b.algos),
 );
 
@@ -264,7 +309,8 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
  * each, clipped at the playback cursor; while the pointer is over a chart, a dot per algorithm at the
  * hovered t (all four charts: they share the hover).
  */
-function SeriesLayer({ rows, algos, clipId }: { rows: CurveRow[]; algos: AlgoInfo[]; clipId: string }) {
+function SeriesLayer({ rows: rowsStore, algos, clipId }: { rows: ValueStore<CurveRow[]>; algos: AlgoInfo[]; clipId: string }) {
+  const rows = useSyncExternalStore(rowsStore.subscribe, rowsStore.get, rowsStore.get);
   // Both axes are linear: the scales as x = x0 + kx·t and y = y0 + ky·v, so the paths are only re-built when
   // the data or the geometry change (recharts hands out new scale functions on many of its own updates).
   const xScale = useXAxisScale();
@@ -368,11 +414,12 @@ function FinalValues({
 function CurveTooltip({
   active,
   label,
-  rows,
+  rows: rowsStore,
   metric,
   algos,
   cursor,
-}: TooltipContentProps & { rows: CurveRow[]; metric: CurveMetric; algos: AlgoInfo[]; cursor: number }) {
+}: TooltipContentProps & { rows: ValueStore<CurveRow[]>; metric: CurveMetric; algos: AlgoInfo[]; cursor: number }) {
+  const rows = useSyncExternalStore(rowsStore.subscribe, rowsStore.get, rowsStore.get);
   if (!active || label === undefined) return null;
   const row = rows.find((r) => r.t === Number(label));
   // Nothing is drawn after the cursor, so nothing is told about it either.

@@ -145,6 +145,7 @@ export function chartHeight(px: number): CSSProperties {
 const TICK = { fontSize: 11, fill: '#5b6775' } as const;
 const AXIS_LABEL = { fontSize: 11, fill: '#5b6775', fontWeight: 600 } as const;
 const AXIS_STROKE = '#c9d1db';
+const Y_AXIS_LABEL = { ...AXIS_LABEL, textAnchor: 'middle' as const };
 
 /** Same strings in the same order (memo comparisons: parents may rebuild arrays on every render). */
 export function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -228,6 +229,6 @@ export function yAxisProps(o: { domain: [number, number]; ticks: number[]; tickF
     width: o.width,
     interval: 0,
     allowDataOverflow: true,
-    label: { value: o.label, angle: -90, position: 'insideLeft' as const, offset: 12, style: { ...AXIS_LABEL, textAnchor: 'middle' as const } },
+    label: { value: o.label, angle: -90, position: 'insideLeft' as const, offset: 12, style: Y_AXIS_LABEL },
   };
 }
