@@ -214,6 +214,8 @@ new MutationObserver(() => {
   const summary = q('[data-testid="summary"]')?.getAttribute('data-state');
   if (summary === 'partial' || (summary === 'current' && status === 'done')) mark('firstHeadline');
   if (summary === 'current' && status === 'done') mark('finalHeadline');
+  // The learning curves: each of the four charts draws a series (of the trials finished so far, or the run's).
+  if (['utility', 'cost', 'success', 'regret'].every((m) => q('[data-chart="curve-' + m + '"] path[data-algo]'))) mark('curvesDrawn');
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status', 'data-playing', 'data-state', 'data-trials'] });
 `;
 
@@ -221,6 +223,8 @@ interface Arrival {
   first: number;
   final: number;
   settled: number;
+  /** Navigation → the four learning-curve charts drawn (their first series). */
+  curves: number;
   /** Navigation → the τ_max sweep drawn (its first round), → both sweeps drawn. */
   tauDrawn: number;
   sweepsDrawn: number;
@@ -245,6 +249,7 @@ async function measureArrival(page: Page, url: string): Promise<Arrival> {
     first: marks.firstHeadline / 1000,
     final: marks.finalHeadline / 1000,
     settled: marks.sweepsDone / 1000,
+    curves: marks.curvesDrawn / 1000,
     tauDrawn: marks.tauDrawn / 1000,
     sweepsDrawn: marks.sweepsDrawn / 1000,
     worker: await workerSeconds(page),
@@ -496,6 +501,7 @@ function reportArrival(what: string, a: Arrival, target: { first?: number; final
     target.first === undefined ? undefined : a.first <= target.first,
   );
   row(`${what}: navigation → the finished run's headline`, s2(a.final), `≤ ${target.final} s`, a.final <= target.final);
+  row(`${what}: navigation → the four learning curves drawn (the trials finished so far), beside the first headline at ${s2(a.first)}`, s2(a.curves), '');
   row(
     `${what}: navigation → settled (both sweeps in, scrolled to once the headline was final), beside the headline at ${s2(a.final)}`,
     s2(a.settled),

@@ -231,6 +231,44 @@ describe('lab results in Chromium equal the engine in Node', () => {
     }
   });
 
+  it('while a run computes, the learning curves draw its first trials in full: the engine’s run of that many trials', async () => {
+    // The default scenario with 50 trials: a run long enough for its partial curves to be drawn on a loaded machine.
+    const params = { ...DEFAULT_PARAMS, trials: 50 };
+    const live = await openLab(browser, encodeHash({ ...DEFAULT_HASH_STATE, params }));
+    // Every utility readout the page shows while the run computes (the curves drawn to t = T, over the trials so far).
+    await live.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { liveCurves: string[] }).liveCurves = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') !== 'running') return;
+        const items = [...document.querySelectorAll<HTMLElement>('ul[data-testid="curve-final-utility"] > li')];
+        if (items.length === 0 || !document.querySelector('[data-chart="curve-utility"] path[data-algo]')) return;
+        const readout = JSON.stringify(items.map((li) => [li.dataset.algo, Number(li.dataset.t), Number(li.dataset.value)]));
+        if (seen.at(-1) !== readout) seen.push(readout);
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await waitForCurrentResult(live);
+    const seen = (await live.evaluate(() => (window as unknown as { liveCurves: string[] }).liveCurves)).map(
+      (r) => JSON.parse(r) as [string, number, number][],
+    );
+    await live.close();
+    expect(seen.length, 'partial curves drawn while the run computed').toBeGreaterThan(0);
+    // The rounds the page gets its first figures in, each the engine's run of that many trials.
+    const live50 = labConfigOf(params);
+    const byRound = sweepRounds(params.trials)
+      .map((r) => r.to)
+      .filter((n) => n < params.trials)
+      .map((n) => ({ n, result: labBuiltin({ ...live50, trials: n }) }));
+    for (const readout of seen) {
+      expect(
+        readout.map(([algo, t]) => [algo, t]),
+        'every algorithm, drawn to t = T',
+      ).toEqual(live50.algos.map((a) => [a, live50.T]));
+      const match = byRound.find(({ result }) => readout.every(([algo, , value]) => isClose(value, result.curves[algo].utility.at(-1)?.mean ?? NaN)));
+      expect(match, `${JSON.stringify(readout)}: the engine's utility at T over the first 1, 2, 5, 10 or 20 trials`).toBeDefined();
+    }
+  });
+
   it('hovering a learning curve shows, in that chart only, every algorithm’s mean at the hovered step: the engine’s', async () => {
     const { T, algos } = config;
     await page.getByTestId('skip').click();

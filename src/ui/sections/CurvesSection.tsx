@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { AlgoCurves } from '../../engine/lab/types';
 import { algoLabel } from '../../state/catalog';
 import { useCatalog } from '../../state/catalogStore';
@@ -32,10 +32,9 @@ export function CurvesSection() {
   const T = live ? (config?.T ?? 0) : (result?.config.T ?? 0);
   const curves = live ? live.curves : (result?.curves ?? EMPTY_CURVES);
   const algos = live ? liveAlgos : resultAlgos;
-  const drawn = useMemo(() => ({ curves, algos, cursor: live ? T : cursor, T }), [curves, algos, live, T, cursor]);
-  // New curves (a run's partial results, a finished run) are drawn in a background render that yields to the
-  // page every few milliseconds, rather than in one long task.
-  const shown = useDeferredValue(drawn);
+  // New curves are rendered with the update that brings them: the panel hands them to its four charts one per turn
+  // (useStaggered), which is where the drawing's cost is. As a deferred value they waited for a background render
+  // that every progress message and formula restarted: on a first visit the partial curves were never drawn.
   return (
     <Card
       title="Learning curves"
@@ -45,7 +44,7 @@ export function CurvesSection() {
       testId="card-curves"
       className="chart-card"
     >
-      <CurvesPanel curves={shown.curves} algos={shown.algos} cursor={shown.cursor} T={shown.T} />
+      <CurvesPanel curves={curves} algos={algos} cursor={live ? T : cursor} T={T} />
     </Card>
   );
 }

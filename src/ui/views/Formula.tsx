@@ -43,9 +43,11 @@ export function Formula({ tex, display = false, className }: { tex: string; disp
     if (k || !wanted) return;
     let live = true;
     let cancel = () => {};
-    // Once KaTeX is in, each formula is typeset in its turn (drawingTurns.ts), not all of them in one task.
+    // Once KaTeX is in, each formula is typeset in its turn (drawingTurns.ts), not all of them in one task, and
+    // after the charts waiting for theirs: the gate opens as the first figures come, when the learning curves
+    // ask to draw them, and 14 formulas ahead of them held the curves back by most of a second.
     void loadKatex().then((loaded) => {
-      if (live) cancel = drawingTurns.request(() => setK(() => loaded));
+      if (live) cancel = drawingTurns.request(() => setK(() => loaded), 'low');
     });
     return () => {
       live = false;

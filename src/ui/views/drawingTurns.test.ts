@@ -67,6 +67,21 @@ describe('TurnQueue', () => {
     expect(kinds).toEqual(['soon', 'frame', 'frame', 'soon', 'frame']);
   });
 
+  it('grants a low-priority request only when no other waits, whenever the others were asked', () => {
+    const { queue, step } = steppedQueue();
+    const granted: string[] = [];
+    queue.request(() => granted.push('formula 1'), 'low');
+    queue.request(() => granted.push('formula 2'), 'low');
+    queue.request(() => granted.push('utility chart'));
+    step();
+    queue.request(() => granted.push('cost chart'));
+    const cancel = queue.request(() => granted.push('withdrawn'), 'low');
+    cancel();
+    while (step()) {}
+    expect(granted).toEqual(['utility chart', 'cost chart', 'formula 1', 'formula 2']);
+    expect(queue.pending).toBe(0);
+  });
+
   it('starts again for a request made after the queue ran dry', () => {
     const { queue, step } = steppedQueue();
     const granted: string[] = [];

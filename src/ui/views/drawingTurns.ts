@@ -14,6 +14,8 @@
  */
 export class TurnQueue {
   private readonly waiting: (() => void)[] = [];
+  /** Requests that wait while any of `waiting` does (the formulas: the charts carry the run's figures). */
+  private readonly later: (() => void)[] = [];
   private pumping = false;
 
   /**
@@ -26,26 +28,30 @@ export class TurnQueue {
     private readonly afterFrame: (next: () => void) => void,
   ) {}
 
-  /** Asks for a turn: `grant` runs in a later task of its own. Returns a cancel that withdraws a waiting request. */
-  request(grant: () => void): () => void {
-    this.waiting.push(grant);
+  /**
+   * Asks for a turn: `grant` runs in a later task of its own. Returns a cancel that withdraws a waiting request.
+   * `priority: 'low'`: granted only when no other request waits, so it never holds back a chart's.
+   */
+  request(grant: () => void, priority: 'normal' | 'low' = 'normal'): () => void {
+    const list = priority === 'low' ? this.later : this.waiting;
+    list.push(grant);
     if (!this.pumping) {
       this.pumping = true;
       this.soon(this.pump);
     }
     return () => {
-      const i = this.waiting.indexOf(grant);
-      if (i >= 0) this.waiting.splice(i, 1);
+      const i = list.indexOf(grant);
+      if (i >= 0) list.splice(i, 1);
     };
   }
 
   /** Requests not granted yet. */
   get pending(): number {
-    return this.waiting.length;
+    return this.waiting.length + this.later.length;
   }
 
   private readonly pump = (): void => {
-    const grant = this.waiting.shift();
+    const grant = this.waiting.shift() ?? this.later.shift();
     if (!grant) {
       this.pumping = false;
       return;
