@@ -170,20 +170,47 @@ export function axisWidth(labels: readonly string[], withLabel = true): number {
 
 /**
  * What each of `count` charts drawn from the same data should draw now. A new value reaches them one at a time,
- * in index order, each in its own low-priority render and commit when its turn comes in the page's queue
+ * the chart furthest behind first (`nextToDraw`; in index order among equals), each in its own low-priority
+ * render and commit when its turn comes in the page's queue
  * (drawingTurns.ts: one chart per frame, page-wide). Recharts does much of its work in commit-phase effects and then
  * re-renders its charts from its own store in the next animation frame (redux-toolkit's batching), synchronously:
  * charts updated within one frame, in this panel or another, are re-drawn in one long main-thread task.
  */
 export function useStaggered<T>(value: T, count: number): T[] {
-  const [shown, setShown] = useState<T[]>(() => Array.from({ length: count }, () => value));
-  const current = shown.length === count ? shown : Array.from({ length: count }, (_, i) => shown[i] ?? value);
-  const next = current.findIndex((v) => !Object.is(v, value));
+  // Each value is numbered as it comes, so that a chart still showing an older one goes first.
+  const [latest, setLatest] = useState<Numbered<T>>({ value, n: 0 });
+  if (!Object.is(latest.value, value)) setLatest({ value, n: latest.n + 1 }); // a render-time update: React re-renders at once
+  const [shown, setShown] = useState<Numbered<T>[]>(() => Array.from({ length: count }, () => latest));
+  const current = shown.length === count ? shown : Array.from({ length: count }, (_, i) => shown[i] ?? latest);
+  const next = nextToDraw(
+    current.map((s) => s.n),
+    latest.n,
+  );
   useEffect(() => {
     if (next < 0) return;
-    return drawingTurns.request(() => startTransition(() => setShown(current.map((v, i) => (i === next ? value : v)))));
-  }, [next, value, current]);
-  return current;
+    return drawingTurns.request(() => startTransition(() => setShown(current.map((s, i) => (i === next ? latest : s)))));
+  }, [next, latest, current]);
+  return current.map((s) => s.value);
+}
+
+interface Numbered<T> {
+  value: T;
+  /** 0 for the first value, then 1, 2, … as new ones come. */
+  n: number;
+}
+
+/**
+ * Which of the charts takes the latest value (numbered `latest`) in the next turn, given the number of the value
+ * each shows: the one furthest behind, the first of them on a tie; -1 when all are current. A run's partial
+ * results come every few hundred milliseconds: taking the charts in index order, the first chart re-drew each new
+ * one while the last still waited for its first.
+ */
+export function nextToDraw(shown: readonly number[], latest: number): number {
+  let next = -1;
+  for (let i = 0; i < shown.length; i++) {
+    if (shown[i] !== latest && (next < 0 || shown[i] < shown[next])) next = i;
+  }
+  return next;
 }
 
 /**
