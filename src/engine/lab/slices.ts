@@ -13,8 +13,8 @@ import {
 import { addSingleModelTrial, emptySingleModelTrials, mergeSingleModelTrials, type SingleModelTrials, summarizeSingleModels } from '../singleModels';
 import { defaultParams, type World } from '../types';
 import { CurveAccumulator, type CurveRows, DEFAULT_CURVE_POINTS } from './curves';
-import { trialFigures } from './sweepSlices';
 import { TraceRecorder } from './trace';
+import { trialFigures } from './trialFigures';
 import type { LabConfig, LabProgress, LabResult, LabWorldInfo, TraceRow } from './types';
 import { UsageAccumulator, type UsageSums } from './usage';
 

@@ -1,6 +1,7 @@
 import { meanStd } from '../metrics';
-import { checkOptions, driveSimulation, SimConfigError, type SimOptions, simulateTrials, type TrialOutcomes, type TrialRange } from '../simulate';
+import { checkOptions, driveSimulation, SimConfigError, type SimOptions, simulateTrials, type TrialRange } from '../simulate';
 import type { World } from '../types';
+import { trialFigures } from './trialFigures';
 import type { SweepConfig, SweepPartial, SweepPoint, SweepResult, TrialFigures } from './types';
 
 /**
@@ -55,11 +56,6 @@ export function* sweepSlice(world: World, config: SweepConfig, x: number, range:
     return { done, total };
   });
   return { x, range: { ...range }, figures: trialFigures(outcomes, options.algos) };
-}
-
-/** Each algorithm's per-trial utility, cost and success from a simulation's outcomes: what sweep points are means of. */
-export function trialFigures(outcomes: TrialOutcomes, algos: readonly string[]): Record<string, TrialFigures> {
-  return Object.fromEntries(algos.map((a) => [a, { utility: outcomes[a].utility, cost: outcomes[a].cost, success: outcomes[a].success }]));
 }
 
 /**
