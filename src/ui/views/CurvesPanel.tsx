@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useId, useMemo, useSyncExternalStore } from 'react';
 import {
   ComposedChart,
   Tooltip,
@@ -26,6 +26,7 @@ import {
   NARROW_WIDTH,
   useChartBox,
   useElementWidth,
+  useHovered,
   useStaggered,
   useValueStore,
   type ValueStore,
@@ -224,7 +225,7 @@ const CurveFrame = memo(
     const xTicks = useMemo(() => stepTicks(T, narrow ? 4 : 5), [T, narrow]);
     const [boxRef, box] = useChartBox<HTMLDivElement>();
     // The charts share a hover cursor (syncId), but only the chart under the pointer shows its tooltip.
-    const [hovered, setHovered] = useState(false);
+    const [hovered, hoverHandlers] = useHovered();
 
     return (
       <div
@@ -234,10 +235,7 @@ const CurveFrame = memo(
         aria-label={`Line chart: ${info.title} (${info.axis}) against prompts seen t, for ${algos.map((a) => a.label).join(', ')}; values at the cursor are listed below.`}
         style={{ ...chartHeight(height), ['--pw-clip' as string]: `url(#${clipId})` }}
         data-clip=""
-        onMouseEnter={() => setHovered(true)}
-        onMouseLeave={() => setHovered(false)}
-        onFocus={() => setHovered(true)}
-        onBlur={() => setHovered(false)}
+        {...hoverHandlers}
       >
         {box && (
           <ComposedChart

@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { ComposedChart, Line, ReferenceLine, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import { GridLines } from '../chart/GridLines';
@@ -15,6 +15,7 @@ import {
   sameSweepProps,
   useChartBox,
   useElementWidth,
+  useHovered,
   useStaggered,
   xAxisProps,
   yAxisProps,
@@ -178,7 +179,7 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
   const info = INFO[metric];
   const order = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
   // The three share a hover cursor (syncId); only the one under the pointer shows its tooltip.
-  const [hovered, setHovered] = useState(false);
+  const [hovered, hoverHandlers] = useHovered();
   const [boxRef, box] = useChartBox<HTMLDivElement>();
 
   return (
@@ -190,10 +191,7 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
         role="img"
         aria-label={`${info.title} (${info.axis}) against λ on a log axis for ${algos.map((a) => a.label).join(', ')}.`}
         style={chartHeight(height)}
-        onMouseEnter={() => setHovered(true)}
-        onMouseLeave={() => setHovered(false)}
-        onFocus={() => setHovered(true)}
-        onBlur={() => setHovered(false)}
+        {...hoverHandlers}
       >
         {box && (
           <ComposedChart

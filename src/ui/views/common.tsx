@@ -127,6 +127,18 @@ export function useChartBox<T extends HTMLElement>(): [(el: T | null) => void, {
   return [ref, measured && turn ? size : null];
 }
 
+/** The pointer or the focus on an element, and the handlers to spread on it that follow them. */
+export function useHovered(): [boolean, { onMouseEnter: () => void; onMouseLeave: () => void; onFocus: () => void; onBlur: () => void }] {
+  const [hovered, setHovered] = useState(false);
+  const [handlers] = useState(() => ({
+    onMouseEnter: () => setHovered(true),
+    onMouseLeave: () => setHovered(false),
+    onFocus: () => setHovered(true),
+    onBlur: () => setHovered(false),
+  }));
+  return [hovered, handlers];
+}
+
 /** Width of an element (see useObservedSize; its height changes do not re-render); the ref and the element. */
 export function useElementWidth<T extends HTMLElement>(): [(el: T | null) => void, number, T | null] {
   const [ref, size, el] = useObservedSize<T>('width');
