@@ -167,10 +167,11 @@ export function catalog(): Promise<SimCatalog> {
 
 export interface LabRunOptions {
   /**
-   * About every 100 ms while the run computes, and once at the end with the full curves. `partial` carries
-   * the curves and figures over the trials finished so far (from trial 0, without a gap) when their number
-   * reaches the next of the sweeps' rounds (1, 2, 5, 10, 20, 50, …: `sweepRounds`), at once; otherwise it is
-   * null (keep the last curves). Each partial picture costs the page a redraw of every chart while the
+   * About every 100 ms while the run computes, and once at the end (done = total). `partial` carries the
+   * curves and figures over the trials finished so far (from trial 0, without a gap: at least the round, e.g. 6
+   * when the sixth trial finished with the fifth) when their number reaches the next of the sweeps' rounds
+   * (1, 2, 5, 10, 20, 50, …: `sweepRounds`), at once; otherwise it is null (keep the last curves). It never
+   * covers every trial: those figures are the result, which the call resolves with right after. Each partial picture costs the page a redraw of every chart while the
    * workers compute beside it on the same cores: a redraw per trial took 9% of the HumanEval link's run.
    */
   onProgress?: (p: LabProgress) => void;
@@ -212,7 +213,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     const now = performance.now();
     if (now - lastSent < LAB_PROGRESS_INTERVAL_MS && !fresh) return;
     lastSent = now;
-    onProgress?.({ done: steps.done, total, partial: fresh ? assembler.partial() : null });
+    onProgress?.({ done: steps.done, total, partial: fresh && trials < config.trials ? assembler.partial() : null });
   };
   const steps = new PooledSteps(report);
   const trials = Array.from({ length: config.trials }, (_, i) => i);
@@ -242,13 +243,8 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     // (docs/BENCHMARKS.md); with embedding features it also fills the embedding cache the others read.
     true,
   );
-  const result = assembler.result();
-  onProgress?.({
-    done: total,
-    total,
-    partial: { curves: result.curves, summary: result.summary, singleModels: result.singleModels, world: result.world, trials: config.trials },
-  });
-  return result;
+  onProgress?.({ done: total, total, partial: null });
+  return assembler.result();
 }
 
 /** How a sweep may be resumed and paused between its rounds (the page's two sweeps take turns: lab/controller.ts). */

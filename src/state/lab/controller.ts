@@ -271,10 +271,9 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
         .runLab(config, {
           signal: ac.signal,
           onProgress: (p) => {
-            // Every trial's figures are the result itself, which lands right after: the last partial ones are kept
-            // until then, so no view falls back (to "simulating", or to the previous run) in between.
-            const partial = p.partial && p.partial.trials < config.trials ? p.partial : null;
-            if (live()) set((s) => ({ progress: { done: p.done, total: p.total, partial: partial ?? s.progress.partial } }));
+            // Progress without figures keeps the last ones, up to the result (the bridge never sends figures over
+            // every trial: they are the result), so no view falls back to "simulating" or the previous run meanwhile.
+            if (live()) set((s) => ({ progress: { done: p.done, total: p.total, partial: p.partial ?? s.progress.partial } }));
           },
         })
         .then((result) => ({
