@@ -15,8 +15,11 @@ import { useSyncExternalStore } from 'react';
 import type { LabState } from '../../state/lab/controller';
 import { labStore } from '../../state/labStore';
 
+/** What the gate reads of the lab's state. */
+type LabShown = Pick<LabState, 'status' | 'result' | 'progress'>;
+
 /** The lab states that open the gate: something to read on screen, or nothing more coming. */
-function hasFirstFigures(s: Pick<LabState, 'status' | 'result' | 'progress'>): boolean {
+function hasFirstFigures(s: LabShown): boolean {
   return s.result !== null || s.progress.partial !== null || s.status === 'error' || s.status === 'cancelled';
 }
 
@@ -26,8 +29,8 @@ export interface Gate {
 }
 
 interface LabSource {
-  getState(): Pick<LabState, 'status' | 'result' | 'progress'>;
-  subscribe(listener: (s: Pick<LabState, 'status' | 'result' | 'progress'>) => void): () => void;
+  getState(): LabShown;
+  subscribe(listener: (s: LabShown) => void): () => void;
 }
 
 /** A gate on `lab` that opens as the module comment says; `setTimer` runs the fallback (tests hold it). */
