@@ -503,6 +503,55 @@ describe('lab results in Chromium equal the engine in Node', () => {
     }
   });
 
+  it('the λ sweep draws a line per algorithm through every swept λ, and hovering shows, in that chart only, every algorithm’s value there: the engine’s', async () => {
+    await waitForSweeps(page);
+    // The swept λ do not depend on the current one; a log axis leaves λ = 0 out.
+    const swept = sweepValues('lambda', DEFAULT_PARAMS.lambda).filter((v) => v > 0);
+    const figure = page.locator('[data-chart="lambda-sweep"]');
+    await figure.scrollIntoViewIfNeeded();
+    for (const metric of ['utility', 'cost', 'success']) {
+      const chart = figure.locator(`[data-metric="${metric}"]`);
+      // Each line's vertices: one per swept λ (the engine gives every algorithm a finite value at each).
+      const vertices = await chart
+        .locator('path[data-algo]')
+        .evaluateAll((paths) => paths.map((p) => ({ algo: p.getAttribute('data-algo'), n: (p.getAttribute('d') ?? '').split(/[ML]/).filter(Boolean).length })));
+      expect(vertices.map((v) => v.algo).sort(), metric).toEqual([...config.algos].sort());
+      for (const v of vertices) expect(v.n, `${metric}: ${v.algo}'s line`).toBe(swept.length);
+      // The current λ's dashed line passes through the dots drawn at that λ.
+      const mark = Number(await chart.locator('line.pw-current-x').getAttribute('x1'));
+      const dotsAt = await chart.locator('circle').evaluateAll((cs, x) => cs.filter((c) => Math.abs(Number(c.getAttribute('cx')) - x) < 0.5).length, mark);
+      expect(dotsAt, `${metric}: dots on the current λ's line`).toBeGreaterThanOrEqual(config.algos.length);
+    }
+
+    const chart = figure.locator('[data-metric="utility"] .pw-chart');
+    const box = await chart.boundingBox();
+    if (!box) throw new Error('the λ sweep utility chart has no box');
+    await page.mouse.move(box.x + 0.75 * box.width, box.y + 0.4 * box.height);
+    const tip = figure.locator('[data-metric="utility"] .pw-tooltip');
+    await tip.waitFor({ timeout: 10_000 });
+    const head = (await tip.locator('.pw-tooltip-head').textContent()) ?? '';
+    const x = Number(head.match(/^Utility · λ = ([\d.e-]+)$/)?.[1]);
+    expect(swept, `“${head}” names a swept λ`).toContain(x);
+    const shown = await tip
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => ({ name: r.querySelector('th')?.textContent ?? '', value: r.querySelector('td')?.textContent ?? '' })));
+    // One row per algorithm, best first, each the engine's utility at that λ to the digits shown (3 significant).
+    const want = sweepBuiltin({ base: config, param: 'lambda', values: [x] })
+      .points.map((p) => p.utility)
+      .sort((a, b) => b - a);
+    expect(shown).toHaveLength(config.algos.length);
+    shown.forEach((row, i) => {
+      const value = parseShown(row.value);
+      expect(Math.abs(value - want[i]), `${row.name}: shows ${row.value}, the engine's utility is ${want[i]}`).toBeLessThanOrEqual(
+        0.5 * 10 ** (Math.floor(Math.log10(Math.abs(want[i]))) - 2) + tolerance(value, want[i]),
+      );
+    });
+    // The three share the hover cursor, but only the chart under the pointer shows its tooltip; leaving hides it.
+    expect(await page.locator('.pw-tooltip').count()).toBe(1);
+    await page.mouse.move(box.x + box.width / 2, box.y - 60);
+    await tip.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
   // The lab issue's bound: no main-thread task over 100 ms while a 20-trial run computes and plays back. It is
   // held on each task's CPU time (e2e/mainThread.ts): wall durations stretch with whatever else the two cores
   // run, the simulation worker first of all. `npm run bench` reports the wall figures against the 50 ms target.

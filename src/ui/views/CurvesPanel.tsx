@@ -1,19 +1,9 @@
 import { memo, useId, useMemo, useSyncExternalStore } from 'react';
-import {
-  ComposedChart,
-  Tooltip,
-  type TooltipContentProps,
-  useActiveTooltipLabel,
-  useIsTooltipActive,
-  usePlotArea,
-  useXAxisScale,
-  useYAxisScale,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { ComposedChart, Tooltip, type TooltipContentProps, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { AlgoCurves } from '../../engine/lab/types';
 import { GridLines } from '../chart/GridLines';
+import { HoverDots } from '../chart/HoverDots';
 import type { NiceScale } from '../chart/scales';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
@@ -24,9 +14,11 @@ import {
   chartHeight,
   HiddenList,
   NARROW_WIDTH,
+  TOOLTIP_VISIBLE,
   useChartBox,
   useElementWidth,
   useHovered,
+  useSameValue,
   useStaggered,
   useValueStore,
   type ValueStore,
@@ -79,7 +71,6 @@ const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
 
 const CHART_HEIGHT = 210;
 const CHART_HEIGHT_NARROW = 190;
-const TOOLTIP_VISIBLE = { visibility: 'visible' } as const;
 
 /**
  * Four small multiples (utility, cost, success, regret) with one line per algorithm and its ± std band over
@@ -156,11 +147,9 @@ const CurveChart = memo(
     // Re-rendering recharts' chart re-ran its store's effects, axes, labels and tooltip: 60–100 ms of main-thread
     // CPU per chart on this project's slower machine, the first visit's longest task (docs/BENCHMARKS.md).
     const rowsStore = useValueStore(rows);
-    const scaleKey = JSON.stringify(curveScale(curves, ids, metric));
-    const scale: NiceScale = useMemo(() => JSON.parse(scaleKey), [scaleKey]);
+    const scale = useSameValue(curveScale(curves, ids, metric));
     // Recharts gets only the t grid (for the x axis and the hover).
-    const gridKey = rows.map((r) => r.t).join(',');
-    const grid = useMemo(() => (gridKey === '' ? [] : gridKey.split(',').map((t) => ({ t: Number(t) }))), [gridKey]);
+    const grid = useSameValue(rows.map((r) => ({ t: r.t })));
     const height = narrow ? CHART_HEIGHT_NARROW : CHART_HEIGHT;
 
     return (
@@ -233,8 +222,7 @@ const CurveFrame = memo(
         className="pw-chart"
         role="img"
         aria-label={`Line chart: ${info.title} (${info.axis}) against prompts seen t, for ${algos.map((a) => a.label).join(', ')}; values at the cursor are listed below.`}
-        style={{ ...chartHeight(height), ['--pw-clip' as string]: `url(#${clipId})` }}
-        data-clip=""
+        style={chartHeight(height)}
         {...hoverHandlers}
       >
         {box && (
@@ -252,13 +240,12 @@ const CurveFrame = memo(
             <Tooltip
               content={(p: TooltipContentProps) => (hovered ? <CurveTooltip {...p} rows={rows} metric={metric} algos={algos} cursor={cursor.get()} /> : null)}
               isAnimationActive={false}
-              // Without recharts series the tooltip has no payload, and recharts hides a tooltip without one.
               wrapperStyle={TOOLTIP_VISIBLE}
               cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
             />
             {/* Recharts' Area and Line cost ~1 ms per algorithm and chart for every redraw (13 algorithms, four
-                charts: hundreds of ms on a slow machine, a frozen page while a run streams its curves). The series
-                are plain paths from the chart's scales; the tooltip finds its row by the hovered t. */}
+                charts: hundreds of ms on a slow machine, a frozen page while a run streams its curves). The
+                series are plain paths from the chart's scales; the tooltip finds its row by the hovered t. */}
             <SeriesLayer rows={rows} algos={drawOrder} clipId={clipId} />
             <CursorClip id={clipId} cursor={cursor} />
           </ComposedChart>
@@ -281,7 +268,7 @@ const CurveFrame = memo(
 
 /**
  * Hides the series after the cursor: a clip path over the plot area up to x(cursor), referenced by every
- * line and band (as an attribute, so exported SVGs keep it, and through --pw-clip in CSS for hover dots).
+ * line, band and hover dot (as an attribute, so exported SVGs keep it).
  */
 function CursorClip({ id, cursor }: { id: string; cursor: ValueStore<number> }) {
   const t = useSyncExternalStore(cursor.subscribe, cursor.get, cursor.get);
@@ -350,28 +337,13 @@ function SeriesLayer({ rows: rowsStore, algos, clipId }: { rows: ValueStore<Curv
         const s = algoStyle(p.id);
         return <path key={p.id} d={p.line} fill="none" stroke={s.color} strokeWidth={s.width} strokeDasharray={s.dash} data-algo={p.id} />;
       })}
-      <ActiveDots rows={rows} algos={algos} />
-    </g>
-  );
-}
-
-function ActiveDots({ rows, algos }: { rows: CurveRow[]; algos: AlgoInfo[] }) {
-  const active = useIsTooltipActive();
-  const label = useActiveTooltipLabel();
-  const xScale = useXAxisScale();
-  const yScale = useYAxisScale();
-  if (!active || label === undefined || !xScale || !yScale) return null;
-  const row = rows.find((r) => r.t === Number(label));
-  if (!row) return null;
-  const x = xScale(row.t);
-  return (
-    <g className="pw-active-dots">
-      {algos.map((a) => {
-        const m = row.mean[a.id];
-        const y = m === undefined ? undefined : yScale(m);
-        if (x === undefined || y === undefined || !Number.isFinite(y)) return null;
-        return <circle key={a.id} cx={x} cy={y} r={3} fill={algoStyle(a.id).color} stroke="none" />;
-      })}
+      <HoverDots
+        r={3}
+        valuesAt={(t) => {
+          const row = rows.find((r) => r.t === t);
+          return row && algos.map((a) => ({ id: a.id, value: row.mean[a.id] }));
+        }}
+      />
     </g>
   );
 }

@@ -1,7 +1,8 @@
-import { memo, useId, useMemo } from 'react';
-import { ComposedChart, Line, ReferenceLine, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { memo, useId, useMemo, useSyncExternalStore } from 'react';
+import { ComposedChart, Tooltip, type TooltipContentProps, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import { GridLines } from '../chart/GridLines';
+import { HoverDots } from '../chart/HoverDots';
 import { capTop, logScale, type NiceScale, niceScale, paddedScale } from '../chart/scales';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
@@ -13,10 +14,14 @@ import {
   HiddenList,
   NARROW_WIDTH,
   sameSweepProps,
+  TOOLTIP_VISIBLE,
   useChartBox,
   useElementWidth,
   useHovered,
+  useSameValue,
   useStaggered,
+  useValueStore,
+  type ValueStore,
   xAxisProps,
   yAxisProps,
 } from './common';
@@ -175,12 +180,23 @@ interface SweepChartProps {
   narrow: boolean;
 }
 
-const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algos, current, xDomain, xTicks, height, narrow }: SweepChartProps) {
+const SweepChart = memo(function SweepChart(props: SweepChartProps) {
+  const { metric, yWidth, rows, algos, current, height, narrow } = props;
   const info = INFO[metric];
   const order = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
   // The three share a hover cursor (syncId); only the one under the pointer shows its tooltip.
   const [hovered, hoverHandlers] = useHovered();
   const [boxRef, box] = useChartBox<HTMLDivElement>();
+  const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  // The rows and the current λ reach the series through stores, and the axes stay the same objects while their
+  // values do: a sweep's next round or a new λ that keeps the axes re-draws the series alone, not recharts' chart.
+  const rowsStore = useValueStore(rows);
+  const currentStore = useValueStore(current);
+  const yScale = useSameValue(props.yScale);
+  const xAxis = useSameValue({ domain: props.xDomain, ticks: props.xTicks });
+  // Recharts gets only the λ grid (for the hover).
+  const grid = useSameValue(rows.map((r) => ({ x: r.x })));
+  const margin = useMemo(() => ({ top: 8, right: narrow ? 10 : 12, bottom: 18, left: 4 }), [narrow]);
 
   return (
     <div className="pw-subchart" data-metric={metric}>
@@ -194,45 +210,20 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
         {...hoverHandlers}
       >
         {box && (
-          <ComposedChart
-            width={box.width}
-            height={box.height}
-            data={rows}
-            margin={{ top: 8, right: narrow ? 10 : 12, bottom: 18, left: 4 }}
-            syncId="pw-lambda"
-            syncMethod="value"
-          >
+          <ComposedChart width={box.width} height={box.height} data={grid} margin={margin} syncId="pw-lambda" syncMethod="value">
             <GridLines yTicks={yScale.ticks} />
-            <XAxis {...xAxisProps({ dataKey: 'x', domain: xDomain, ticks: xTicks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
-            {/* Overflow allowed: a line below the utility floor is clipped at the plot's edge, not the axis stretched. */}
-            <YAxis
-              {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })}
-              allowDataOverflow
-            />
-            {current > 0 && <ReferenceLine x={current} stroke="#17212b" strokeOpacity={0.55} strokeDasharray="4 3" ifOverflow="extendDomain" />}
+            <XAxis {...xAxisProps({ dataKey: 'x', domain: xAxis.domain, ticks: xAxis.ticks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
+            <YAxis {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
             <Tooltip
-              content={(p: TooltipContentProps) => (hovered ? <LambdaTooltip {...p} metric={metric} algos={algos} /> : null)}
+              content={(p: TooltipContentProps) => (hovered ? <LambdaTooltip {...p} rows={rowsStore} metric={metric} algos={algos} /> : null)}
               isAnimationActive={false}
+              wrapperStyle={TOOLTIP_VISIBLE}
               cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
             />
-            {order.map((a) => {
-              const s = algoStyle(a.id);
-              return (
-                <Line
-                  key={a.id}
-                  type="linear"
-                  dataKey={(r: LambdaRow) => r.by[a.id]?.[metric]}
-                  name={a.label}
-                  stroke={s.color}
-                  strokeWidth={s.width}
-                  strokeDasharray={s.dash}
-                  dot={{ r: 2.5, strokeWidth: 0, fill: s.color }}
-                  activeDot={{ r: 4, strokeWidth: 0, fill: s.color }}
-                  isAnimationActive={false}
-                  connectNulls
-                />
-              );
-            })}
+            {/* Recharts' Line re-ran the whole chart for every new round of the sweep and every λ (three charts
+                each time). The series are plain paths from the chart's scales; the tooltip finds its row by the
+                hovered λ. */}
+            <SweepSeries rows={rowsStore} current={currentStore} algos={order} metric={metric} clipId={clipId} />
           </ComposedChart>
         )}
       </div>
@@ -240,9 +231,106 @@ const SweepChart = memo(function SweepChart({ metric, yScale, yWidth, rows, algo
   );
 });
 
-function LambdaTooltip({ active, payload, metric, algos }: TooltipContentProps & { metric: SweepMetric; algos: AlgoInfo[] }) {
-  if (!active || !payload || payload.length === 0) return null;
-  const row = payload[0]?.payload as LambdaRow | undefined;
+const DOT_R = 2.5;
+
+/**
+ * The current λ as a dashed vertical line, then each algorithm's line through its swept values (in draw order,
+ * PromptWise on top) with a dot at each, and the hover dots. The lines are clipped at the plot area (a utility
+ * below the axis' floor leaves at its edge), the dots at the plot area widened by their radius.
+ */
+function SweepSeries({
+  rows: rowsStore,
+  current: currentStore,
+  algos,
+  metric,
+  clipId,
+}: {
+  rows: ValueStore<LambdaRow[]>;
+  current: ValueStore<number>;
+  algos: AlgoInfo[];
+  metric: SweepMetric;
+  clipId: string;
+}) {
+  const rows = useSyncExternalStore(rowsStore.subscribe, rowsStore.get, rowsStore.get);
+  const current = useSyncExternalStore(currentStore.subscribe, currentStore.get, currentStore.get);
+  const plot = usePlotArea();
+  const xScale = useXAxisScale();
+  const yScale = useYAxisScale();
+  if (!plot || !xScale || !yScale) return null;
+  const at = (x: number, v: number | undefined): [number, number] | null => {
+    const px = xScale(x);
+    const py = v === undefined ? undefined : yScale(v);
+    return px !== undefined && py !== undefined && Number.isFinite(px) && Number.isFinite(py) ? [round1(px), round1(py)] : null;
+  };
+  const series = algos.map((a) => ({
+    id: a.id,
+    // Missing values are skipped, joining their neighbours (as recharts' connectNulls).
+    points: rows.map((r) => at(r.x, r.by[a.id]?.[metric])).filter((p): p is [number, number] => p !== null),
+  }));
+  const currentX = current > 0 ? xScale(current) : undefined;
+  const lines = `${clipId}-lines`;
+  const dots = `${clipId}-dots`;
+  return (
+    <g className="pw-series">
+      <defs>
+        <clipPath id={lines}>
+          <rect x={plot.x} y={plot.y} width={plot.width} height={plot.height} />
+        </clipPath>
+        <clipPath id={dots}>
+          <rect x={plot.x - DOT_R} y={plot.y - DOT_R} width={plot.width + 2 * DOT_R} height={plot.height + 2 * DOT_R} />
+        </clipPath>
+      </defs>
+      {currentX !== undefined && Number.isFinite(currentX) && (
+        <line
+          className="pw-current-x"
+          x1={currentX}
+          x2={currentX}
+          y1={plot.y}
+          y2={plot.y + plot.height}
+          stroke="#17212b"
+          strokeOpacity={0.55}
+          strokeDasharray="4 3"
+        />
+      )}
+      <g clipPath={`url(#${lines})`}>
+        {series.map(({ id, points }) => {
+          if (points.length === 0) return null;
+          const s = algoStyle(id);
+          return <path key={id} d={`M${points.join('L')}`} fill="none" stroke={s.color} strokeWidth={s.width} strokeDasharray={s.dash} data-algo={id} />;
+        })}
+      </g>
+      <g clipPath={`url(#${dots})`}>
+        {series.map(({ id, points }) => (
+          <g key={id} fill={algoStyle(id).color}>
+            {points.map(([x, y]) => (
+              <circle key={x} cx={x} cy={y} r={DOT_R} />
+            ))}
+          </g>
+        ))}
+        <HoverDots
+          r={4}
+          valuesAt={(x) => {
+            const row = rows.find((r) => r.x === x);
+            return row && algos.map((a) => ({ id: a.id, value: row.by[a.id]?.[metric] }));
+          }}
+        />
+      </g>
+    </g>
+  );
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+function LambdaTooltip({
+  active,
+  label,
+  rows: rowsStore,
+  metric,
+  algos,
+}: TooltipContentProps & { rows: ValueStore<LambdaRow[]>; metric: SweepMetric; algos: AlgoInfo[] }) {
+  const rows = useSyncExternalStore(rowsStore.subscribe, rowsStore.get, rowsStore.get);
+  if (!active || label === undefined) return null;
+  const row = rows.find((r) => r.x === Number(label));
   if (!row) return null;
   const info = INFO[metric];
   const items = algos.filter((a) => row.by[a.id]);

@@ -1,5 +1,6 @@
 /** Small pieces the views share: legends, the visually hidden test/readout lists, chart frame states, hooks. */
-import { type CSSProperties, type ReactNode, startTransition, useEffect, useLayoutEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import type { BaseTickContentProps } from 'recharts';
 import { algoStyle, modelColor } from '../palette';
 import { drawingTurns } from './drawingTurns';
 import type { AlgoInfo, SweepPlotProps } from './props';
@@ -59,6 +60,17 @@ export function ChartState({ kind, height, children }: { kind: 'loading' | 'empt
 export interface ValueStore<T> {
   get(): T;
   subscribe(listener: () => void): () => void;
+}
+
+/**
+ * `value`, or the object given before while its content is the same (compared as JSON): plain data (numbers,
+ * arrays, objects) that a parent rebuilds on every render then changes identity only when it changes. Recharts
+ * re-runs its whole chart for a new axis prop object, so scales and grids go through this.
+ */
+export function useSameValue<T>(value: T): T {
+  const key = JSON.stringify(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the value's content
+  return useMemo(() => value, [key]);
 }
 
 /** A ValueStore that follows `value` (updated in a layout effect, before paint). */
@@ -153,8 +165,28 @@ export function chartHeight(px: number): CSSProperties {
   return { ['--pw-chart-h' as string]: `${px}px` } as CSSProperties;
 }
 
+/**
+ * The tooltip wrapper's style in charts whose series are plain paths: recharts hides a tooltip without a payload,
+ * which only its own series give; the content finds its values by the hovered x (the tooltip's label).
+ */
+export const TOOLTIP_VISIBLE = { visibility: 'visible' } as const;
+
 /** Axis tick text style shared by the recharts views. */
-const TICK = { fontSize: 11, fill: '#5b6775' } as const;
+const TICK_STYLE = { fontSize: 11, fill: '#5b6775' } as const;
+
+/**
+ * An axis tick's label as one SVG text, placed as recharts' own would be (its cap-height offsets). Recharts'
+ * `Text`, its default, is handed the axis' width, so it measured every tick label in the DOM for line breaking and
+ * evaluated its offsets as CSS calc() through decimal.js, on each chart's mount and every axis redraw.
+ */
+function AxisTick({ x, y, textAnchor, verticalAnchor, payload, index, tickFormatter, className }: BaseTickContentProps) {
+  const dy = verticalAnchor === 'start' ? '0.71em' : verticalAnchor === 'middle' ? '0.355em' : undefined;
+  return (
+    <text x={x} y={y} dy={dy} textAnchor={textAnchor} className={className} {...TICK_STYLE}>
+      {tickFormatter ? tickFormatter(payload.value, index) : payload.value}
+    </text>
+  );
+}
 const AXIS_LABEL = { fontSize: 11, fill: '#5b6775', fontWeight: 600 } as const;
 const AXIS_STROKE = '#c9d1db';
 const Y_AXIS_LABEL = { ...AXIS_LABEL, textAnchor: 'middle' as const };
@@ -244,7 +276,7 @@ export function xAxisProps(o: {
     domain: o.domain,
     ticks: o.ticks,
     tickFormatter: o.tickFormatter,
-    tick: TICK,
+    tick: AxisTick,
     stroke: AXIS_STROKE,
     tickLine: false,
     // Every given tick is drawn: recharts then skips measuring each label in the DOM to thin out overlaps
@@ -262,7 +294,7 @@ export function yAxisProps(o: { domain: [number, number]; ticks: number[]; tickF
     domain: o.domain,
     ticks: o.ticks,
     tickFormatter: o.tickFormatter,
-    tick: TICK,
+    tick: AxisTick,
     stroke: AXIS_STROKE,
     tickLine: false,
     width: o.width,
