@@ -212,7 +212,7 @@ const CurveFrame = memo(
     const drawOrder = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
     const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
     const xTicks = useMemo(() => stepTicks(T, narrow ? 4 : 5), [T, narrow]);
-    const [boxRef, box] = useChartBox<HTMLDivElement>();
+    const [boxRef, box, complete] = useChartBox<HTMLDivElement>();
     // The charts share a hover cursor (syncId), but only the chart under the pointer shows its tooltip.
     const [hovered, hoverHandlers] = useHovered();
 
@@ -237,17 +237,23 @@ const CurveFrame = memo(
             <GridLines yTicks={scale.ticks} />
             <XAxis {...xAxisProps({ dataKey: 't', domain: [0, Math.max(1, T)], ticks: xTicks, tickFormatter: fmtTick, label: 'prompts seen (t)' })} />
             <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
-            <Tooltip
-              content={(p: TooltipContentProps) => (hovered ? <CurveTooltip {...p} rows={rows} metric={metric} algos={algos} cursor={cursor.get()} /> : null)}
-              isAnimationActive={false}
-              wrapperStyle={TOOLTIP_VISIBLE}
-              cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
-            />
-            {/* Recharts' Area and Line cost ~1 ms per algorithm and chart for every redraw (13 algorithms, four
-                charts: hundreds of ms on a slow machine, a frozen page while a run streams its curves). The
-                series are plain paths from the chart's scales; the tooltip finds its row by the hovered t. */}
-            <SeriesLayer rows={rows} algos={drawOrder} clipId={clipId} />
-            <CursorClip id={clipId} cursor={cursor} />
+            {complete && (
+              <>
+                <Tooltip
+                  content={(p: TooltipContentProps) =>
+                    hovered ? <CurveTooltip {...p} rows={rows} metric={metric} algos={algos} cursor={cursor.get()} /> : null
+                  }
+                  isAnimationActive={false}
+                  wrapperStyle={TOOLTIP_VISIBLE}
+                  cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
+                />
+                {/* Recharts' Area and Line cost ~1 ms per algorithm and chart for every redraw (13 algorithms, four
+                    charts: hundreds of ms on a slow machine, a frozen page while a run streams its curves). The
+                    series are plain paths from the chart's scales; the tooltip finds its row by the hovered t. */}
+                <SeriesLayer rows={rows} algos={drawOrder} clipId={clipId} />
+                <CursorClip id={clipId} cursor={cursor} />
+              </>
+            )}
           </ComposedChart>
         )}
       </div>

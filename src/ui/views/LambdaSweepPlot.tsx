@@ -186,7 +186,7 @@ const SweepChart = memo(function SweepChart(props: SweepChartProps) {
   const order = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
   // The three share a hover cursor (syncId); only the one under the pointer shows its tooltip.
   const [hovered, hoverHandlers] = useHovered();
-  const [boxRef, box] = useChartBox<HTMLDivElement>();
+  const [boxRef, box, complete] = useChartBox<HTMLDivElement>();
   const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   // The rows and the current λ reach the series through stores, and the axes stay the same objects while their
   // values do: a sweep's next round or a new λ that keeps the axes re-draws the series alone, not recharts' chart.
@@ -214,16 +214,20 @@ const SweepChart = memo(function SweepChart(props: SweepChartProps) {
             <GridLines yTicks={yScale.ticks} />
             <XAxis {...xAxisProps({ dataKey: 'x', domain: xAxis.domain, ticks: xAxis.ticks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
             <YAxis {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
-            <Tooltip
-              content={(p: TooltipContentProps) => (hovered ? <LambdaTooltip {...p} rows={rowsStore} metric={metric} algos={algos} /> : null)}
-              isAnimationActive={false}
-              wrapperStyle={TOOLTIP_VISIBLE}
-              cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
-            />
-            {/* Recharts' Line re-ran the whole chart for every new round of the sweep and every λ (three charts
-                each time). The series are plain paths from the chart's scales; the tooltip finds its row by the
-                hovered λ. */}
-            <SweepSeries rows={rowsStore} current={currentStore} algos={order} metric={metric} clipId={clipId} />
+            {complete && (
+              <>
+                <Tooltip
+                  content={(p: TooltipContentProps) => (hovered ? <LambdaTooltip {...p} rows={rowsStore} metric={metric} algos={algos} /> : null)}
+                  isAnimationActive={false}
+                  wrapperStyle={TOOLTIP_VISIBLE}
+                  cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
+                />
+                {/* Recharts' Line re-ran the whole chart for every new round of the sweep and every λ (three charts
+                    each time). The series are plain paths from the chart's scales; the tooltip finds its row by the
+                    hovered λ. */}
+                <SweepSeries rows={rowsStore} current={currentStore} algos={order} metric={metric} clipId={clipId} />
+              </>
+            )}
           </ComposedChart>
         )}
       </div>

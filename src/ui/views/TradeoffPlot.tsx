@@ -43,7 +43,7 @@ const HEIGHT_NARROW = 300;
  */
 export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, loading }: SweepPlotProps) {
   const [rootRef, width] = useElementWidth<HTMLDivElement>();
-  const [chartRef, chartBox] = useChartBox<HTMLDivElement>();
+  const [chartRef, chartBox, complete] = useChartBox<HTMLDivElement>();
   const narrow = width > 0 && width < NARROW_WIDTH;
   const captionId = useId();
   const minHeight = narrow ? HEIGHT_NARROW : HEIGHT;
@@ -145,29 +145,32 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
             dataKey="success"
             name="success"
           />
-          <Tooltip
-            content={(p: TooltipContentProps) => <PointTooltip {...p} paramName={paramName} />}
-            isAnimationActive={false}
-            cursor={{ strokeDasharray: '3 3', stroke: '#94a3b8' }}
-          />
-          {layout.data.map((s) => {
-            const st = algoStyle(s.id);
-            return (
-              <Scatter
-                key={s.id}
-                name={labelOf.get(s.id) ?? s.id}
-                data={s.points}
-                fill={st.color}
-                line={{ stroke: st.color, strokeWidth: 1.5, strokeDasharray: st.dash, strokeOpacity: 0.75 }}
-                lineType="joint"
-                shape={(props: unknown) => <TradeoffDot {...(props as DotProps)} color={st.color} />}
-                isAnimationActive={false}
-              />
-            );
-          })}
+          {complete && (
+            <Tooltip
+              content={(p: TooltipContentProps) => <PointTooltip {...p} paramName={paramName} />}
+              isAnimationActive={false}
+              cursor={{ strokeDasharray: '3 3', stroke: '#94a3b8' }}
+            />
+          )}
+          {complete &&
+            layout.data.map((s) => {
+              const st = algoStyle(s.id);
+              return (
+                <Scatter
+                  key={s.id}
+                  name={labelOf.get(s.id) ?? s.id}
+                  data={s.points}
+                  fill={st.color}
+                  line={{ stroke: st.color, strokeWidth: 1.5, strokeDasharray: st.dash, strokeOpacity: 0.75 }}
+                  lineType="joint"
+                  shape={(props: unknown) => <TradeoffDot {...(props as DotProps)} color={st.color} />}
+                  isAnimationActive={false}
+                />
+              );
+            })}
         </ScatterChart>
       ),
-    [layout, margin, chartBox, paramName, labelOf],
+    [layout, margin, chartBox, complete, paramName, labelOf],
   );
 
   const shown = algos.filter((a) => series.some((s) => s.id === a.id));

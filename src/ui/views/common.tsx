@@ -122,21 +122,28 @@ function useObservedSize<T extends HTMLElement>(watched: 'width' | 'both'): [(el
 }
 
 /**
- * The size a recharts chart draws at, in place of recharts' ResponsiveContainer: null until the chart's box (the
- * element given the callback ref) has been laid out and the chart's turn to mount has come (drawingTurns.ts), then
- * the box's size, followed at once. ResponsiveContainer measured its box in a mount effect
- * (getBoundingClientRect: a forced layout of the page inside React's commit) and drew every chart twice, at its
- * initial size and then at the measured one.
+ * The size a recharts chart draws at, in place of recharts' ResponsiveContainer, and whether to draw all of it: the
+ * size is null until the chart's box (the element given the callback ref) has been laid out and the chart's turn
+ * to mount has come (drawingTurns.ts), then the box's size, followed at once; `complete` turns true at the chart's
+ * next turn. A chart mounts its frame (axes, grid) in its first turn and its series and tooltip in the second:
+ * each part registers itself in recharts' store and re-renders the chart from it, synchronously, in the task that
+ * mounts it, and the whole chart at once took 60–120 ms of CPU on this project's 2-core machine
+ * (docs/BENCHMARKS.md). A box that lays out empty (a hidden card) gives its turns back: shown again, the chart
+ * mounts in turns again. ResponsiveContainer measured its box in a mount effect (getBoundingClientRect: a forced
+ * layout of the page inside React's commit) and drew every chart twice, at its initial size and then at the
+ * measured one.
  */
-export function useChartBox<T extends HTMLElement>(): [(el: T | null) => void, { width: number; height: number } | null] {
+export function useChartBox<T extends HTMLElement>(): [(el: T | null) => void, { width: number; height: number } | null, boolean] {
   const [ref, size] = useObservedSize<T>('both');
   const measured = size.width > 0 && size.height > 0;
-  const [turn, setTurn] = useState(false);
+  // 0: waiting for the first turn; 1: the frame is drawn; 2: everything is.
+  const [stage, setStage] = useState(0);
+  if (!measured && stage !== 0) setStage(0); // a render-time update: React re-renders at once
   useEffect(() => {
-    if (!measured || turn) return;
-    return drawingTurns.request(() => setTurn(true));
-  }, [measured, turn]);
-  return [ref, measured && turn ? size : null];
+    if (!measured || stage === 2) return;
+    return drawingTurns.request(() => setStage((s) => Math.min(2, s + 1)));
+  }, [measured, stage]);
+  return [ref, measured && stage > 0 ? size : null, measured && stage === 2];
 }
 
 /** The pointer or the focus on an element, and the handlers to spread on it that follow them. */
