@@ -7,7 +7,7 @@
  * with a relative tolerance of 1e-9, never bit for bit.
  */
 import { cpus, loadavg } from 'node:os';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LabConfig, type LabResult, labBuiltin, sweepBuiltin, type TraceRow } from '../src/engine/lab';
 import { sweepRounds } from '../src/engine/lab/sweepSlices';
@@ -45,6 +45,24 @@ function readFinals(page: Page, metric: string): Promise<ShownFinal[]> {
     `[...document.querySelectorAll('ul[data-testid="curve-final-${metric}"] > li')].map((li) => ({
        algo: li.dataset.algo, value: Number(li.dataset.value), std: Number(li.dataset.std), t: Number(li.dataset.t) }))`,
   );
+}
+
+/** A chart tooltip's rows, top to bottom: each algorithm's name and the (first) value shown. */
+function readTooltipRows(tip: Locator): Promise<{ name: string; value: string }[]> {
+  return tip
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => ({ name: r.querySelector('th')?.textContent ?? '', value: r.querySelector('td')?.textContent ?? '' })));
+}
+
+/** One row per expected value, in that order, each equal to it to the digits shown (3 significant). */
+function expectTooltipRows(shown: { name: string; value: string }[], want: number[], what: string): void {
+  expect(shown).toHaveLength(want.length);
+  shown.forEach((row, i) => {
+    const value = parseShown(row.value);
+    expect(Math.abs(value - want[i]), `${row.name}: shows ${row.value}, the engine's ${what} is ${want[i]}`).toBeLessThanOrEqual(
+      0.5 * 10 ** (Math.floor(Math.log10(Math.abs(want[i]))) - 2) + tolerance(value, want[i]),
+    );
+  });
 }
 
 interface ShownTraceRow {
@@ -286,19 +304,10 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await tip.waitFor({ timeout: 10_000 });
     const head = (await tip.locator('.pw-tooltip-head').textContent()) ?? '';
     const t = Number(head.match(/^Average utility · t = (\d+)$/)?.[1]);
-    const shown = await tip
-      .locator('tbody tr')
-      .evaluateAll((rows) => rows.map((r) => ({ name: r.querySelector('th')?.textContent ?? '', mean: r.querySelector('td')?.textContent ?? '' })));
-    // One row per algorithm, best first, each the engine's mean at that step to the digits shown (3 significant).
+    // One row per algorithm, best first, each the engine's mean at that step.
     const means = algos.map((a) => expected.curves[a].utility.find((p) => p.t === t)?.mean ?? Number.NaN).sort((a, b) => b - a);
     expect(means.every(Number.isFinite), `t = ${t} (“${head}”) is a step of the engine's curves`).toBe(true);
-    expect(shown).toHaveLength(algos.length);
-    shown.forEach((row, i) => {
-      const value = parseShown(row.mean);
-      expect(Math.abs(value - means[i]), `${row.name}: shows ${row.mean}, the engine's mean is ${means[i]}`).toBeLessThanOrEqual(
-        0.5 * 10 ** (Math.floor(Math.log10(Math.abs(means[i]))) - 2) + tolerance(value, means[i]),
-      );
-    });
+    expectTooltipRows(await readTooltipRows(tip), means, 'mean');
     // The charts share the hover cursor, but only the chart under the pointer shows its tooltip; leaving hides it.
     expect(await page.locator('.pw-tooltip').count()).toBe(1);
     await page.mouse.move(box.x + box.width / 2, box.y - 60);
@@ -532,20 +541,12 @@ describe('lab results in Chromium equal the engine in Node', () => {
     const head = (await tip.locator('.pw-tooltip-head').textContent()) ?? '';
     const x = Number(head.match(/^Utility · λ = ([\d.e-]+)$/)?.[1]);
     expect(swept, `“${head}” names a swept λ`).toContain(x);
-    const shown = await tip
-      .locator('tbody tr')
-      .evaluateAll((rows) => rows.map((r) => ({ name: r.querySelector('th')?.textContent ?? '', value: r.querySelector('td')?.textContent ?? '' })));
-    // One row per algorithm, best first, each the engine's utility at that λ to the digits shown (3 significant).
+    // One row per algorithm, best first, each the engine's utility at that λ.
     const want = sweepBuiltin({ base: config, param: 'lambda', values: [x] })
       .points.map((p) => p.utility)
       .sort((a, b) => b - a);
-    expect(shown).toHaveLength(config.algos.length);
-    shown.forEach((row, i) => {
-      const value = parseShown(row.value);
-      expect(Math.abs(value - want[i]), `${row.name}: shows ${row.value}, the engine's utility is ${want[i]}`).toBeLessThanOrEqual(
-        0.5 * 10 ** (Math.floor(Math.log10(Math.abs(want[i]))) - 2) + tolerance(value, want[i]),
-      );
-    });
+    expect(want).toHaveLength(config.algos.length);
+    expectTooltipRows(await readTooltipRows(tip), want, 'utility');
     // The three share the hover cursor, but only the chart under the pointer shows its tooltip; leaving hides it.
     expect(await page.locator('.pw-tooltip').count()).toBe(1);
     await page.mouse.move(box.x + box.width / 2, box.y - 60);
