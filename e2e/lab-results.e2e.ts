@@ -57,12 +57,15 @@ function readTooltipRows(tip: Locator): Promise<{ name: string; value: string }[
 /** One row per expected value, in that order, each equal to it to the digits shown (3 significant). */
 function expectTooltipRows(shown: { name: string; value: string }[], want: number[], what: string): void {
   expect(shown).toHaveLength(want.length);
-  shown.forEach((row, i) => {
-    const value = parseShown(row.value);
-    expect(Math.abs(value - want[i]), `${row.name}: shows ${row.value}, the engine's ${what} is ${want[i]}`).toBeLessThanOrEqual(
-      0.5 * 10 ** (Math.floor(Math.log10(Math.abs(want[i]))) - 2) + tolerance(value, want[i]),
-    );
-  });
+  for (const [i, row] of shown.entries()) expectShown(row.value, want[i], `${row.name}: the engine's ${what}`);
+}
+
+/** A figure as shown (3 significant digits) equals `want` to those digits. */
+function expectShown(text: string, want: number, what: string): void {
+  const value = parseShown(text);
+  expect(Math.abs(value - want), `${what} is ${want}, shown ${text}`).toBeLessThanOrEqual(
+    0.5 * 10 ** (Math.floor(Math.log10(Math.abs(want))) - 2) + tolerance(value, want),
+  );
 }
 
 interface ShownTraceRow {
@@ -510,6 +513,42 @@ describe('lab results in Chromium equal the engine in Node', () => {
       expectClose(shown.success, want.success, `${want.algo} at τ_max = ${x}: success`);
       expectClose(shown.utility, want.utility, `${want.algo} at τ_max = ${x}: utility`);
     }
+  });
+
+  it('hovering a point of the τ_max trade-off shows its algorithm, τ_max, cost, success and utility: the engine’s', async () => {
+    await waitForSweeps(page);
+    const figure = page.locator('[data-chart="tradeoff"]');
+    await figure.scrollIntoViewIfNeeded();
+    const x = sweepValues('tauMax', config.params.tauMax ?? DEFAULT_PARAMS.tauMax).find((v) => v !== config.params.tauMax && v > 1) ?? 1;
+    // The visible dot of PromptWise's point at that τ_max (the group's last circle); whichever point is on top
+    // under the pointer there is the one the tooltip must describe.
+    const dot = figure.locator(`g.pw-tradeoff-dot[data-algo="promptwise"][data-x="${x}"] circle`).last();
+    const box = await dot.boundingBox();
+    if (!box) throw new Error(`PromptWise's point at τ_max = ${x} is not drawn`);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const tip = figure.locator('.pw-tooltip');
+    await tip.waitFor({ timeout: 10_000 });
+    const head = (await tip.locator('.pw-tooltip-head').textContent()) ?? '';
+    const labels = Object.fromEntries(
+      await figure.locator('.pw-legend-item[data-algo]').evaluateAll((items) => items.map((li) => [li.textContent ?? '', li.getAttribute('data-algo') ?? ''])),
+    );
+    const m = head.match(/^(.*) · τ_max = (\d+)( \(current\))?$/);
+    expect(m, head).not.toBeNull();
+    const [algo, at] = [labels[m?.[1] ?? ''], Number(m?.[2])];
+    expect(algo, `“${head}” names a drawn algorithm`).toBeDefined();
+    const want = sweepBuiltin({ base: config, param: 'tauMax', values: [at] }).points.find((p) => p.algo === algo);
+    if (!want) throw new Error(`the engine has no point for ${algo} at τ_max = ${at}`);
+    const rows = await readTooltipRows(tip);
+    expect(rows.map((r) => r.name)).toEqual(['avg cost', 'success', 'utility']);
+    expectShown(rows[0].value, want.cost, `${algo} at τ_max = ${at}: cost`);
+    // A rate is shown in percent to one decimal (none from 99.95 %).
+    const success = Number(rows[1].value.replace('%', ''));
+    expect(Math.abs(success - 100 * want.success), `${algo} at τ_max = ${at}: success ${want.success}, shown ${rows[1].value}`).toBeLessThanOrEqual(
+      rows[1].value.includes('.') ? 0.05 + 1e-9 : 0.5,
+    );
+    expectShown(rows[2].value, want.utility, `${algo} at τ_max = ${at}: utility`);
+    await page.mouse.move(box.x + box.width / 2, box.y - 400);
+    await tip.waitFor({ state: 'detached', timeout: 10_000 });
   });
 
   it('the λ sweep draws a line per algorithm through every swept λ, and hovering shows, in that chart only, every algorithm’s value there: the engine’s', async () => {

@@ -1,5 +1,5 @@
-import { memo, useId, useMemo } from 'react';
-import { Scatter, ScatterChart, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { memo, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { ScatterChart, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { SweepPoint } from '../../engine/lab/types';
 import { GridLines } from '../chart/GridLines';
@@ -12,12 +12,15 @@ import {
   axisWidth,
   ChartState,
   chartHeight,
+  createValueStore,
   HiddenList,
   NARROW_WIDTH,
   sameSweepProps,
   useChartBox,
   useElementWidth,
   useStaggered,
+  type ValueStore,
+  type WritableStore,
   xAxisProps,
   yAxisProps,
 } from './common';
@@ -53,6 +56,8 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
   const param = sweep?.param ?? 'tauMax';
   const sym = paramSymbol(param);
   const paramName = sym === 'τ' ? 'τ_max' : sym;
+  // The point under the pointer, with its place in the chart (px): the tooltip is drawn beside it.
+  const [hovered] = useState(() => createValueStore<HoveredPoint | null>(null));
   const margin = useMemo(() => ({ top: 14, right: narrow ? 14 : 22, bottom: 22, left: 6 }), [narrow]);
   // New points reach the chart in its turn (one chart per frame, page-wide), not in the commit that brought them.
   const [drawn] = useStaggered(
@@ -104,7 +109,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
         });
       });
     }
-    // Labels stay inside the plot area: recharts clips its series there.
+    // Labels stay inside the plot area.
     const placement = placeLabels(requests, dots, { left, top, right, bottom }, 100);
     const data = [...series]
       .sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id))
@@ -145,32 +150,13 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
             dataKey="success"
             name="success"
           />
-          {complete && (
-            <Tooltip
-              content={(p: TooltipContentProps) => <PointTooltip {...p} paramName={paramName} />}
-              isAnimationActive={false}
-              cursor={{ strokeDasharray: '3 3', stroke: '#94a3b8' }}
-            />
-          )}
-          {complete &&
-            layout.data.map((s) => {
-              const st = algoStyle(s.id);
-              return (
-                <Scatter
-                  key={s.id}
-                  name={labelOf.get(s.id) ?? s.id}
-                  data={s.points}
-                  fill={st.color}
-                  line={{ stroke: st.color, strokeWidth: 1.5, strokeDasharray: st.dash, strokeOpacity: 0.75 }}
-                  lineType="joint"
-                  shape={(props: unknown) => <TradeoffDot {...(props as DotProps)} color={st.color} />}
-                  isAnimationActive={false}
-                />
-              );
-            })}
+          {/* Recharts' Scatter drew each point as components of its own (13 series, ~80 points) and re-ran the
+              chart for every round of the sweep; the series are plain SVG from the chart's scales, and a point
+              under the pointer shows its tooltip (`hovered`). */}
+          {complete && <TradeoffSeries data={layout.data} hovered={hovered} />}
         </ScatterChart>
       ),
-    [layout, margin, chartBox, complete, paramName, labelOf],
+    [layout, margin, chartBox, complete, hovered],
   );
 
   const shown = algos.filter((a) => series.some((s) => s.id === a.id));
@@ -208,6 +194,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
             style={chartHeight(minHeight)}
           >
             {chart}
+            <PointTooltip hovered={hovered} paramName={paramName} width={chartBox?.width ?? 0} />
           </div>
         )}
         <HiddenList testId="tradeoff-points" label={`Cost and success per algorithm and ${paramName}`}>
@@ -232,24 +219,75 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
   );
 }, sameSweepProps);
 
-interface DotProps {
-  cx?: number;
-  cy?: number;
-  payload?: TradeoffDatum;
+interface HoveredPoint {
+  datum: TradeoffDatum;
+  x: number;
+  y: number;
 }
 
-function TradeoffDot({ cx, cy, payload, color }: DotProps & { color: string }) {
-  if (cx === undefined || cy === undefined || !payload || !Number.isFinite(cx) || !Number.isFinite(cy)) return <g />;
-  const big = payload.current;
+/**
+ * Each algorithm's points joined in τ order, then every point with its label (the current setting ringed), the
+ * dots above every line. A point under the pointer is written to `hovered`.
+ */
+function TradeoffSeries({ data, hovered }: { data: { id: string; points: TradeoffDatum[] }[]; hovered: WritableStore<HoveredPoint | null> }) {
+  const xScale = useXAxisScale();
+  const yScale = useYAxisScale();
+  // New points (the sweep's next round): a tooltip must not describe the old ones.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is for new data, which it does not read
+  useEffect(() => hovered.set(null), [data, hovered]);
+  if (!xScale || !yScale) return null;
+  const placed = data.map((s) => ({
+    id: s.id,
+    points: s.points.flatMap((d) => {
+      const x = xScale(d.cost);
+      const y = yScale(d.success);
+      return x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y) ? [{ d, x, y }] : [];
+    }),
+  }));
   return (
-    <g className="pw-tradeoff-dot">
-      {big && <circle cx={cx} cy={cy} r={9} fill="none" stroke={color} strokeWidth={1.5} strokeOpacity={0.85} />}
-      <circle cx={cx} cy={cy} r={big ? 5.5 : 3.5} fill={color} stroke="#fff" strokeWidth={1.25} />
-      {payload.label && payload.place?.visible && (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the pointer's hover card; every point's figures are in the chart's list for screen readers
+    <g className="pw-series" onMouseLeave={() => hovered.set(null)}>
+      {placed.map(({ id, points }) => {
+        const st = algoStyle(id);
+        if (points.length < 2) return null;
+        return (
+          <path
+            key={id}
+            d={`M${points.map((p) => `${p.x},${p.y}`).join('L')}`}
+            fill="none"
+            stroke={st.color}
+            strokeWidth={1.5}
+            strokeDasharray={st.dash}
+            strokeOpacity={0.75}
+            data-algo={id}
+          />
+        );
+      })}
+      {placed.map(({ id, points }) => (
+        <g key={id}>
+          {points.map((p) => (
+            <TradeoffDot key={p.d.x} x={p.x} y={p.y} datum={p.d} color={algoStyle(id).color} onHover={() => hovered.set({ datum: p.d, x: p.x, y: p.y })} />
+          ))}
+        </g>
+      ))}
+    </g>
+  );
+}
+
+function TradeoffDot({ x, y, datum, color, onHover }: { x: number; y: number; datum: TradeoffDatum; color: string; onHover: () => void }) {
+  const big = datum.current;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the pointer's hover card; every point's figures are in the chart's list for screen readers
+    <g className="pw-tradeoff-dot" data-algo={datum.algo} data-x={rawNumber(datum.x)} onMouseEnter={onHover}>
+      {big && <circle cx={x} cy={y} r={9} fill="none" stroke={color} strokeWidth={1.5} strokeOpacity={0.85} />}
+      {/* A wider transparent target than the dot itself, so the pointer finds it. */}
+      <circle cx={x} cy={y} r={8} fill="transparent" />
+      <circle cx={x} cy={y} r={big ? 5.5 : 3.5} fill={color} stroke="#fff" strokeWidth={1.25} />
+      {datum.label && datum.place?.visible && (
         <text
-          x={cx + payload.place.dx}
-          y={cy + payload.place.dy}
-          textAnchor={payload.place.anchor}
+          x={x + datum.place.dx}
+          y={y + datum.place.dy}
+          textAnchor={datum.place.anchor}
           fontSize={big ? 11 : 10}
           fontWeight={big ? 700 : 500}
           fill={color}
@@ -258,27 +296,36 @@ function TradeoffDot({ cx, cy, payload, color }: DotProps & { color: string }) {
           paintOrder="stroke"
           strokeLinejoin="round"
         >
-          {payload.label}
+          {datum.label}
         </text>
       )}
     </g>
   );
 }
 
-function PointTooltip({ active, payload, paramName }: TooltipContentProps & { paramName: string }) {
-  if (!active || !payload || payload.length === 0) return null;
-  const d = payload[0]?.payload as TradeoffDatum | undefined;
-  if (!d) return null;
+/** The hovered point's algorithm, setting, cost, success and utility, beside the point (flipped left near the right edge). */
+function PointTooltip({ hovered, paramName, width }: { hovered: ValueStore<HoveredPoint | null>; paramName: string; width: number }) {
+  const point = useSyncExternalStore(hovered.subscribe, hovered.get, hovered.get);
+  if (!point) return null;
+  const d = point.datum;
   const st = algoStyle(d.algo);
+  const left = point.x > width / 2;
   return (
-    <ChartTooltip
-      head={`${d.algoLabel} · ${paramName} = ${d.x}${d.current ? ' (current)' : ''}`}
-      swatch={st.color}
-      rows={[
-        { key: 'cost', name: 'avg cost', cells: [{ value: fmt(d.cost) }] },
-        { key: 'success', name: 'success', cells: [{ value: fmtPct(d.success) }] },
-        { key: 'utility', name: 'utility', cells: [{ value: fmt(d.utility) }] },
-      ]}
-    />
+    <div
+      className="pw-tooltip-float"
+      style={{ left: point.x, top: point.y, transform: left ? 'translate(calc(-100% - 12px), -50%)' : 'translate(12px, -50%)' }}
+      role="presentation"
+      data-export-skip=""
+    >
+      <ChartTooltip
+        head={`${d.algoLabel} · ${paramName} = ${d.x}${d.current ? ' (current)' : ''}`}
+        swatch={st.color}
+        rows={[
+          { key: 'cost', name: 'avg cost', cells: [{ value: fmt(d.cost) }] },
+          { key: 'success', name: 'success', cells: [{ value: fmtPct(d.success) }] },
+          { key: 'utility', name: 'utility', cells: [{ value: fmt(d.utility) }] },
+        ]}
+      />
+    </div>
   );
 }

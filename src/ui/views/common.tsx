@@ -73,24 +73,32 @@ export function useSameValue<T>(value: T): T {
   return useMemo(() => value, [key]);
 }
 
+/** A ValueStore that its owner sets. */
+export interface WritableStore<T> extends ValueStore<T> {
+  set(value: T): void;
+}
+
+/** A WritableStore holding `initial`; setting the value it holds already notifies no one. */
+export function createValueStore<T>(initial: T): WritableStore<T> {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(v: T) {
+      if (Object.is(v, current)) return;
+      current = v;
+      for (const l of listeners) l();
+    },
+  };
+}
+
 /** A ValueStore that follows `value` (updated in a layout effect, before paint). */
 export function useValueStore<T>(value: T): ValueStore<T> {
-  const [store] = useState(() => {
-    let current = value;
-    const listeners = new Set<() => void>();
-    return {
-      get: () => current,
-      subscribe(listener: () => void) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      set(v: T) {
-        if (Object.is(v, current)) return;
-        current = v;
-        for (const l of listeners) l();
-      },
-    };
-  });
+  const [store] = useState(() => createValueStore(value));
   useLayoutEffect(() => store.set(value), [store, value]);
   return store;
 }
