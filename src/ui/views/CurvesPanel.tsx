@@ -5,6 +5,7 @@ import type { AlgoCurves } from '../../engine/lab/types';
 import { GridLines } from '../chart/GridLines';
 import { HoverDots } from '../chart/HoverDots';
 import type { NiceScale } from '../chart/scales';
+import { roundPx } from '../chart/svgPath';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
 import {
@@ -293,8 +294,6 @@ function CursorClip({ id, cursor }: { id: string; cursor: ValueStore<number> }) 
   );
 }
 
-const round1 = (v: number) => Math.round(v * 10) / 10;
-
 /**
  * Every algorithm's ± std band, then its mean line (in draw order, so PromptWise ends on top), as one path
  * each, clipped at the playback cursor; while the pointer is over a chart, a dot per algorithm at the
@@ -312,8 +311,8 @@ function SeriesLayer({ rows: rowsStore, algos, clipId }: { rows: ValueStore<Curv
   const ky = (yScale?.(1) ?? NaN) - y0;
   const paths = useMemo(() => {
     if (![x0, kx, y0, ky].every(Number.isFinite)) return [];
-    const px = (t: number) => round1(x0 + kx * t);
-    const py = (v: number) => round1(y0 + ky * v);
+    const px = (t: number) => roundPx(x0 + kx * t);
+    const py = (v: number) => roundPx(y0 + ky * v);
     return algos.map((a) => {
       const line: string[] = [];
       const upper: string[] = [];

@@ -4,6 +4,7 @@ import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/form
 import { GridLines } from '../chart/GridLines';
 import { HoverDots } from '../chart/HoverDots';
 import { capTop, logScale, type NiceScale, niceScale, paddedScale } from '../chart/scales';
+import { linePath, roundPx } from '../chart/svgPath';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
 import {
@@ -264,7 +265,7 @@ function SweepSeries({
   const at = (x: number, v: number | undefined): [number, number] | null => {
     const px = xScale(x);
     const py = v === undefined ? undefined : yScale(v);
-    return px !== undefined && py !== undefined && Number.isFinite(px) && Number.isFinite(py) ? [round1(px), round1(py)] : null;
+    return px !== undefined && py !== undefined && Number.isFinite(px) && Number.isFinite(py) ? [roundPx(px), roundPx(py)] : null;
   };
   const series = algos.map((a) => ({
     id: a.id,
@@ -300,7 +301,7 @@ function SweepSeries({
         {series.map(({ id, points }) => {
           if (points.length === 0) return null;
           const s = algoStyle(id);
-          return <path key={id} d={`M${points.join('L')}`} fill="none" stroke={s.color} strokeWidth={s.width} strokeDasharray={s.dash} data-algo={id} />;
+          return <path key={id} d={linePath(points)} fill="none" stroke={s.color} strokeWidth={s.width} strokeDasharray={s.dash} data-algo={id} />;
         })}
       </g>
       <g clipPath={`url(#${dots})`}>
@@ -322,8 +323,6 @@ function SweepSeries({
     </g>
   );
 }
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 function LambdaTooltip({
   active,

@@ -5,6 +5,7 @@ import type { SweepPoint } from '../../engine/lab/types';
 import { GridLines } from '../chart/GridLines';
 import { type LabelPlacement, type LabelRequest, placeLabels } from '../chart/labels';
 import { capTop, logScale, paddedScale, wantsLog } from '../chart/scales';
+import { linePath } from '../chart/svgPath';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
 import {
@@ -253,7 +254,7 @@ function TradeoffSeries({ data, hovered }: { data: { id: string; points: Tradeof
         return (
           <path
             key={id}
-            d={`M${points.map((p) => `${p.x},${p.y}`).join('L')}`}
+            d={linePath(points.map((p) => [p.x, p.y] as const))}
             fill="none"
             stroke={st.color}
             strokeWidth={1.5}
