@@ -47,6 +47,22 @@ function readFinals(page: Page, metric: string): Promise<ShownFinal[]> {
   );
 }
 
+/**
+ * Moves the pointer to a point of `target` (fractions of its box) and waits for the tooltip `tip`: the target's box
+ * (to move away from later) and the tooltip's head line.
+ */
+async function hoverForTooltip(
+  target: Locator,
+  [fx, fy]: [number, number],
+  tip: Locator,
+): Promise<{ box: { x: number; y: number; width: number; height: number }; head: string }> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`${target} is not drawn`);
+  await target.page().mouse.move(box.x + fx * box.width, box.y + fy * box.height);
+  await tip.waitFor({ timeout: 10_000 });
+  return { box, head: (await tip.locator('.pw-tooltip-head').textContent()) ?? '' };
+}
+
 /** A chart tooltip's rows, top to bottom: each algorithm's name and the (first) value shown. */
 function readTooltipRows(tip: Locator): Promise<{ name: string; value: string }[]> {
   return tip
@@ -300,12 +316,8 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expect(await cursorOf(page)).toBe(T);
     const chart = page.locator('[data-chart="curve-utility"] .pw-chart');
     await chart.scrollIntoViewIfNeeded();
-    const box = await chart.boundingBox();
-    if (!box) throw new Error('the utility chart has no box');
-    await page.mouse.move(box.x + 0.6 * box.width, box.y + 0.5 * box.height);
     const tip = page.locator('[data-chart="curve-utility"] .pw-tooltip');
-    await tip.waitFor({ timeout: 10_000 });
-    const head = (await tip.locator('.pw-tooltip-head').textContent()) ?? '';
+    const { box, head } = await hoverForTooltip(chart, [0.6, 0.5], tip);
     const t = Number(head.match(/^Average utility · t = (\d+)$/)?.[1]);
     // One row per algorithm, best first, each the engine's mean at that step.
     const means = algos.map((a) => expected.curves[a].utility.find((p) => p.t === t)?.mean ?? Number.NaN).sort((a, b) => b - a);
@@ -522,13 +534,8 @@ describe('lab results in Chromium equal the engine in Node', () => {
     const x = sweepValues('tauMax', config.params.tauMax ?? DEFAULT_PARAMS.tauMax).find((v) => v !== config.params.tauMax && v > 1) ?? 1;
     // The visible dot of PromptWise's point at that τ_max (the group's last circle); whichever point is on top
     // under the pointer there is the one the tooltip must describe.
-    const dot = figure.locator(`g.pw-tradeoff-dot[data-algo="promptwise"][data-x="${x}"] circle`).last();
-    const box = await dot.boundingBox();
-    if (!box) throw new Error(`PromptWise's point at τ_max = ${x} is not drawn`);
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const tip = figure.locator('.pw-tooltip');
-    await tip.waitFor({ timeout: 10_000 });
-    const head = (await tip.locator('.pw-tooltip-head').textContent()) ?? '';
+    const { box, head } = await hoverForTooltip(figure.locator(`g.pw-tradeoff-dot[data-algo="promptwise"][data-x="${x}"] circle`).last(), [0.5, 0.5], tip);
     const labels = Object.fromEntries(
       await figure.locator('.pw-legend-item[data-algo]').evaluateAll((items) => items.map((li) => [li.textContent ?? '', li.getAttribute('data-algo') ?? ''])),
     );
@@ -571,13 +578,8 @@ describe('lab results in Chromium equal the engine in Node', () => {
       expect(dotsAt, `${metric}: dots on the current λ's line`).toBeGreaterThanOrEqual(config.algos.length);
     }
 
-    const chart = figure.locator('[data-metric="utility"] .pw-chart');
-    const box = await chart.boundingBox();
-    if (!box) throw new Error('the λ sweep utility chart has no box');
-    await page.mouse.move(box.x + 0.75 * box.width, box.y + 0.4 * box.height);
     const tip = figure.locator('[data-metric="utility"] .pw-tooltip');
-    await tip.waitFor({ timeout: 10_000 });
-    const head = (await tip.locator('.pw-tooltip-head').textContent()) ?? '';
+    const { box, head } = await hoverForTooltip(figure.locator('[data-metric="utility"] .pw-chart'), [0.75, 0.4], tip);
     const x = Number(head.match(/^Utility · λ = ([\d.e-]+)$/)?.[1]);
     expect(swept, `“${head}” names a swept λ`).toContain(x);
     // One row per algorithm, best first, each the engine's utility at that λ.
