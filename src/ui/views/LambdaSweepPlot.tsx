@@ -122,8 +122,7 @@ export const LambdaSweepPlot = memo(function LambdaSweepPlot({ sweep, algos, cur
                 rows={staged[i].rows}
                 algos={staged[i].shown}
                 current={staged[i].current}
-                xDomain={staged[i].xScale.domain}
-                xTicks={staged[i].xScale.ticks}
+                xScale={staged[i].xScale}
                 height={height}
                 narrow={narrow}
               />
@@ -175,8 +174,8 @@ interface SweepChartProps {
   rows: LambdaRow[];
   algos: AlgoInfo[];
   current: number;
-  xDomain: [number, number];
-  xTicks: number[];
+  /** The λ axis (log). */
+  xScale: NiceScale;
   height: number;
   narrow: boolean;
 }
@@ -194,7 +193,7 @@ const SweepChart = memo(function SweepChart(props: SweepChartProps) {
   const rowsStore = useValueStore(rows);
   const currentStore = useValueStore(current);
   const yScale = useSameValue(props.yScale);
-  const xAxis = useSameValue({ domain: props.xDomain, ticks: props.xTicks });
+  const xScale = useSameValue(props.xScale);
   // Recharts gets only the λ grid (for the hover).
   const grid = useSameValue(rows.map((r) => ({ x: r.x })));
   const margin = useMemo(() => ({ top: 8, right: narrow ? 10 : 12, bottom: 18, left: 4 }), [narrow]);
@@ -213,7 +212,7 @@ const SweepChart = memo(function SweepChart(props: SweepChartProps) {
         {box && (
           <ComposedChart width={box.width} height={box.height} data={grid} margin={margin} syncId="pw-lambda" syncMethod="value">
             <GridLines yTicks={yScale.ticks} />
-            <XAxis {...xAxisProps({ dataKey: 'x', domain: xAxis.domain, ticks: xAxis.ticks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
+            <XAxis {...xAxisProps({ dataKey: 'x', domain: xScale.domain, ticks: xScale.ticks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
             <YAxis {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
             {complete && (
               <>

@@ -151,7 +151,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
             dataKey="success"
             name="success"
           />
-          {/* Recharts' Scatter drew each point as components of its own (13 series, ~80 points) and re-ran the
+          {/* Recharts' Scatter drew each point as components of its own (up to 13 series, ~80 points) and re-ran the
               chart for every round of the sweep; the series are plain SVG from the chart's scales, and a point
               under the pointer shows its tooltip (`hovered`). */}
           {complete && <TradeoffSeries data={layout.data} hovered={hovered} />}
