@@ -3,7 +3,8 @@
  * same process and the ratio, so a regression shows as a falling ratio whatever the machine's speed or load:
  * - the logistic estimator against `bench/baseline/denseNewtonArm.ts` (the straightforward dense Newton fit),
  *   PromptWise on the same prompts and rewards with each;
- * - the WebAssembly SIMD kernels of the logistic estimator against the JS loops of linalg.ts, at d = 384;
+ * - the WebAssembly SIMD kernels of the logistic estimator against the JS loops of linalg.ts, at d = 384, and the
+ *   line search's trial point against its JS loop (bench/baseline/logisticLineJs.ts);
  * - the CLI's trial pool (`--jobs 2`) against one job, and the default, on the t2i table and the HumanEval replay,
  *   each the wall time of `npm run sim` (node bin/sim.mjs) from start to exit, with the cores each kept busy;
  * - the three recorded datasets (MMLU-Pro, RouteProfile, LLMRouter) as the lab opens them, every algorithm ×
@@ -19,6 +20,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { symMatVecUpper, symRankOneSubUpper } from '../src/engine/estimators/linalg';
+import { LogisticLine } from '../src/engine/estimators/logisticLine';
 import { SymmetricMatrix } from '../src/engine/estimators/symmetricMatrix';
 import { WasmArena } from '../src/engine/estimators/wasm/arena';
 import { type ArmModel, logisticModel } from '../src/engine/policies/armModel';
@@ -28,6 +30,7 @@ import { createRng, deriveSeed } from '../src/engine/rng';
 import { type BanditParams, defaultParams, resolveAlpha, type World } from '../src/engine/types';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { denseNewtonArm } from './baseline/denseNewtonArm';
+import { logisticLineJs } from './baseline/logisticLineJs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const load = () => loadavg()[0].toFixed(2);
@@ -131,6 +134,34 @@ rows.push('', '| case | WebAssembly SIMD (µs) | JS loops, linalg.ts (µs) | spe
     () => time(() => symRankOneSubUpper(jsMatrix, d, 1e-20, x, d)),
   );
   row([`M −= c·u·uᵀ, ${d}×${d} (upper triangle)`, update.a.toFixed(1), update.b.toFixed(1), `${(update.b / update.a).toFixed(2)}×`, '> 1', load()]);
+}
+{
+  // One trial point of a logistic line search over 120 points, about the distinct contexts of a PromptWise arm in
+  // the HumanEval replay (LogisticLine): an exponential per point, the estimators' hottest loop after the above.
+  const m = 120;
+  const rng = createRng(2);
+  const z = Float64Array.from({ length: m }, () => (rng.uniform() - 0.5) * 10);
+  const u = Float64Array.from({ length: m }, () => rng.uniform() - 0.5);
+  const c = Float64Array.from({ length: m }, (_, j) => 1 + (j % 3));
+  const s = Float64Array.from(c, (cj) => Math.floor(rng.uniform() * (cj + 1)));
+  const line = new LogisticLine(new WasmArena());
+  line.load(m, z, u, c, s);
+  const sig = new Float64Array(m);
+  const slope = new Float64Array(m);
+  const out = new Float64Array(1);
+  const reps = 20000;
+  const time = (f: (alpha: number) => number) => {
+    let sink = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < reps; i++) sink += f(0.5 + i * 1e-9);
+    return { seconds: ((performance.now() - t0) / reps) * 1e3, sink }; // µs per call
+  };
+  const r = sideBySide(
+    5,
+    () => time((alpha) => line.at(alpha)),
+    () => time((alpha) => logisticLineJs(m, alpha, z, u, c, s, sig, slope, out)),
+  );
+  row([`line-search trial point, ${m} points: σ, σ' and φ', φ'' (one exp each)`, r.a.toFixed(2), r.b.toFixed(2), `${(r.b / r.a).toFixed(2)}×`, '> 1', load()]);
 }
 
 // --- 2. The CLI's trial pool: two jobs against one ----------------------------------------------------------

@@ -271,6 +271,11 @@ export class KernelPosterior {
     return this.sums[j];
   }
 
+  /** n_j for j < size, and s_j (live views, valid until the next observe: do not write to them). */
+  get countsAndSums(): [Float64Array, Float64Array] {
+    return [this.counts, this.sums];
+  }
+
   /** Index of the support point equal to x, or −1. */
   find(x: Float64Array): number {
     return this.gram.find(x);

@@ -1,6 +1,7 @@
 import type { Kernel } from './kernel';
 import { KernelPosterior, RegularisedInverse } from './kernelGram';
 import { dot, symMatVecUpper } from './linalg';
+import { LogisticLine } from './logisticLine';
 import { WasmArena } from './wasm/arena';
 
 /**
@@ -50,10 +51,10 @@ export class KernelLogisticArm {
    */
   private sig: Float64Array = new Float64Array(8);
   private slope: Float64Array = new Float64Array(8);
-  private trialSig: Float64Array = new Float64Array(8);
-  private trialSlope: Float64Array = new Float64Array(8);
   private sigmaFresh = false;
-  /** The α of the line search's last trial point, whose σ values `trialSig`/`trialSlope` hold. */
+  /** The line search's trial points in WebAssembly SIMD. */
+  private readonly line: LogisticLine;
+  /** The α of the line search's last trial point, whose σ and σ' `line` holds. */
   private trialAlpha = Number.NaN;
   private fitsSinceRefresh = 0;
 
@@ -62,6 +63,7 @@ export class KernelLogisticArm {
     this.post = new KernelPosterior(kernel, beta, arena);
     this.mu = 2 * beta;
     this.newton = new RegularisedInverse(this.post.gram, arena);
+    this.line = new LogisticLine(arena);
   }
 
   /** Observations added. */
@@ -134,8 +136,8 @@ export class KernelLogisticArm {
       }
       // The line search last evaluated σ at f + α·KΔ, bit for bit the new f when α = t.
       if (t === this.trialAlpha) {
-        [this.sig, this.trialSig] = [this.trialSig, this.sig];
-        [this.slope, this.trialSlope] = [this.trialSlope, this.slope];
+        this.sig.set(this.line.sig.subarray(0, m));
+        this.slope.set(this.line.slope.subarray(0, m));
       } else this.sigmaFresh = false;
       gNorm = this.computeGradient();
       if (gNorm <= tol) return;
@@ -178,23 +180,20 @@ export class KernelLogisticArm {
    */
   private lineSearch(slope: number): number {
     const m = this.post.size;
-    const { f, step, kstep, trialSig, trialSlope } = this;
+    const { f, step, kstep, line } = this;
     const fStep = dot(step, f, m); // ΔᵀKa
     const stepKStep = dot(step, kstep, m); // ΔᵀKΔ ≥ 0
     const target = LINE_TOL * Math.abs(slope);
+    const [counts, sums] = this.post.countsAndSums;
+    line.load(m, f, kstep, counts, sums);
     let lo = 0;
     let hi = Infinity;
     let alpha = 1;
     for (let k = 0; k < LINE_ITERS; k++) {
-      let d1 = this.mu * (fStep + alpha * stepKStep);
-      let d2 = this.mu * stepKStep;
+      // J'(α) and J''(α): the penalty's parts here, the data's from one exponential per point (LogisticLine).
+      const d1 = this.mu * (fStep + alpha * stepKStep) + line.at(alpha);
+      const d2 = this.mu * stepKStep + line.curvature;
       this.trialAlpha = alpha;
-      for (let j = 0; j < m; j++) {
-        logisticAt(f[j] + alpha * kstep[j], trialSig, trialSlope, j);
-        const nj = this.post.countOf(j);
-        d1 += (nj * trialSig[j] - this.post.sumOf(j)) * kstep[j];
-        d2 += nj * trialSlope[j] * kstep[j] * kstep[j];
-      }
       if (Math.abs(d1) <= target) return alpha;
       if (d1 < 0) lo = alpha;
       else hi = alpha;
@@ -272,8 +271,6 @@ export class KernelLogisticArm {
     this.wHat = g(this.wHat);
     this.sig = g(this.sig);
     this.slope = g(this.slope);
-    this.trialSig = new Float64Array(cap);
-    this.trialSlope = new Float64Array(cap);
     this.grad = new Float64Array(cap);
     this.step = new Float64Array(cap);
     this.kstep = new Float64Array(cap);

@@ -1,6 +1,7 @@
 import { ContextIndex } from './contextIndex';
 import { ContextRows } from './contextRows';
 import { dot, dotAt, mirrorUpper, sameVector, sigmoid, sigmoidSlope, spdInvertInPlace } from './linalg';
+import { LogisticLine } from './logisticLine';
 import { SymmetricMatrix } from './symmetricMatrix';
 import { WasmArena } from './wasm/arena';
 
@@ -56,6 +57,8 @@ export class LogisticArm {
   /** Distinct contexts, row j at j·d, with the fit's passes over them (WebAssembly SIMD). Its `data` is read
    * afresh in each method: an allocation in the arena (this arm's or another's) may move it. */
   private readonly rows: ContextRows;
+  /** The line search's trial points in WebAssembly SIMD. */
+  private readonly line: LogisticLine;
   /** Observations c_j and successes s_j at context j. */
   private cnt: Float64Array;
   private succ: Float64Array;
@@ -121,6 +124,7 @@ export class LogisticArm {
     this.hinv.setScaledIdentity(1 / ridge);
     const cap = 16;
     this.rows = new ContextRows(dim, cap, arena);
+    this.line = new LogisticLine(arena);
     this.cnt = new Float64Array(cap);
     this.succ = new Float64Array(cap);
     this.z = new Float64Array(cap);
@@ -287,31 +291,19 @@ export class LogisticArm {
    */
   private lineSearch(slope: number): number {
     const m = this.m;
-    const { z, u, cnt, succ, res, wNow, th, dir } = this;
+    const { z, u, cnt, succ, res, wNow, th, dir, line } = this;
     const rho = this.ridge;
     const thDir = dot(th, dir, this.dim);
     const dirDir = dot(dir, dir, this.dim);
     const target = LINE_TOL * Math.abs(slope);
+    line.load(m, z, u, cnt, succ);
     let lo = 0;
     let hi = Infinity;
     let alpha = 1;
     for (let k = 0; k < LINE_ITERS; k++) {
-      let d1 = rho * (thDir + alpha * dirDir);
-      let d2 = rho * dirDir;
-      for (let j = 0; j < m; j++) {
-        const zj = z[j] + alpha * u[j];
-        // σ and σ' from one exponential.
-        const e = Math.exp(-Math.abs(zj));
-        const inv = 1 / (1 + e);
-        const p = zj >= 0 ? inv : e * inv;
-        const c = cnt[j];
-        const r = c * p - succ[j];
-        const w = c * e * inv * inv;
-        res[j] = r;
-        wNow[j] = w;
-        d1 += r * u[j];
-        d2 += w * u[j] * u[j];
-      }
+      // φ'(α) and φ''(α): the ridge's parts here, the data's from one exponential per point (LogisticLine).
+      const d1 = rho * (thDir + alpha * dirDir) + line.at(alpha);
+      const d2 = rho * dirDir + line.curvature;
       if (Math.abs(d1) <= target || k === LINE_ITERS - 1) break;
       if (d1 < 0) lo = alpha;
       else hi = alpha;
@@ -320,8 +312,13 @@ export class LogisticArm {
       if (next === alpha) break;
       alpha = next;
     }
-    // res and wNow describe θ + α·dir now; commit the margins to match.
-    for (let j = 0; j < m; j++) z[j] += alpha * u[j];
+    // The line's σ, σ' describe θ + α·dir (α the last point evaluated): commit margins, residuals and weights.
+    const { sig, slope: sigSlope } = line;
+    for (let j = 0; j < m; j++) {
+      z[j] += alpha * u[j];
+      res[j] = cnt[j] * sig[j] - succ[j];
+      wNow[j] = cnt[j] * sigSlope[j];
+    }
     return alpha;
   }
 

@@ -167,4 +167,68 @@
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $rows)))
   )
+
+  ;; One trial point of a logistic line search: for j < n, t_j = z_j + α·u_j, σ_j = σ(t_j) into sig, σ'(t_j) into
+  ;; slope, and into out[0], out[1] the data's parts of φ'(α) and φ''(α):
+  ;;   Σ_j (c_j σ_j − s_j) u_j   and   Σ_j c_j σ'_j u_j².
+  ;; Two points per instruction, so the arrays are read and written in pairs: n is rounded up to even and the
+  ;; caller keeps the entry past an odd n zero in u, c and s (it then adds nothing).
+  ;; σ and σ' come from one e = exp(−|t|) (σ = 1/(1+e) for t ≥ 0, e/(1+e) below, σ' = e/(1+e)²), with exp in
+  ;; SIMD as fdlibm reduces it: k = round(x/ln 2), r = x − k·ln2_hi − k·ln2_lo (|r| ≤ ln 2/2, exact for the k here),
+  ;; e^r by its Taylor series to r¹³ (the next term is under 5e-18 of it; Estrin's scheme, so that the polynomial is a
+  ;; short chain of dependent operations instead of Horner's 26), times 2^k built in the exponent bits.
+  ;; x = −|t| is held at ≥ −708 so that 2^k stays a normal number: e^−708 ≈ 3e-308 against 1 is nothing in σ.
+  (func (export "logisticline") (param $n i32) (param $alpha f64) (param $z i32) (param $u i32) (param $c i32)
+      (param $s i32) (param $sig i32) (param $slope i32) (param $out i32)
+    (local $j i32) (local $a i32) (local $al v128) (local $t v128) (local $x v128) (local $k v128) (local $r v128)
+    (local $p v128) (local $e v128) (local $inv v128) (local $pr v128) (local $sl v128) (local $uu v128) (local $cc v128)
+    (local $d1 v128) (local $d2 v128) (local $r2 v128) (local $r4 v128) (local $kb v128)
+    (local.set $al (f64x2.splat (local.get $alpha)))
+    (local.set $d1 (v128.const f64x2 0 0))
+    (local.set $d2 (v128.const f64x2 0 0))
+    (local.set $j (i32.const 0))
+    (block $done (loop $pairs
+      (br_if $done (i32.ge_u (local.get $j) (local.get $n)))
+      (local.set $a (i32.shl (local.get $j) (i32.const 3)))
+      (local.set $uu (v128.load (i32.add (local.get $u) (local.get $a))))
+      (local.set $t (f64x2.add (v128.load (i32.add (local.get $z) (local.get $a))) (f64x2.mul (local.get $al) (local.get $uu))))
+      (local.set $x (f64x2.pmax (f64x2.neg (f64x2.abs (local.get $t))) (v128.const f64x2 -708 -708)))
+      ;; k = round(x·log₂e) by the 1.5·2⁵² shift: the sum's last bits are k (two's complement), which 2^k uses below.
+      (local.set $kb (f64x2.add (f64x2.mul (local.get $x) (v128.const f64x2 0x1.71547652b82fep0 0x1.71547652b82fep0))
+        (v128.const f64x2 0x1.8p52 0x1.8p52)))
+      (local.set $k (f64x2.sub (local.get $kb) (v128.const f64x2 0x1.8p52 0x1.8p52)))
+      (local.set $r (f64x2.sub
+        (f64x2.sub (local.get $x) (f64x2.mul (local.get $k) (v128.const f64x2 0x1.62e42feep-1 0x1.62e42feep-1)))
+        (f64x2.mul (local.get $k) (v128.const f64x2 0x1.a39ef35793c76p-33 0x1.a39ef35793c76p-33))))
+      ;; e^r by Estrin: the 14 coefficients 1/k! in pairs q_i = c_2i + c_2i+1·r, then pairs of those by r², r⁴, r⁸
+      (local.set $r2 (f64x2.mul (local.get $r) (local.get $r)))
+      (local.set $r4 (f64x2.mul (local.get $r2) (local.get $r2)))
+      (local.set $p (f64x2.add
+        (f64x2.add (f64x2.add (f64x2.add (v128.const f64x2 1 1) (f64x2.mul (v128.const f64x2 1 1) (local.get $r)))
+            (f64x2.mul (f64x2.add (v128.const f64x2 0.50000000000000000 0.50000000000000000) (f64x2.mul (v128.const f64x2 0.16666666666666666 0.16666666666666666) (local.get $r))) (local.get $r2)))
+          (f64x2.mul (f64x2.add (f64x2.add (v128.const f64x2 0.041666666666666664 0.041666666666666664) (f64x2.mul (v128.const f64x2 0.0083333333333333332 0.0083333333333333332) (local.get $r)))
+            (f64x2.mul (f64x2.add (v128.const f64x2 0.0013888888888888889 0.0013888888888888889) (f64x2.mul (v128.const f64x2 0.00019841269841269841 0.00019841269841269841) (local.get $r))) (local.get $r2))) (local.get $r4)))
+        (f64x2.mul (f64x2.add (f64x2.add (f64x2.add (v128.const f64x2 0.000024801587301587302 0.000024801587301587302) (f64x2.mul (v128.const f64x2 0.0000027557319223985893 0.0000027557319223985893) (local.get $r)))
+            (f64x2.mul (f64x2.add (v128.const f64x2 2.7557319223985888e-7 2.7557319223985888e-7) (f64x2.mul (v128.const f64x2 2.5052108385441720e-8 2.5052108385441720e-8) (local.get $r))) (local.get $r2)))
+          (f64x2.mul (f64x2.add (v128.const f64x2 2.0876756987868100e-9 2.0876756987868100e-9) (f64x2.mul (v128.const f64x2 1.6059043836821613e-10 1.6059043836821613e-10) (local.get $r))) (local.get $r4))) (f64x2.mul (local.get $r4) (local.get $r4)))))
+      ;; 2^k: (k + 1023) << 52 as the bits of a double (−1022 ≤ k ≤ 0 here); the shift drops the shifter's high bits.
+      (local.set $e (f64x2.mul (local.get $p)
+        (i64x2.shl (i64x2.add (local.get $kb) (v128.const i64x2 1023 1023)) (i32.const 52))))
+      (local.set $inv (f64x2.div (v128.const f64x2 1 1) (f64x2.add (v128.const f64x2 1 1) (local.get $e))))
+      (local.set $pr (v128.bitselect (local.get $inv) (f64x2.mul (local.get $e) (local.get $inv))
+        (f64x2.ge (local.get $t) (v128.const f64x2 0 0))))
+      (local.set $sl (f64x2.mul (f64x2.mul (local.get $e) (local.get $inv)) (local.get $inv)))
+      (v128.store (i32.add (local.get $sig) (local.get $a)) (local.get $pr))
+      (v128.store (i32.add (local.get $slope) (local.get $a)) (local.get $sl))
+      (local.set $cc (v128.load (i32.add (local.get $c) (local.get $a))))
+      (local.set $d1 (f64x2.add (local.get $d1)
+        (f64x2.mul (f64x2.sub (f64x2.mul (local.get $cc) (local.get $pr)) (v128.load (i32.add (local.get $s) (local.get $a))))
+          (local.get $uu))))
+      (local.set $d2 (f64x2.add (local.get $d2)
+        (f64x2.mul (f64x2.mul (f64x2.mul (local.get $cc) (local.get $sl)) (local.get $uu)) (local.get $uu))))
+      (local.set $j (i32.add (local.get $j) (i32.const 2)))
+      (br $pairs)))
+    (f64.store (local.get $out) (f64.add (f64x2.extract_lane 0 (local.get $d1)) (f64x2.extract_lane 1 (local.get $d1))))
+    (f64.store offset=8 (local.get $out) (f64.add (f64x2.extract_lane 0 (local.get $d2)) (f64x2.extract_lane 1 (local.get $d2))))
+  )
 )
