@@ -27,6 +27,7 @@ import { presetById, presetCliArgs } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
 import { DEFAULT_HASH_STATE, encodeHash } from '../src/state/urlCodec';
 import { defaultPoolSize } from '../src/workers/poolSize';
+import { chromiumThreads, cpuBetween } from './threadCpu';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -237,9 +238,10 @@ interface Arrival {
  * headline (partial figures), → the finished run's headline, → both sweeps computed, having scrolled to them as
  * soon as the headline was final. Seconds since navigation start (the page's own clock).
  */
-async function measureArrival(page: Page, url: string): Promise<Arrival> {
+async function measureArrival(page: Page, url: string, onFinal?: () => void): Promise<Arrival> {
   await page.goto(url);
   await waitForPage(page, `'finalHeadline' in window.__marks`, { timeout: 300_000, polling: 50 });
+  onFinal?.();
   // A sweep is computed only while its card is on screen: scrolled to in turn, as a user would; the page's own
   // `sweepsDone` mark times it, so the polling only paces the scrolling.
   await waitForSweeps(page, 300_000, 50);
@@ -528,9 +530,19 @@ async function measurePresets(browser: LabBrowser, baseURL: string): Promise<voi
     if (!preset) throw new Error(`no preset ${id}`);
     const page = await browser.newPage();
     await page.addInitScript({ content: INIT_SCRIPT });
-    const arrival = await measureArrival(page, `${baseURL}${presetHash(preset)}`);
+    // Where the CPU went from navigation to the finished headline (the page's clock starts a little after `before`).
+    const before = chromiumThreads();
+    const t0 = performance.now();
+    let split = '';
+    const arrival = await measureArrival(page, `${baseURL}${presetHash(preset)}`, () => {
+      const wall = (performance.now() - t0) / 1000;
+      const parts = cpuBetween(before, chromiumThreads());
+      const total = parts.reduce((a, [, v]) => a + v, 0);
+      split = `${parts.map(([g, v]) => `${g} ${v.toFixed(2)}`).join(', ')}: ${total.toFixed(2)} CPU seconds in ${wall.toFixed(2)} s on ${cpus().length} cores`;
+    });
     const what = `"${preset.title}" preset link (${preset.algos.length} algorithms × ${preset.trials} trials × T=${preset.T})`;
     reportArrival(what, arrival, target);
+    notes.push(`${what}, navigation → the finished headline, CPU seconds by thread (/proc): ${split}`);
     const workers = await page.evaluate<number>('navigator.hardwareConcurrency');
     await page.close();
     if (id === 'humaneval') {
