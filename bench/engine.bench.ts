@@ -4,7 +4,8 @@
  * - the logistic estimator against `bench/baseline/denseNewtonArm.ts` (the straightforward dense Newton fit),
  *   PromptWise on the same prompts and rewards with each;
  * - the WebAssembly SIMD kernels of the logistic estimator against the JS loops of linalg.ts, at d = 384, and the
- *   line search's trial point against its JS loop (bench/baseline/logisticLineJs.ts);
+ *   line search's trial point against its JS loop (bench/baseline/logisticLineJs.ts), and an RBF Gram column from
+ *   distances in WebAssembly against the kernel's own loop;
  * - the CLI's trial pool (`--jobs 2`) against one job, and the default, on the t2i table and the HumanEval replay,
  *   each the wall time of `npm run sim` (node bin/sim.mjs) from start to exit, with the cores each kept busy;
  * - the three recorded datasets (MMLU-Pro, RouteProfile, LLMRouter) as the lab opens them, every algorithm ×
@@ -19,6 +20,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ContextRows } from '../src/engine/estimators/contextRows';
+import { rbf } from '../src/engine/estimators/kernel';
 import { symMatVecUpper, symRankOneSubUpper } from '../src/engine/estimators/linalg';
 import { LogisticLine } from '../src/engine/estimators/logisticLine';
 import { SymmetricMatrix } from '../src/engine/estimators/symmetricMatrix';
@@ -162,6 +165,47 @@ rows.push('', '| case | WebAssembly SIMD (µs) | JS loops, linalg.ts (µs) | spe
     () => time((alpha) => logisticLineJs(m, alpha, z, u, c, s, sig, slope, out)),
   );
   row([`line-search trial point, ${m} points: σ, σ' and φ', φ'' (one exp each)`, r.a.toFixed(2), r.b.toFixed(2), `${(r.b / r.a).toFixed(2)}×`, '> 1', load()]);
+}
+
+{
+  // A new context's RBF Gram column over 256 support points (the kernel learners' cap) at d = 64: squared distances in
+  // WebAssembly (ContextRows.squaredDistances, KernelGram) against the kernel's own JS loop, the same values bit for bit.
+  const m = 256;
+  const d = 64;
+  const rng = createRng(3);
+  const kernel = rbf(3);
+  const scale = kernel.rbfScale ?? 0;
+  const rows = new ContextRows(d, m, new WasmArena());
+  const points = Array.from({ length: m }, () => Float64Array.from({ length: d }, () => rng.uniform()));
+  for (const [j, p] of points.entries()) rows.data.set(p, j * d);
+  const x = Float64Array.from({ length: d }, () => rng.uniform());
+  const column = new Float64Array(m);
+  const reps = 5000;
+  const time = (f: () => void) => {
+    const t0 = performance.now();
+    for (let i = 0; i < reps; i++) f();
+    return { seconds: ((performance.now() - t0) / reps) * 1e3 }; // µs per column
+  };
+  const r = sideBySide(
+    5,
+    () =>
+      time(() => {
+        rows.squaredDistances(m, x, column);
+        for (let j = 0; j < m; j++) column[j] = Math.exp(scale * column[j]);
+      }),
+    () =>
+      time(() => {
+        for (let j = 0; j < m; j++) column[j] = kernel(points[j], x);
+      }),
+  );
+  row([
+    `RBF Gram column, ${m} support points, d = ${d} (the same values bit for bit)`,
+    r.a.toFixed(2),
+    r.b.toFixed(2),
+    `${(r.b / r.a).toFixed(2)}×`,
+    '> 1',
+    load(),
+  ]);
 }
 
 // --- 2. The CLI's trial pool: two jobs against one ----------------------------------------------------------

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng';
 import { ContextRows } from './contextRows';
+import { rbf } from './kernel';
 
 const random = (n: number, seed: number) => {
   const rng = createRng(seed);
@@ -40,6 +41,24 @@ describe('ContextRows (WebAssembly SIMD passes over the stored contexts)', () =>
         }
         expect(Math.abs(g[k] - exact)).toBeLessThanOrEqual(n * Number.EPSILON * scale);
       }
+    });
+  }
+
+  // KernelGram takes a new context's RBF column from these distances: it must equal the kernel's own values.
+  for (const d of [1, 2, 3, 5, 64, 383]) {
+    it(`d = ${d}: ‖X_i − p‖² gives the RBF kernel's values bit for bit, and exactly 1 at a stored row`, () => {
+      const n = 9;
+      const rows = new ContextRows(d, n);
+      const xs = random(n * d, 500 + d);
+      rows.data.set(xs);
+      const kernel = rbf(1.7);
+      const scale = kernel.rbfScale!;
+      const u = new Float64Array(n);
+      for (const p of [random(d, 600 + d), xs.slice(4 * d, 5 * d)]) {
+        rows.squaredDistances(n, p, u);
+        for (let i = 0; i < n; i++) expect(Math.exp(scale * u[i])).toBe(kernel(xs.subarray(i * d, (i + 1) * d), p));
+      }
+      expect(u[4]).toBe(0); // the last p is row 4
     });
   }
 

@@ -3,7 +3,8 @@ import { WasmArena } from './wasm/arena';
 /**
  * The distinct contexts a logistic arm has seen, row j at j·d, in a WebAssembly arena, with the fit's two O(m·d)
  * passes over them in 128-bit SIMD (wasm/kernels.wat): u = X·p (the line search's margins along a direction)
- * and g += Xᵀr (the gradient). Vectors are copied in and out (O(m + d) against the O(m·d) pass).
+ * and g += Xᵀr (the gradient); and the squared distances to a context that an RBF kernel's Gram column needs
+ * (KernelGram's support points). Vectors are copied in and out (O(m + d) against the O(m·d) pass).
  *
  * `data` is a view on the arena: read it again after anything that may allocate in the same arena (a grow here
  * or in another structure), never keep it across one.
@@ -58,6 +59,15 @@ export class ContextRows {
     const d = this.dim;
     this.p.set(p.subarray(0, d));
     this.arena.kernels.rowsdot(this.rowsAt, n, d, this.pAt, this.vecAt);
+    u.set(this.vec.subarray(0, n));
+  }
+
+  /** u[i] = ‖X_i − p‖² for rows i < n, summed as the RBF kernel's JS loop sums it (kernel.ts), bit for bit. */
+  squaredDistances(n: number, p: Float64Array, u: Float64Array): void {
+    if (this.generation !== this.arena.generation) this.makeViews();
+    const d = this.dim;
+    this.p.set(p.subarray(0, d));
+    this.arena.kernels.rowssqdist(this.rowsAt, n, d, this.pAt, this.vecAt);
     u.set(this.vec.subarray(0, n));
   }
 

@@ -1,5 +1,8 @@
-/** A positive-definite kernel on contexts. */
-export type Kernel = (a: Float64Array, b: Float64Array) => number;
+/**
+ * A positive-definite kernel on contexts. An RBF kernel also carries its `rbfScale` = −1/(2σ²), so that a Gram
+ * column can be computed as exp(rbfScale·‖x_j − x‖²) from squared distances taken in WebAssembly (KernelGram).
+ */
+export type Kernel = ((a: Float64Array, b: Float64Array) => number) & { readonly rbfScale?: number };
 
 /** The smallest RBF width σ for which 1/(2σ²) is finite (σ > √(1 / (2·Number.MAX_VALUE)) ≈ 5.3e-155), rounded up. */
 export const MIN_RBF_SIGMA = 1e-154;
@@ -16,7 +19,7 @@ export function isRbfWidth(sigma: number): boolean {
 export function rbf(sigma: number): Kernel {
   if (!isRbfWidth(sigma)) throw new Error(`rbf: sigma must be ≥ ${MIN_RBF_SIGMA}, got ${sigma}`);
   const scale = -1 / (2 * sigma * sigma);
-  return (a, b) => {
+  const kernel = (a: Float64Array, b: Float64Array) => {
     // ‖a − b‖² summed directly (not ‖a‖² + ‖b‖² − 2aᵀb) so identical points give exactly 1.
     let s0 = 0;
     let s1 = 0;
@@ -34,4 +37,5 @@ export function rbf(sigma: number): Kernel {
     }
     return Math.exp(scale * (s0 + s1));
   };
+  return Object.assign(kernel, { rbfScale: scale });
 }

@@ -1,8 +1,12 @@
 import { ContextIndex } from './contextIndex';
+import { ContextRows } from './contextRows';
 import type { Kernel } from './kernel';
 import { dot, mirrorUpper, sameVector, spdInvertInPlace } from './linalg';
 import { SymmetricMatrix } from './symmetricMatrix';
 import type { WasmArena } from './wasm/arena';
+
+/** From this many support points a new context's Gram column takes its distances in WebAssembly (below, the call costs more than it saves). */
+const SIMD_MIN_POINTS = 8;
 
 /**
  * Shared machinery of the kernel estimators (PAK-UCB kernel ridge and PromptWise-KLR).
@@ -39,8 +43,19 @@ export class KernelGram {
   private cacheM = 0;
   private cacheSelf = 0;
 
-  constructor(kernel: Kernel) {
+  /**
+   * The support points again, contiguous in a WebAssembly arena, when the kernel is an RBF one and an arena was
+   * given: a new context's Gram column is then exp(rbfScale·‖x_j − x‖²) with the squared distances taken in SIMD
+   * (ContextRows.squaredDistances), the same values bit for bit as the kernel's own loop, about 3× sooner.
+   */
+  private rows: ContextRows | null = null;
+  /** Where `rows` goes (made with the first point, whose length it takes); null: the kernel's own loop only. */
+  private readonly arena: WasmArena | null;
+  private dist: Float64Array = new Float64Array(8);
+
+  constructor(kernel: Kernel, arena?: WasmArena) {
     this.kernel = kernel;
+    this.arena = arena && kernel.rbfScale !== undefined ? arena : null;
   }
 
   /** Number m of distinct support points. */
@@ -76,7 +91,15 @@ export class KernelGram {
       grown.set(this.cacheK.subarray(0, this.cacheM));
       this.cacheK = grown;
     }
-    for (let j = this.cacheM; j < m; j++) this.cacheK[j] = this.kernel(this.index.point(j), x);
+    const rows = this.rows;
+    const scale = this.kernel.rbfScale;
+    if (rows !== null && scale !== undefined && this.cacheM === 0 && m >= SIMD_MIN_POINTS) {
+      if (this.dist.length < m) this.dist = new Float64Array(this.cacheK.length);
+      rows.squaredDistances(m, x, this.dist);
+      for (let j = 0; j < m; j++) this.cacheK[j] = Math.exp(scale * this.dist[j]);
+    } else {
+      for (let j = this.cacheM; j < m; j++) this.cacheK[j] = this.kernel(this.index.point(j), x);
+    }
     this.cacheM = m;
     return this.cacheK.subarray(0, m);
   }
@@ -97,6 +120,12 @@ export class KernelGram {
     for (let i = 0; i < m; i++) this.kmat[i * s + m] = b[i];
     this.kmat[m * s + m] = kxx;
     this.index.insert(x);
+    if (this.arena !== null) {
+      this.rows ??= new ContextRows(x.length, 8, this.arena);
+      if (this.rows.dim !== x.length) throw new Error(`KernelGram: context of length ${x.length}, expected ${this.rows.dim}`);
+      if (m === this.rows.capacity) this.rows.grow(2 * m);
+      this.rows.data.set(x, m * x.length);
+    }
     return m;
   }
 
@@ -246,7 +275,7 @@ export class KernelPosterior {
 
   constructor(kernel: Kernel, beta: number, arena: WasmArena) {
     if (!(beta > 0)) throw new Error(`kernel estimator: beta must be positive, got ${beta}`);
-    this.gram = new KernelGram(kernel);
+    this.gram = new KernelGram(kernel, arena);
     this.beta = beta;
     this.ainv = new RegularisedInverse(this.gram, arena);
   }

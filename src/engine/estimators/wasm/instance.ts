@@ -24,6 +24,8 @@ export interface Kernels {
   rowsdot(xs: number, n: number, d: number, p: number, u: number): void;
   /** g += Σ_i r_i·X_i over n contiguous rows of length d. */
   rowsaxpy(xs: number, n: number, d: number, r: number, g: number): void;
+  /** u_i = ‖X_i − p‖² over n contiguous rows of length d, summed as the RBF kernel's JS loop sums it (bit for bit). */
+  rowssqdist(xs: number, n: number, d: number, p: number, u: number): void;
   /**
    * One trial point α of a logistic line search over n points (n rounded up to even; the entry past an odd n must
    * be zero in u, c and s): σ(z_j + α·u_j) into sig, σ' into slope, Σ (c_jσ_j − s_j)u_j and Σ c_jσ'_j u_j² into

@@ -168,6 +168,38 @@
       (br $rows)))
   )
 
+  ;; u_i = ‖X_i − p‖² for the n rows of X (row length d, contiguous), summed exactly as the RBF kernel's JS loop sums
+  ;; it (kernel.ts): lane 0 over the even k, lane 1 over the odd k, the odd tail added to lane 0, then lane 0 + lane 1.
+  ;; So the kernel values are the JS ones bit for bit, and identical points give exactly 0.
+  (func (export "rowssqdist") (param $xs i32) (param $n i32) (param $d i32) (param $p i32) (param $u i32)
+    (local $i i32) (local $k i32) (local $row i32) (local $a i32) (local $db i32) (local $acc v128) (local $diff v128)
+    (local $s0 f64) (local $t f64)
+    (local.set $db (i32.shl (local.get $d) (i32.const 3)))
+    (local.set $row (local.get $xs))
+    (local.set $i (i32.const 0))
+    (block $done (loop $rows
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $acc (v128.const f64x2 0 0))
+      (local.set $k (i32.const 0))
+      (block $pairsDone (loop $pairs
+        (br_if $pairsDone (i32.gt_u (i32.add (local.get $k) (i32.const 2)) (local.get $d)))
+        (local.set $a (i32.shl (local.get $k) (i32.const 3)))
+        (local.set $diff (f64x2.sub (v128.load (i32.add (local.get $row) (local.get $a))) (v128.load (i32.add (local.get $p) (local.get $a)))))
+        (local.set $acc (f64x2.add (local.get $acc) (f64x2.mul (local.get $diff) (local.get $diff))))
+        (local.set $k (i32.add (local.get $k) (i32.const 2)))
+        (br $pairs)))
+      (local.set $s0 (f64x2.extract_lane 0 (local.get $acc)))
+      (if (i32.lt_u (local.get $k) (local.get $d)) (then
+        (local.set $a (i32.shl (local.get $k) (i32.const 3)))
+        (local.set $t (f64.sub (f64.load (i32.add (local.get $row) (local.get $a))) (f64.load (i32.add (local.get $p) (local.get $a)))))
+        (local.set $s0 (f64.add (local.get $s0) (f64.mul (local.get $t) (local.get $t))))))
+      (f64.store (i32.add (local.get $u) (i32.shl (local.get $i) (i32.const 3)))
+        (f64.add (local.get $s0) (f64x2.extract_lane 1 (local.get $acc))))
+      (local.set $row (i32.add (local.get $row) (local.get $db)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $rows)))
+  )
+
   ;; One trial point of a logistic line search: for j < n, t_j = z_j + α·u_j, σ_j = σ(t_j) into sig, σ'(t_j) into
   ;; slope, and into out[0], out[1] the data's parts of φ'(α) and φ''(α):
   ;;   Σ_j (c_j σ_j − s_j) u_j   and   Σ_j c_j σ'_j u_j².
