@@ -44,6 +44,22 @@ describe('ContextRows (WebAssembly SIMD passes over the stored contexts)', () =>
     });
   }
 
+  it('g + Xᵀr equals the row-by-row sum bit for bit, whatever n (the pass takes rows four at a time)', () => {
+    for (const d of [1, 2, 3, 64, 383]) {
+      for (const n of [1, 3, 4, 5, 8, 13]) {
+        const rows = new ContextRows(d, n);
+        const xs = random(n * d, 700 + d + n);
+        rows.data.set(xs);
+        const r = random(n, 800 + d + n);
+        const g = random(d, 900 + d);
+        const expected = Float64Array.from(g);
+        for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) expected[k] = expected[k] + r[i] * xs[i * d + k];
+        rows.axpy(n, r, g);
+        expect(Array.from(g), `d = ${d}, n = ${n}`).toEqual(Array.from(expected));
+      }
+    }
+  });
+
   // KernelGram takes a new context's RBF column from these distances: it must equal the kernel's own values.
   for (const d of [1, 2, 3, 5, 64, 383]) {
     it(`d = ${d}: ‖X_i − p‖² gives the RBF kernel's values bit for bit, and exactly 1 at a stored row`, () => {

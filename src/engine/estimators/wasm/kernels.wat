@@ -139,12 +139,54 @@
       (br $rows)))
   )
 
-  ;; g += Σ_i r_i·X_i over the n rows of X (row length d): row by row, g updated in pairs, then the odd tail.
+  ;; g += Σ_i r_i·X_i over the n rows of X (row length d). Four rows at a time: each pair of g is loaded once, takes
+  ;; the four rows' terms in row order and is stored once (a quarter of the loads and stores of g, which bound this
+  ;; pass), then the odd tail; the rows left over one by one. Every g_k receives the same additions in the same order
+  ;; as row by row, so the result is the same bit for bit.
   (func (export "rowsaxpy") (param $xs i32) (param $n i32) (param $d i32) (param $r i32) (param $g i32)
     (local $i i32) (local $k i32) (local $row i32) (local $a i32) (local $db i32) (local $ri f64) (local $ris v128)
+    (local $r1 f64) (local $r2 f64) (local $r3 f64) (local $r1s v128) (local $r2s v128) (local $r3s v128)
+    (local $row1 i32) (local $row2 i32) (local $row3 i32) (local $v v128) (local $t f64)
     (local.set $db (i32.shl (local.get $d) (i32.const 3)))
     (local.set $row (local.get $xs))
     (local.set $i (i32.const 0))
+    (block $quadsDone (loop $quads
+      (br_if $quadsDone (i32.gt_u (i32.add (local.get $i) (i32.const 4)) (local.get $n)))
+      (local.set $a (i32.add (local.get $r) (i32.shl (local.get $i) (i32.const 3))))
+      (local.set $ri (f64.load (local.get $a)))
+      (local.set $r1 (f64.load offset=8 (local.get $a)))
+      (local.set $r2 (f64.load offset=16 (local.get $a)))
+      (local.set $r3 (f64.load offset=24 (local.get $a)))
+      (local.set $ris (f64x2.splat (local.get $ri)))
+      (local.set $r1s (f64x2.splat (local.get $r1)))
+      (local.set $r2s (f64x2.splat (local.get $r2)))
+      (local.set $r3s (f64x2.splat (local.get $r3)))
+      (local.set $row1 (i32.add (local.get $row) (local.get $db)))
+      (local.set $row2 (i32.add (local.get $row1) (local.get $db)))
+      (local.set $row3 (i32.add (local.get $row2) (local.get $db)))
+      (local.set $k (i32.const 0))
+      (block $pairsDone (loop $pairs
+        (br_if $pairsDone (i32.gt_u (i32.add (local.get $k) (i32.const 2)) (local.get $d)))
+        (local.set $a (i32.shl (local.get $k) (i32.const 3)))
+        (local.set $v (f64x2.add (v128.load (i32.add (local.get $g) (local.get $a)))
+          (f64x2.mul (local.get $ris) (v128.load (i32.add (local.get $row) (local.get $a))))))
+        (local.set $v (f64x2.add (local.get $v) (f64x2.mul (local.get $r1s) (v128.load (i32.add (local.get $row1) (local.get $a))))))
+        (local.set $v (f64x2.add (local.get $v) (f64x2.mul (local.get $r2s) (v128.load (i32.add (local.get $row2) (local.get $a))))))
+        (v128.store (i32.add (local.get $g) (local.get $a))
+          (f64x2.add (local.get $v) (f64x2.mul (local.get $r3s) (v128.load (i32.add (local.get $row3) (local.get $a))))))
+        (local.set $k (i32.add (local.get $k) (i32.const 2)))
+        (br $pairs)))
+      (if (i32.lt_u (local.get $k) (local.get $d)) (then
+        (local.set $a (i32.shl (local.get $k) (i32.const 3)))
+        (local.set $t (f64.add (f64.load (i32.add (local.get $g) (local.get $a)))
+          (f64.mul (local.get $ri) (f64.load (i32.add (local.get $row) (local.get $a))))))
+        (local.set $t (f64.add (local.get $t) (f64.mul (local.get $r1) (f64.load (i32.add (local.get $row1) (local.get $a))))))
+        (local.set $t (f64.add (local.get $t) (f64.mul (local.get $r2) (f64.load (i32.add (local.get $row2) (local.get $a))))))
+        (f64.store (i32.add (local.get $g) (local.get $a))
+          (f64.add (local.get $t) (f64.mul (local.get $r3) (f64.load (i32.add (local.get $row3) (local.get $a))))))))
+      (local.set $row (i32.add (local.get $row3) (local.get $db)))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $quads)))
     (block $done (loop $rows
       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
       (local.set $ri (f64.load (i32.add (local.get $r) (i32.shl (local.get $i) (i32.const 3)))))
