@@ -1,6 +1,6 @@
 /**
- * One trial point of a logistic line search as the estimators computed it in JS before `LogisticLine` (one
- * Math.exp per point): the bench's baseline for the WebAssembly kernel. Returns Σ (c_jσ_j − s_j)u_j and writes
+ * One trial point of a logistic line search in JS, the loop the estimators ran before `LogisticLine` (one
+ * Math.exp per point; the weight c·σ' is formed as the kernel forms it): the bench's baseline for the WebAssembly kernel. Returns Σ (c_jσ_j − s_j)u_j and writes
  * σ, σ' into sig, slope; the curvature Σ c_jσ'_j u_j² goes to out[0].
  */
 export function logisticLineJs(
