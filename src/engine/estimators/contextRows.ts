@@ -1,10 +1,10 @@
 import { WasmArena } from './wasm/arena';
 
 /**
- * The distinct contexts a logistic arm has seen, row j at j·d, in a WebAssembly arena, with the fit's two O(m·d)
- * passes over them in 128-bit SIMD (wasm/kernels.wat): u = X·p (the line search's margins along a direction)
- * and g += Xᵀr (the gradient); and the squared distances to a context that an RBF kernel's Gram column needs
- * (KernelGram's support points). Vectors are copied in and out (O(m + d) against the O(m·d) pass).
+ * The distinct contexts a logistic arm has seen, or a kernel gram's support points, row j at j·d, in a
+ * WebAssembly arena, with O(m·d) passes over them in 128-bit SIMD (wasm/kernels.wat): the fit's u = X·p (the line
+ * search's margins along a direction) and g += Xᵀr (the gradient), and the squared distances ‖X_j − x‖² that an
+ * RBF kernel's Gram column needs (KernelGram). Vectors are copied in and out (O(m + d) against the O(m·d) pass).
  *
  * `data` is a view on the arena: read it again after anything that may allocate in the same arena (a grow here
  * or in another structure), never keep it across one.
@@ -55,20 +55,12 @@ export class ContextRows {
 
   /** u[i] = X_i·p for rows i < n. */
   dot(n: number, p: Float64Array, u: Float64Array): void {
-    if (this.generation !== this.arena.generation) this.makeViews();
-    const d = this.dim;
-    this.p.set(p.subarray(0, d));
-    this.arena.kernels.rowsdot(this.rowsAt, n, d, this.pAt, this.vecAt);
-    u.set(this.vec.subarray(0, n));
+    this.rowsPass(this.arena.kernels.rowsdot, n, p, u);
   }
 
   /** u[i] = ‖X_i − p‖² for rows i < n, summed as the RBF kernel's JS loop sums it (kernel.ts), bit for bit. */
   squaredDistances(n: number, p: Float64Array, u: Float64Array): void {
-    if (this.generation !== this.arena.generation) this.makeViews();
-    const d = this.dim;
-    this.p.set(p.subarray(0, d));
-    this.arena.kernels.rowssqdist(this.rowsAt, n, d, this.pAt, this.vecAt);
-    u.set(this.vec.subarray(0, n));
+    this.rowsPass(this.arena.kernels.rowssqdist, n, p, u);
   }
 
   /** g += Σ_{i<n} r[i]·X_i. */
@@ -79,6 +71,15 @@ export class ContextRows {
     this.vec.set(r.subarray(0, n));
     this.arena.kernels.rowsaxpy(this.rowsAt, n, d, this.vecAt, this.gAt);
     g.set(this.g);
+  }
+
+  /** u[i] = kernel(X_i, p) for rows i < n: p copied in, the kernel run over the rows, u copied out. */
+  private rowsPass(kernel: (xs: number, n: number, d: number, p: number, u: number) => void, n: number, p: Float64Array, u: Float64Array): void {
+    if (this.generation !== this.arena.generation) this.makeViews();
+    const d = this.dim;
+    this.p.set(p.subarray(0, d));
+    kernel(this.rowsAt, n, d, this.pAt, this.vecAt);
+    u.set(this.vec.subarray(0, n));
   }
 
   private allocate(capacity: number): void {
