@@ -51,7 +51,69 @@ describe('SymmetricMatrix (WebAssembly SIMD kernels)', () => {
       symRankOneSubUpper(reference, d, 0.37, u, d);
       expect(Array.from(m.data)).toEqual(Array.from(reference));
     });
+
+    it(`d = ${d}: an update and then a product (applied in one pass) give the two separate passes' values bit for bit`, () => {
+      const fused = new SymmetricMatrix(d);
+      fill(fused, 13 * d);
+      const separate = new SymmetricMatrix(d);
+      separate.data.set(fused.data);
+      const u = vector(d, 300 + d);
+      u[d - 1] = 0; // a row whose coefficient is 0: syr skips it, the fused pass subtracts 0·u_j
+      const x = vector(d, 400 + d);
+      const y = new Float64Array(d);
+      const ySeparate = new Float64Array(d);
+      fused.rankOneSub(0.37, u);
+      fused.times(x, y); // takes the pending update along
+      reference(separate, 0.37, u);
+      separate.times(x, ySeparate);
+      expect(Array.from(y)).toEqual(Array.from(ySeparate));
+      expect(Array.from(fused.data)).toEqual(Array.from(separate.data));
+    });
   }
+
+  /** M −= c·u·uᵀ applied at once (the update read back before any product), as every update was before it became lazy. */
+  function reference(m: SymmetricMatrix, c: number, u: Float64Array): void {
+    m.rankOneSub(c, u);
+    void m.data; // a read applies the pending update on its own
+  }
+
+  it('applies a pending update before anything reads or changes the matrix another way', () => {
+    const d = 6;
+    const m = new SymmetricMatrix(d);
+    const full = fill(m, 21);
+    const u = vector(d, 22);
+    const expected = Float64Array.from(m.data);
+    symRankOneSubUpper(expected, d, 0.5, u, d);
+    // A read.
+    m.rankOneSub(0.5, u);
+    expect(Array.from(m.data)).toEqual(Array.from(expected));
+    // A second update (the first is applied, not replaced), and a product over another block size.
+    m.data.set(full);
+    const twice = Float64Array.from(full);
+    symRankOneSubUpper(twice, d, 0.5, u, d);
+    symRankOneSubUpper(twice, d, -0.25, u, 4);
+    m.rankOneSub(0.5, u);
+    m.rankOneSub(-0.25, u, 4);
+    const y = new Float64Array(d);
+    m.times(u, y, 5); // n = 5 ≠ the pending 4: applied alone, then the product
+    expect(Array.from(m.data)).toEqual(Array.from(twice));
+    // A grow keeps the updated entries.
+    m.rankOneSub(0.5, u);
+    symRankOneSubUpper(twice, d, 0.5, u, d);
+    m.grow(8);
+    for (let i = 0; i < d; i++) for (let j = i; j < d; j++) expect(m.data[i * 8 + j]).toBe(twice[i * d + j]);
+    // The caller's vector may change after the call: the update keeps its own copy.
+    const v = vector(d, 23);
+    const copy = Float64Array.from(v);
+    const later = new SymmetricMatrix(d);
+    const laterCopy = new SymmetricMatrix(d);
+    later.setScaledIdentity(1);
+    laterCopy.setScaledIdentity(1);
+    later.rankOneSub(0.1, v);
+    v.fill(9);
+    reference(laterCopy, 0.1, copy);
+    expect(Array.from(later.data)).toEqual(Array.from(laterCopy.data));
+  });
 
   it('works on the leading n×n block of a larger stride, and keeps its entries through a grow', () => {
     const m = new SymmetricMatrix(4);

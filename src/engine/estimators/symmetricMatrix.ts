@@ -8,9 +8,14 @@ import { WasmArena } from './wasm/arena';
  * loop (the bench), and that product is what the engine spends most of a high-dimensional trial on.
  *
  * Vectors are copied in and out (O(n), against the O(n²) work). `data` is a view on the arena: read it again
- * after anything that may allocate in the same arena (a grow here or in another structure), never keep it
- * across one. Results are deterministic: the kernels round every product and sum (no fused multiply-add),
- * whatever the CPU.
+ * after anything that may allocate in the same arena (a grow here or in another structure) and after a
+ * rankOneSub, never keep it across one. Results are deterministic: the kernels round every product and sum (no
+ * fused multiply-add), whatever the CPU.
+ *
+ * A rank-one update is applied lazily, by the next product when one comes first (one pass over the triangle that
+ * updates each row and then reads it: kernel `syrsymv`, the same values bit for bit as the two passes): the
+ * estimators follow nearly every update of an inverse with a product by it (the next prompt's width, the next
+ * fit direction), and at d = 384 a pass over the 1.2 MB matrix is bound by the memory traffic, not the arithmetic.
  */
 export class SymmetricMatrix {
   /** Row stride, and the largest n the kernels may be asked for. */
@@ -20,10 +25,15 @@ export class SymmetricMatrix {
   private at = 0;
   private xAt = 0;
   private yAt = 0;
+  /** The pending rank-one update M −= pendingC·u·uᵀ over the leading pendingN×pendingN block (u at uAt); none when pendingN is 0. */
+  private uAt = 0;
+  private pendingC = 0;
+  private pendingN = 0;
   private generation = -1;
   private view!: Float64Array;
   private xIn!: Float64Array;
   private yOut!: Float64Array;
+  private uIn!: Float64Array;
 
   constructor(stride: number, arena: WasmArena = new WasmArena()) {
     if (!(Number.isInteger(stride) && stride >= 1)) throw new Error(`SymmetricMatrix: bad size ${stride}`);
@@ -34,6 +44,7 @@ export class SymmetricMatrix {
 
   /** The matrix, row-major, stride × stride; only the upper triangle (j ≥ i) is read and written by the kernels. */
   get data(): Float64Array {
+    this.flush();
     if (this.generation !== this.arena.generation) this.makeViews();
     return this.view;
   }
@@ -50,20 +61,38 @@ export class SymmetricMatrix {
   times(x: Float64Array, y: Float64Array, n = this.stride): void {
     if (this.generation !== this.arena.generation) this.makeViews();
     this.xIn.set(n === x.length ? x : x.subarray(0, n));
-    this.arena.kernels.symv(this.at, this.stride, this.xAt, this.yAt, n);
+    if (this.pendingN === n) {
+      this.arena.kernels.syrsymv(this.at, this.stride, this.pendingC, this.uAt, this.xAt, this.yAt, n);
+      this.pendingN = 0;
+    } else {
+      this.flush();
+      this.arena.kernels.symv(this.at, this.stride, this.xAt, this.yAt, n);
+    }
     y.set(n === this.stride ? this.yOut : this.yOut.subarray(0, n));
   }
 
-  /** M −= c·u·uᵀ over the leading n×n block (u holds at least n entries). */
+  /** M −= c·u·uᵀ over the leading n×n block (u holds at least n entries), applied by the next product or read. */
   rankOneSub(c: number, u: Float64Array, n = this.stride): void {
+    this.flush();
     if (this.generation !== this.arena.generation) this.makeViews();
-    this.xIn.set(n === u.length ? u : u.subarray(0, n));
-    this.arena.kernels.syr(this.at, this.stride, c, this.xAt, n);
+    this.uIn.set(n === u.length ? u : u.subarray(0, n));
+    this.pendingC = c;
+    this.pendingN = n;
+  }
+
+  /** Applies a pending rank-one update on its own (kernel `syr`). */
+  private flush(): void {
+    const n = this.pendingN;
+    if (n === 0) return;
+    this.pendingN = 0;
+    if (this.generation !== this.arena.generation) this.makeViews();
+    this.arena.kernels.syr(this.at, this.stride, this.pendingC, this.uAt, n);
   }
 
   /** A larger stride, keeping the entries (new rows and columns are 0). */
   grow(stride: number): void {
     if (stride <= this.stride) return;
+    this.flush(); // against the old layout
     const oldAt = this.at;
     const oldStride = this.stride;
     this.allocate(stride);
@@ -77,6 +106,7 @@ export class SymmetricMatrix {
     this.at = this.arena.alloc(8 * stride * stride);
     this.xAt = this.arena.alloc(8 * stride);
     this.yAt = this.arena.alloc(8 * stride);
+    this.uAt = this.arena.alloc(8 * stride);
     this.stride = stride;
     this.makeViews();
   }
@@ -87,6 +117,7 @@ export class SymmetricMatrix {
     this.view = new Float64Array(buffer, this.at, s * s);
     this.xIn = new Float64Array(buffer, this.xAt, s);
     this.yOut = new Float64Array(buffer, this.yAt, s);
+    this.uIn = new Float64Array(buffer, this.uAt, s);
     this.generation = this.arena.generation;
   }
 }

@@ -20,6 +20,8 @@ export interface Kernels {
   symv(m: number, s: number, x: number, y: number, n: number): void;
   /** M −= c·u·uᵀ on the upper triangle. */
   syr(m: number, s: number, c: number, u: number, n: number): void;
+  /** syr(m, s, c, u, n) and then symv(m, s, x, y, n), in one pass over the upper triangle, bit for bit. */
+  syrsymv(m: number, s: number, c: number, u: number, x: number, y: number, n: number): void;
   /** u_i = X_i·p over n contiguous rows of length d. */
   rowsdot(xs: number, n: number, d: number, p: number, u: number): void;
   /** g += Σ_i r_i·X_i over n contiguous rows of length d. */

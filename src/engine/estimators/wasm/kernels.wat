@@ -1,5 +1,5 @@
-;; The logistic estimator's hot kernels: the two O(d²) ones on a symmetric matrix kept as its upper triangle
-;; (row-major, row stride s elements), and the two O(n·d) passes over its stored contexts, in 128-bit SIMD: two f64 lanes per instruction, which V8's JIT does not produce from the
+;; The logistic estimator's hot kernels: the O(d²) ones on a symmetric matrix kept as its upper triangle
+;; (row-major, row stride s elements: the product, the rank-one update, and the two in one pass), and the two O(n·d) passes over its stored contexts, in 128-bit SIMD: two f64 lanes per instruction, which V8's JIT does not produce from the
 ;; plain loops of linalg.ts. Addresses are byte offsets into the imported memory. Built into kernels.ts by
 ;; `npm run build:wasm` (scripts/buildWasm.ts); kernels.test.ts checks the two agree.
 ;;
@@ -94,6 +94,82 @@
           (f64.store (i32.add (local.get $row) (local.get $a))
             (f64.sub (f64.load (i32.add (local.get $row) (local.get $a)))
               (f64.mul (local.get $ci) (f64.load (i32.add (local.get $u) (local.get $a))))))))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $rows)))
+  )
+
+  ;; M −= c·u·uᵀ and then y = M·x, in one pass over the upper triangle: syr's updates and symv's product with the
+  ;; same roundings in the same order (each row is updated before it is read, and nothing reads it earlier), so the
+  ;; result is theirs bit for bit, for about the memory traffic of syr alone. One difference: syr skips the rows
+  ;; with c·u_i = 0, which here get M_ij − 0·u_j, the same value for finite u except that −0 − 0 gives +0 (a −0
+  ;; entry cannot arise from +0 entries by subtraction, and the matrices start at ρ⁻¹·I).
+  (func (export "syrsymv") (param $m i32) (param $s i32) (param $c f64) (param $u i32) (param $x i32) (param $y i32) (param $n i32)
+    (local $i i32) (local $j i32) (local $row i32) (local $a i32) (local $sb i32)
+    (local $xi f64) (local $ci f64) (local $mij f64) (local $t f64)
+    (local $acc v128) (local $acc2 v128) (local $xis v128) (local $cis v128) (local $mv v128) (local $mv2 v128)
+    (local.set $j (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_u (local.get $j) (local.get $n)))
+      (f64.store (i32.add (local.get $y) (i32.shl (local.get $j) (i32.const 3))) (f64.const 0))
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br $zero)))
+    (local.set $sb (i32.shl (local.get $s) (i32.const 3)))
+    (local.set $i (i32.const 0))
+    (block $done (loop $rows
+      (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+      (local.set $row (i32.add (local.get $m) (i32.mul (local.get $i) (local.get $sb))))
+      (local.set $a (i32.shl (local.get $i) (i32.const 3)))
+      (local.set $ci (f64.mul (local.get $c) (f64.load (i32.add (local.get $u) (local.get $a)))))
+      (local.set $cis (f64x2.splat (local.get $ci)))
+      (local.set $xi (f64.load (i32.add (local.get $x) (local.get $a))))
+      (local.set $xis (f64x2.splat (local.get $xi)))
+      (local.set $mij (f64.sub (f64.load (i32.add (local.get $row) (local.get $a)))
+        (f64.mul (local.get $ci) (f64.load (i32.add (local.get $u) (local.get $a))))))
+      (f64.store (i32.add (local.get $row) (local.get $a)) (local.get $mij))
+      (local.set $t (f64.mul (local.get $mij) (local.get $xi)))
+      (local.set $acc (v128.const f64x2 0 0))
+      (local.set $acc2 (v128.const f64x2 0 0))
+      (local.set $j (i32.add (local.get $i) (i32.const 1)))
+      (block $quadsDone (loop $quads
+        (br_if $quadsDone (i32.gt_u (i32.add (local.get $j) (i32.const 4)) (local.get $n)))
+        (local.set $a (i32.shl (local.get $j) (i32.const 3)))
+        (local.set $mv (f64x2.sub (v128.load (i32.add (local.get $row) (local.get $a)))
+          (f64x2.mul (local.get $cis) (v128.load (i32.add (local.get $u) (local.get $a))))))
+        (local.set $mv2 (f64x2.sub (v128.load offset=16 (i32.add (local.get $row) (local.get $a)))
+          (f64x2.mul (local.get $cis) (v128.load offset=16 (i32.add (local.get $u) (local.get $a))))))
+        (v128.store (i32.add (local.get $row) (local.get $a)) (local.get $mv))
+        (v128.store offset=16 (i32.add (local.get $row) (local.get $a)) (local.get $mv2))
+        (local.set $acc (f64x2.add (local.get $acc) (f64x2.mul (local.get $mv) (v128.load (i32.add (local.get $x) (local.get $a))))))
+        (local.set $acc2 (f64x2.add (local.get $acc2) (f64x2.mul (local.get $mv2) (v128.load offset=16 (i32.add (local.get $x) (local.get $a))))))
+        (v128.store (i32.add (local.get $y) (local.get $a))
+          (f64x2.add (v128.load (i32.add (local.get $y) (local.get $a))) (f64x2.mul (local.get $mv) (local.get $xis))))
+        (v128.store offset=16 (i32.add (local.get $y) (local.get $a))
+          (f64x2.add (v128.load offset=16 (i32.add (local.get $y) (local.get $a))) (f64x2.mul (local.get $mv2) (local.get $xis))))
+        (local.set $j (i32.add (local.get $j) (i32.const 4)))
+        (br $quads)))
+      (local.set $acc (f64x2.add (local.get $acc) (local.get $acc2)))
+      (block $pairsDone (loop $pairs
+        (br_if $pairsDone (i32.gt_u (i32.add (local.get $j) (i32.const 2)) (local.get $n)))
+        (local.set $a (i32.shl (local.get $j) (i32.const 3)))
+        (local.set $mv (f64x2.sub (v128.load (i32.add (local.get $row) (local.get $a)))
+          (f64x2.mul (local.get $cis) (v128.load (i32.add (local.get $u) (local.get $a))))))
+        (v128.store (i32.add (local.get $row) (local.get $a)) (local.get $mv))
+        (local.set $acc (f64x2.add (local.get $acc) (f64x2.mul (local.get $mv) (v128.load (i32.add (local.get $x) (local.get $a))))))
+        (v128.store (i32.add (local.get $y) (local.get $a))
+          (f64x2.add (v128.load (i32.add (local.get $y) (local.get $a))) (f64x2.mul (local.get $mv) (local.get $xis))))
+        (local.set $j (i32.add (local.get $j) (i32.const 2)))
+        (br $pairs)))
+      (if (i32.lt_u (local.get $j) (local.get $n)) (then
+        (local.set $a (i32.shl (local.get $j) (i32.const 3)))
+        (local.set $mij (f64.sub (f64.load (i32.add (local.get $row) (local.get $a)))
+          (f64.mul (local.get $ci) (f64.load (i32.add (local.get $u) (local.get $a))))))
+        (f64.store (i32.add (local.get $row) (local.get $a)) (local.get $mij))
+        (local.set $t (f64.add (local.get $t) (f64.mul (local.get $mij) (f64.load (i32.add (local.get $x) (local.get $a))))))
+        (f64.store (i32.add (local.get $y) (local.get $a))
+          (f64.add (f64.load (i32.add (local.get $y) (local.get $a))) (f64.mul (local.get $mij) (local.get $xi))))))
+      (local.set $a (i32.add (local.get $y) (i32.shl (local.get $i) (i32.const 3))))
+      (f64.store (local.get $a) (f64.add (f64.load (local.get $a))
+        (f64.add (local.get $t) (f64.add (f64x2.extract_lane 0 (local.get $acc)) (f64x2.extract_lane 1 (local.get $acc))))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $rows)))
   )
