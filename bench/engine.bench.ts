@@ -152,11 +152,13 @@ rows.push('', '| case | WebAssembly SIMD (µs) | baseline: the JS loops of linal
       microsPerCall(reps, () => {
         wasmMatrix.rankOneSub(1e-20, x);
         wasmMatrix.times(x, y);
+        return undefined;
       }),
     () =>
       microsPerCall(reps, () => {
         applyNow(1e-20, x);
         wasmMatrix.times(x, y);
+        return undefined;
       }),
   );
   row([
