@@ -120,7 +120,11 @@ for (const [d, T, repeats] of [
 
 // --- 1b. The WebAssembly SIMD kernels against the JS loops they replaced, in this process ------------------
 
-rows.push('', '| case | WebAssembly SIMD (µs) | baseline: the JS loops of linalg.ts, or what the case names (µs) | speed-up | goal | load |', '| --- | ---: | ---: | ---: | --- | ---: |');
+rows.push(
+  '',
+  '| case | WebAssembly SIMD (µs) | baseline: the JS loops of linalg.ts, or what the case names (µs) | speed-up | goal | load |',
+  '| --- | ---: | ---: | ---: | --- | ---: |',
+);
 {
   const d = 384;
   const rng = createRng(1);
