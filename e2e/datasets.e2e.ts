@@ -12,7 +12,7 @@ import { runLab } from '../src/engine/lab/run';
 import { labConfigOf } from '../src/state/lab/config';
 import { DEFAULT_PARAMS, encodeHash, type LabParams } from '../src/state/urlCodec';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
+import { closeChecked, METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
 
 const SHARED_DATA = new URL('../../shared/data/', import.meta.url);
 const FOLDERS = ['humaneval-paper', 'routeprofile-ulab', 'llmrouter-ulab-dc', 'mmlu-pro-tigerlab'];
@@ -37,9 +37,7 @@ describe('recorded datasets in the lab', () => {
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it.each(FOLDERS)('%s: every algorithm runs in the worker and matches Node', async (folder) => {
     const params: LabParams = {

@@ -25,7 +25,7 @@ import {
 } from '../src/embed/fixtureReference';
 import { cosine } from '../src/embed/types';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, openLab, waitForCurrentResult } from './lab';
+import { ALGO_ROWS, closeChecked, openLab, waitForCurrentResult } from './lab';
 
 const FIXTURE_BASE = '/shared/models/';
 
@@ -129,9 +129,7 @@ describe('embeddings in Chromium (WASM)', () => {
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it('embeds with the fixture on WASM: fp32 matches the reference values, q8 stays within quantization tolerance of fp32', async () => {
     const page = await openPanel(browser);
@@ -247,9 +245,7 @@ describe('embeddings in Chromium (WebGPU, SwiftShader)', () => {
     browser = await launchBrowser({ extraArgs: ['--enable-unsafe-webgpu'] });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it('auto picks WebGPU when an adapter exists, and it agrees with WASM', async () => {
     const page = await openPanel(browser);

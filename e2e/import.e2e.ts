@@ -18,8 +18,8 @@ import { expectedBudgetOracle, singleModelStats } from '../src/engine/import/dat
 import { MAX_IMPORT_BYTES } from '../src/engine/import/errors';
 import { importDataset } from '../src/engine/import/importDataset';
 import { PER_QUERY_COST_SCALE } from '../src/engine/lab/datasetSource';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { hashOf, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
+import { type LabBrowser, launchBrowser, waitForPage } from './browser';
+import { closeChecked, hashOf, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
 import { traceMainThread } from './mainThread';
 
 const DIR = '../shared/data/routeprofile-ulab';
@@ -77,8 +77,7 @@ describe('importing your own data', () => {
 
   afterAll(async () => {
     rmSync(tmp, { recursive: true, force: true });
-    assertNoExternalRequests(browser);
-    await browser?.close();
+    await closeChecked(browser);
   });
 
   /** The data imported first must stay listed and selected whatever a bad file does. */
@@ -277,7 +276,7 @@ describe('importing a large file (issue 14, item 6)', () => {
 
   afterAll(async () => {
     rmSync(tmp, { recursive: true, force: true });
-    await browser?.close();
+    await closeChecked(browser);
   });
 
   it('reads and validates 1,000,000 rows in the import worker: progress is shown and the controls answer meanwhile', async () => {

@@ -495,7 +495,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await waitForSweeps(page);
     const plot = page.getByTestId('tradeoff-plot');
     // The values the page swept, as it states them (chart description and card subtitle).
-    const described = (await plot.locator('[role="img"]').getAttribute('aria-label')) ?? '';
+    const described = (await plot.locator('[role="group"][aria-label^="Scatter"]').getAttribute('aria-label')) ?? '';
     const values = (/value \(([^)]*)\)/.exec(described)?.[1] ?? '').split(',').map((s) => Number(s.trim()));
     expect(values.length, described).toBeGreaterThan(1);
     for (const v of values) expect(Number.isInteger(v) && v >= 1, `τ_max value ${v}`).toBe(true);
@@ -556,6 +556,64 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expectShown(rows[2].value, want.utility, `${algo} at τ_max = ${at}: utility`);
     await page.mouse.move(box.x + box.width / 2, box.y - 400);
     await tip.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('the τ_max trade-off is one tab stop whose arrow keys walk its points, each shown and named with the engine’s figures', async () => {
+    await waitForSweeps(page);
+    const figure = page.locator('[data-chart="tradeoff"]');
+    await figure.scrollIntoViewIfNeeded();
+    const series = figure.locator('g.pw-series[role="listbox"]');
+    const tip = figure.locator('.pw-tooltip');
+    const labels = Object.fromEntries(
+      await figure.locator('.pw-legend-item[data-algo]').evaluateAll((items) => items.map((li) => [li.textContent ?? '', li.getAttribute('data-algo') ?? ''])),
+    );
+    /** The card's point, the option aria-activedescendant names, and the engine's figures there. */
+    const active = async () => {
+      await tip.waitFor({ timeout: 10_000 });
+      const head = (await tip.locator('.pw-tooltip-head').textContent()) ?? '';
+      const m = head.match(/^(.*) · τ_max = (\d+)( \(current\))?$/);
+      expect(m, head).not.toBeNull();
+      const algo = labels[m?.[1] ?? ''];
+      const x = Number(m?.[2]);
+      const option = await series.evaluate((g) => {
+        const el = document.getElementById(g.getAttribute('aria-activedescendant') ?? '');
+        return el && { role: el.getAttribute('role'), algo: el.dataset.algo, x: Number(el.dataset.x), name: el.getAttribute('aria-label') ?? '' };
+      });
+      expect(option, `the active option for ${head}`).toEqual({ role: 'option', algo, x, name: expect.stringContaining(`τ_max = ${x}`) });
+      const want = sweepBuiltin({ base: config, param: 'tauMax', values: [x] }).points.find((p) => p.algo === algo);
+      if (!want) throw new Error(`the engine has no point for ${algo} at τ_max = ${x}`);
+      const rows = await readTooltipRows(tip);
+      expectShown(rows[0].value, want.cost, `${algo} at τ_max = ${x}: cost`);
+      expectShown(rows[2].value, want.utility, `${algo} at τ_max = ${x}: utility`);
+      const named = option?.name.match(/average cost (\S+), success \S+, utility (\S+)$/);
+      expect(named, option?.name).not.toBeNull();
+      expectShown(named?.[1] ?? '', want.cost, `${algo} at τ_max = ${x}: cost in the option's name`);
+      expectShown(named?.[2] ?? '', want.utility, `${algo} at τ_max = ${x}: utility in the option's name`);
+      return { algo, x, current: Boolean(m?.[3]) };
+    };
+    await page.mouse.move(0, 0);
+    await series.focus();
+    // Focus starts at the first drawn algorithm's current setting (its first point when that was not swept).
+    const tauMax = config.params.tauMax ?? DEFAULT_PARAMS.tauMax;
+    const values = sweepValues('tauMax', tauMax);
+    const first = await active();
+    expect(first.x).toBe(values.includes(tauMax) ? tauMax : values[0]);
+    expect(first.current, `${first.algo} at τ_max = ${first.x}`).toBe(first.x === tauMax);
+    await page.keyboard.press('Home');
+    expect(await active()).toEqual({ algo: first.algo, x: values[0], current: values[0] === first.x });
+    await page.keyboard.press('ArrowRight');
+    expect(await active()).toEqual({ algo: first.algo, x: values[1], current: values[1] === first.x });
+    await page.keyboard.press('ArrowDown');
+    const below = await active();
+    expect(below.algo).not.toBe(first.algo);
+    expect(below.x).toBe(values[1]);
+    await page.keyboard.press('ArrowUp');
+    expect((await active()).algo).toBe(first.algo);
+    await page.keyboard.press('End');
+    expect((await active()).x).toBe(values.at(-1));
+    await page.keyboard.press('Escape');
+    await tip.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await series.getAttribute('aria-activedescendant')).toBeNull();
   });
 
   it('the λ sweep draws a line per algorithm through every swept λ, and hovering shows, in that chart only, every algorithm’s value there: the engine’s', async () => {

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { openLab } from './lab';
+import { closeChecked, openLab } from './lab';
 
 /** q̂ of every model as the playground's table holds it (data-qhat). */
 async function qHats(page: Page): Promise<number[]> {
@@ -33,9 +33,7 @@ describe('prompt playground', () => {
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it('draws a prompt from a built-in world, shows the oracle beside the learner, and learns from ✗', async () => {
     const page = await openLab(browser, '#world=sudoku&algos=promptwise,oracle&T=100&trials=1');

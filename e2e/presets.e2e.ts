@@ -16,7 +16,7 @@ import { main } from '../src/cli/main';
 import { PRESETS, type Preset, presetById, presetCliArgs, presetCommand } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { hashOf, injectAxe, METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
+import { closeChecked, hashOf, injectAxe, METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** Dataset presets fetch 1–15 MB and featurise every prompt before their run (tens of seconds on two cores). */
@@ -66,8 +66,8 @@ describe('the paper’s presets', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
     if (jsonDir) rmSync(jsonDir, { recursive: true, force: true });
+    await closeChecked(browser);
   });
 
   it('the documented commands run from the repository root', () => {

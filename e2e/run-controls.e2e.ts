@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALGO_IDS } from '../src/state/catalog';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { ALGO_ROWS, closeChecked, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
 
 describe('run controls', () => {
   let browser: LabBrowser;
@@ -18,9 +18,7 @@ describe('run controls', () => {
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   const waitForStatus = (page: Page, s: string, timeout = 60_000) => page.locator(`[data-testid="run-status"][data-status="${s}"]`).waitFor({ timeout });
 

@@ -11,7 +11,7 @@ import { runSimulation } from '../src/engine/simulate';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { contentSecurityPolicy } from '../vite/headers';
 import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
-import { ALGO_ROWS, METRICS, openLab, waitForCurrentResult } from './lab';
+import { ALGO_ROWS, closeChecked, METRICS, openLab, waitForCurrentResult } from './lab';
 
 const WORLD = 't2i';
 const CONFIG = {
@@ -40,9 +40,7 @@ describe('PromptWise Lab in Chromium', () => {
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
+  afterAll(() => closeChecked(browser));
 
   it('runs a simulation in the worker and shows the engine’s numbers', async () => {
     const hash = `#world=${WORLD}&algos=${CONFIG.algos.join(',')}&T=${CONFIG.T}&trials=${CONFIG.trials}&seed=${CONFIG.seed}`;

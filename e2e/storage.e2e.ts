@@ -5,8 +5,8 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
-import { ALGO_ROWS, openLab, waitForCurrentResult } from './lab';
+import { type LabBrowser, launchBrowser } from './browser';
+import { ALGO_ROWS, closeChecked, openLab, waitForCurrentResult } from './lab';
 
 describe('saved data and failing panels', () => {
   let browser: LabBrowser;
@@ -16,8 +16,7 @@ describe('saved data and failing panels', () => {
   });
 
   afterAll(async () => {
-    assertNoExternalRequests(browser);
-    await browser?.close();
+    await closeChecked(browser);
   });
 
   it('bad saved settings and junk import records: dropped with a notice, the good import kept, the page works', async () => {

@@ -1,5 +1,5 @@
-import { memo, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
-import { ScatterChart, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
+import { type KeyboardEvent, memo, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { ScatterChart, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtShort, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { SweepPoint } from '../../engine/lab/types';
 import { GridLines } from '../chart/GridLines';
@@ -28,11 +28,8 @@ import {
 import type { SweepPlotProps } from './props';
 import { paramSymbol, sweepSeries, tradeoffLabels } from './series';
 
-/** A drawn point: the sweep point plus its label and whether it is the current setting. */
+/** A drawn point: the sweep point, whether it is the current setting, and its algorithm's name. */
 interface TradeoffDatum extends SweepPoint {
-  label: string;
-  /** Where the label goes (placed so no two labels overlap); null or invisible: no label. */
-  place: LabelPlacement | null;
   current: boolean;
   algoLabel: string;
 }
@@ -74,58 +71,14 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
     const x = log ? logScale(costs) : paddedScale(costs, [0, Infinity]);
     const y = capTop(paddedScale(succ, [0, 1]), 1);
     const yWidth = axisWidth(y.ticks.map((v) => fmtPct(v, 0)));
-    // Pixel geometry of the plot area (recharts: margins, the y axis' width, the x axis' default 30 px).
-    const W = chartBox?.width ?? 480;
-    const H = chartBox?.height ?? minHeight;
-    const left = margin.left + yWidth;
-    const right = W - margin.right;
-    const top = margin.top;
-    const bottom = H - margin.bottom - 30;
-    const [x0, x1] = x.domain;
-    const [y0, y1] = y.domain;
-    const px = (c: number) =>
-      left + (log ? (Math.log10(c) - Math.log10(x0)) / (Math.log10(x1) - Math.log10(x0) || 1) : (c - x0) / (x1 - x0 || 1)) * (right - left);
-    const py = (v: number) => bottom - ((v - y0) / (y1 - y0 || 1)) * (bottom - top);
-    const toPx = (c: number, v: number): [number, number] => [px(c), py(v)];
-
-    const requests: LabelRequest[] = [];
-    const dots: { x: number; y: number; r: number }[] = [];
-    const merged = new Map<string, string[]>();
-    for (const s of series) {
-      const labels = tradeoffLabels(s.points, toPx, 9);
-      merged.set(s.id, labels);
-      s.points.forEach((p, i) => {
-        const isCurrent = p.x === current;
-        dots.push({ x: px(p.cost), y: py(p.success), r: isCurrent ? 9 : 4 });
-        if (!labels[i]) return;
-        const ends = i === 0 || i === s.points.length - 1 ? 0.5 : 0;
-        requests.push({
-          key: `${s.id}|${p.x}`,
-          x: px(p.cost),
-          y: py(p.success),
-          r: isCurrent ? 9 : 4,
-          text: labels[i],
-          fontSize: isCurrent ? 11 : 10,
-          priority: isCurrent ? 100 : algoDrawOrder(s.id) + ends,
-        });
-      });
-    }
-    // Labels stay inside the plot area.
-    const placement = placeLabels(requests, dots, { left, top, right, bottom }, 100);
     const data = [...series]
       .sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id))
       .map((s) => ({
         id: s.id,
-        points: s.points.map<TradeoffDatum>((p, i) => ({
-          ...p,
-          label: merged.get(s.id)?.[i] ?? '',
-          place: placement.get(`${s.id}|${p.x}`) ?? null,
-          current: p.x === current,
-          algoLabel: labelOf.get(s.id) ?? s.id,
-        })),
+        points: s.points.map<TradeoffDatum>((p) => ({ ...p, current: p.x === current, algoLabel: labelOf.get(s.id) ?? s.id })),
       }));
     return { log, x, y, yWidth, data };
-  }, [drawn, labelOf, chartBox, minHeight, margin]);
+  }, [drawn, labelOf]);
 
   // The chart itself, rebuilt only when what it draws changes: a sweep going stale (loading) only dims it, and
   // re-rendering recharts' scatter of 13 series for that was a long main-thread task on every parameter change.
@@ -154,10 +107,10 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
           {/* Recharts' Scatter drew each point as components of its own (up to 13 series, ~80 points) and re-ran the
               chart for every round of the sweep; the series are plain SVG from the chart's scales, and a point
               under the pointer shows its tooltip (`hovered`). */}
-          {complete && <TradeoffSeries data={layout.data} hovered={hovered} />}
+          {complete && <TradeoffSeries data={layout.data} hovered={hovered} paramName={paramName} />}
         </ScatterChart>
       ),
-    [layout, margin, chartBox, complete, hovered],
+    [layout, margin, chartBox, complete, hovered, paramName],
   );
 
   const shown = algos.filter((a) => series.some((s) => s.id === a.id));
@@ -190,7 +143,8 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
           <div
             ref={chartRef}
             className={loading ? 'pw-chart pw-grow pw-stale' : 'pw-chart pw-grow'}
-            role="img"
+            // A group, not an image: it holds the points' listbox, which the keyboard can enter.
+            role="group"
             aria-label={`Scatter of average cost against success rate for ${shown.map((a) => a.label).join(', ')}, one point per ${paramName} value (${(sweep?.values ?? []).join(', ')}).`}
             style={chartHeight(minHeight)}
           >
@@ -228,26 +182,85 @@ interface HoveredPoint {
 
 /**
  * Each algorithm's points joined in τ order, then every point with its label (the current setting ringed), the
- * dots above every line. A point under the pointer is written to `hovered`.
+ * dots above every line. A point under the pointer is written to `hovered`, and so is the keyboard's: the series
+ * are one tab stop (an ARIA listbox whose options are the points), where ←/→ move along an algorithm's τ values,
+ * ↑/↓ to the next algorithm at the same τ, Home/End to its ends, and Escape hides the card. The active point is
+ * named to assistive technology by aria-activedescendant, set from the store so that a move re-renders no dot.
  */
-function TradeoffSeries({ data, hovered }: { data: { id: string; points: TradeoffDatum[] }[]; hovered: WritableStore<HoveredPoint | null> }) {
+function TradeoffSeries({
+  data,
+  hovered,
+  paramName,
+}: {
+  data: { id: string; points: TradeoffDatum[] }[];
+  hovered: WritableStore<HoveredPoint | null>;
+  paramName: string;
+}) {
   const xScale = useXAxisScale();
   const yScale = useYAxisScale();
+  const plot = usePlotArea();
+  const baseId = useId();
+  const groupRef = useRef<SVGGElement>(null);
   // New points (the sweep's next round): a tooltip must not describe the old ones.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is for new data, which it does not read
   useEffect(() => hovered.set(null), [data, hovered]);
-  if (!xScale || !yScale) return null;
-  const placed = data.map((s) => ({
-    id: s.id,
-    points: s.points.flatMap((d) => {
-      const x = xScale(d.cost);
-      const y = yScale(d.success);
-      return x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y) ? [{ d, x, y }] : [];
-    }),
-  }));
+  useEffect(() => {
+    const follow = () => {
+      const point = hovered.get();
+      const group = groupRef.current;
+      if (!group) return;
+      if (point) group.setAttribute('aria-activedescendant', pointId(baseId, point.datum));
+      else group.removeAttribute('aria-activedescendant');
+    };
+    follow();
+    return hovered.subscribe(follow);
+  }, [hovered, baseId]);
+  if (!xScale || !yScale || !plot) return null;
+  const placed = data
+    .map((s) => ({
+      id: s.id,
+      points: s.points.flatMap((d) => {
+        const x = xScale(d.cost);
+        const y = yScale(d.success);
+        return x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y) ? [{ d, x, y }] : [];
+      }),
+    }))
+    .filter((s) => s.points.length > 0);
+  const labels = placeTradeoffLabels(placed, plot);
+  const show = (si: number, pi: number) => {
+    const p = placed[si].points[pi];
+    hovered.set({ datum: p.d, x: p.x, y: p.y });
+  };
+  const onKeyDown = (e: KeyboardEvent<SVGGElement>) => {
+    if (e.key === 'Escape') {
+      // Hiding the card is all this Escape does (not also leaving presentation mode, say).
+      if (hovered.get()) e.preventDefault();
+      hovered.set(null);
+      return;
+    }
+    const now = hovered.get();
+    const si = now ? placed.findIndex((s) => s.id === now.datum.algo) : -1;
+    const pi = now && si >= 0 ? placed[si].points.findIndex((p) => p.d.x === now.datum.x) : -1;
+    const to = si < 0 || pi < 0 ? startingPoint(placed) : keyMove(e.key, placed, si, pi);
+    if (!to) return;
+    e.preventDefault();
+    show(to[0], to[1]);
+  };
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the pointer's hover card; every point's figures are in the chart's list for screen readers
-    <g className="pw-series" onMouseLeave={() => hovered.set(null)}>
+    <g
+      ref={groupRef}
+      className="pw-series"
+      role="listbox"
+      tabIndex={placed.length > 0 ? 0 : -1}
+      aria-label={`Points, one per algorithm and ${paramName}: arrow keys move between them`}
+      onMouseLeave={() => hovered.set(null)}
+      onFocus={() => {
+        const start = startingPoint(placed);
+        if (hovered.get() === null && start) show(start[0], start[1]);
+      }}
+      onBlur={() => hovered.set(null)}
+      onKeyDown={onKeyDown}
+    >
       {placed.map(({ id, points }) => {
         const st = algoStyle(id);
         if (points.length < 2) return null;
@@ -267,28 +280,155 @@ function TradeoffSeries({ data, hovered }: { data: { id: string; points: Tradeof
       {placed.map(({ id, points }) => (
         <g key={id}>
           {points.map((p) => (
-            <TradeoffDot key={p.d.x} x={p.x} y={p.y} datum={p.d} color={algoStyle(id).color} onHover={() => hovered.set({ datum: p.d, x: p.x, y: p.y })} />
+            <TradeoffDot
+              key={p.d.x}
+              label={labels.get(`${id}|${p.d.x}`) ?? null}
+              id={pointId(baseId, p.d)}
+              name={`${p.d.algoLabel}, ${paramName} = ${p.d.x}${p.d.current ? ' (current)' : ''}: average cost ${fmt(p.d.cost)}, success ${fmtPct(p.d.success)}, utility ${fmt(p.d.utility)}`}
+              x={p.x}
+              y={p.y}
+              datum={p.d}
+              color={algoStyle(id).color}
+              onHover={() => hovered.set({ datum: p.d, x: p.x, y: p.y })}
+            />
           ))}
         </g>
       ))}
+      <ActiveRing hovered={hovered} />
     </g>
   );
 }
 
-function TradeoffDot({ x, y, datum, color, onHover }: { x: number; y: number; datum: TradeoffDatum; color: string; onHover: () => void }) {
+type Placed = { id: string; points: { d: TradeoffDatum; x: number; y: number }[] }[];
+
+/**
+ * Each point's τ label and where it goes, from the points' places in the chart (recharts' own scales, the plot area
+ * as bounds): points of an algorithm within 9 px share one label ("1–5"), and no two labels overlap each other or a
+ * dot (placeLabels; the current setting's labels first, then by draw order, an algorithm's ends before its middle).
+ * Keyed `algo|x`; a point without a label has no entry.
+ */
+function placeTradeoffLabels(
+  placed: Placed,
+  plot: { x: number; y: number; width: number; height: number },
+): Map<string, { text: string; place: LabelPlacement }> {
+  const requests: LabelRequest[] = [];
+  const dots: { x: number; y: number; r: number }[] = [];
+  const texts = new Map<string, string>();
+  for (const s of placed) {
+    // Already in pixels: the labels' merge tolerance is 9 px.
+    const labels = tradeoffLabels(
+      s.points.map((p) => ({ x: p.d.x, cost: p.x, success: p.y })),
+      (px, py) => [px, py],
+      9,
+    );
+    s.points.forEach((p, i) => {
+      const r = p.d.current ? 9 : 4;
+      dots.push({ x: p.x, y: p.y, r });
+      if (!labels[i]) return;
+      const key = `${s.id}|${p.d.x}`;
+      texts.set(key, labels[i]);
+      const ends = i === 0 || i === s.points.length - 1 ? 0.5 : 0;
+      requests.push({
+        key,
+        x: p.x,
+        y: p.y,
+        r,
+        text: labels[i],
+        fontSize: p.d.current ? 11 : 10,
+        priority: p.d.current ? 100 : algoDrawOrder(s.id) + ends,
+      });
+    });
+  }
+  const placement = placeLabels(requests, dots, { left: plot.x, top: plot.y, right: plot.x + plot.width, bottom: plot.y + plot.height }, 100);
+  const out = new Map<string, { text: string; place: LabelPlacement }>();
+  for (const [key, text] of texts) {
+    const place = placement.get(key);
+    if (place?.visible) out.set(key, { text, place });
+  }
+  return out;
+}
+
+/** Where the keyboard starts: the first algorithm's current setting, or its first point. */
+function startingPoint(placed: Placed): [number, number] | null {
+  if (placed.length === 0) return null;
+  const current = placed[0].points.findIndex((p) => p.d.current);
+  return [0, Math.max(0, current)];
+}
+
+/** The point a key moves to from algorithm si's point pi: null for a key that does not move. */
+function keyMove(key: string, placed: Placed, si: number, pi: number): [number, number] | null {
+  const last = placed[si].points.length - 1;
+  switch (key) {
+    case 'ArrowRight':
+      return [si, Math.min(last, pi + 1)];
+    case 'ArrowLeft':
+      return [si, Math.max(0, pi - 1)];
+    case 'Home':
+      return [si, 0];
+    case 'End':
+      return [si, last];
+    case 'ArrowDown':
+    case 'ArrowUp': {
+      const next = Math.min(placed.length - 1, Math.max(0, si + (key === 'ArrowDown' ? 1 : -1)));
+      // The same τ there when that algorithm has it, else its point at the same rank.
+      const same = placed[next].points.findIndex((p) => p.d.x === placed[si].points[pi].d.x);
+      return [next, same >= 0 ? same : Math.min(pi, placed[next].points.length - 1)];
+    }
+    default:
+      return null;
+  }
+}
+
+/** The DOM id of a point's option (the algorithm id and τ value are safe in an id once the prefix is unique). */
+const pointId = (baseId: string, d: TradeoffDatum) => `${baseId}-${d.algo}-${rawNumber(d.x)}`;
+
+/** A ring around the active point (hovered, or reached by the keyboard). */
+function ActiveRing({ hovered }: { hovered: ValueStore<HoveredPoint | null> }) {
+  const point = useSyncExternalStore(hovered.subscribe, hovered.get, hovered.get);
+  if (!point) return null;
+  return <circle className="pw-tradeoff-active" cx={point.x} cy={point.y} r={12} fill="none" stroke="#1f2937" strokeWidth={1.5} pointerEvents="none" />;
+}
+
+function TradeoffDot({
+  label,
+  id,
+  name,
+  x,
+  y,
+  datum,
+  color,
+  onHover,
+}: {
+  label: { text: string; place: LabelPlacement } | null;
+  id: string;
+  name: string;
+  x: number;
+  y: number;
+  datum: TradeoffDatum;
+  color: string;
+  onHover: () => void;
+}) {
   const big = datum.current;
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the pointer's hover card; every point's figures are in the chart's list for screen readers
-    <g className="pw-tradeoff-dot" data-algo={datum.algo} data-x={rawNumber(datum.x)} onMouseEnter={onHover}>
+    <g
+      id={id}
+      role="option"
+      aria-selected={false}
+      aria-label={name}
+      className="pw-tradeoff-dot"
+      data-algo={datum.algo}
+      data-x={rawNumber(datum.x)}
+      onMouseEnter={onHover}
+    >
       {big && <circle cx={x} cy={y} r={9} fill="none" stroke={color} strokeWidth={1.5} strokeOpacity={0.85} />}
       {/* A wider transparent target than the dot itself, so the pointer finds it. */}
       <circle cx={x} cy={y} r={8} fill="transparent" />
       <circle cx={x} cy={y} r={big ? 5.5 : 3.5} fill={color} stroke="#fff" strokeWidth={1.25} />
-      {datum.label && datum.place?.visible && (
+      {label && (
         <text
-          x={x + datum.place.dx}
-          y={y + datum.place.dy}
-          textAnchor={datum.place.anchor}
+          x={x + label.place.dx}
+          y={y + label.place.dy}
+          textAnchor={label.place.anchor}
           fontSize={big ? 11 : 10}
           fontWeight={big ? 700 : 500}
           fill={color}
@@ -297,7 +437,7 @@ function TradeoffDot({ x, y, datum, color, onHover }: { x: number; y: number; da
           paintOrder="stroke"
           strokeLinejoin="round"
         >
-          {datum.label}
+          {label.text}
         </text>
       )}
     </g>
