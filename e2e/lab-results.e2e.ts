@@ -614,6 +614,9 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await page.keyboard.press('Escape');
     await tip.waitFor({ state: 'detached', timeout: 10_000 });
     expect(await series.getAttribute('aria-activedescendant')).toBeNull();
+    // Tab leaves the chart (no keyboard trap), with or without a point shown.
+    await page.keyboard.press('Tab');
+    expect(await series.evaluate((g) => document.activeElement === g)).toBe(false);
   });
 
   it('the λ sweep draws a line per algorithm through every swept λ, and hovering shows, in that chart only, every algorithm’s value there: the engine’s', async () => {

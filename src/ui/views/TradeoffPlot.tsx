@@ -140,10 +140,10 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
             No sweep yet: run one to compare cost and success across {sym === 'τ' ? 'budgets' : 'values'}.
           </ChartState>
         ) : (
+          // biome-ignore lint/a11y/useSemanticElements: a chart's drawing area, not a form's fieldset; a group, not an image, since it holds the points' listbox, which the keyboard enters
           <div
             ref={chartRef}
             className={loading ? 'pw-chart pw-grow pw-stale' : 'pw-chart pw-grow'}
-            // A group, not an image: it holds the points' listbox, which the keyboard can enter.
             role="group"
             aria-label={`Scatter of average cost against success rate for ${shown.map((a) => a.label).join(', ')}, one point per ${paramName} value (${(sweep?.values ?? []).join(', ')}).`}
             style={chartHeight(minHeight)}
@@ -215,18 +215,28 @@ function TradeoffSeries({
     follow();
     return hovered.subscribe(follow);
   }, [hovered, baseId]);
-  if (!xScale || !yScale || !plot) return null;
-  const placed = data
-    .map((s) => ({
-      id: s.id,
-      points: s.points.flatMap((d) => {
-        const x = xScale(d.cost);
-        const y = yScale(d.success);
-        return x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y) ? [{ d, x, y }] : [];
-      }),
-    }))
-    .filter((s) => s.points.length > 0);
-  const labels = placeTradeoffLabels(placed, plot);
+  // Points in pixels and their labels, again only when the points or the chart's geometry change (not on every
+  // render recharts gives its children).
+  const px = plot?.x;
+  const py = plot?.y;
+  const pw = plot?.width;
+  const ph = plot?.height;
+  const drawn = useMemo(() => {
+    if (!xScale || !yScale || px === undefined || py === undefined || pw === undefined || ph === undefined) return null;
+    const placed: Placed = data
+      .map((s) => ({
+        id: s.id,
+        points: s.points.flatMap((d) => {
+          const x = xScale(d.cost);
+          const y = yScale(d.success);
+          return x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y) ? [{ d, x, y }] : [];
+        }),
+      }))
+      .filter((s) => s.points.length > 0);
+    return { placed, labels: placeTradeoffLabels(placed, { x: px, y: py, width: pw, height: ph }) };
+  }, [data, xScale, yScale, px, py, pw, ph]);
+  if (!drawn) return null;
+  const { placed, labels } = drawn;
   const show = (si: number, pi: number) => {
     const p = placed[si].points[pi];
     hovered.set({ datum: p.d, x: p.x, y: p.y });
@@ -238,6 +248,7 @@ function TradeoffSeries({
       hovered.set(null);
       return;
     }
+    if (!MOVE_KEYS.has(e.key)) return; // Tab and the lab's own keys go on as everywhere else
     const now = hovered.get();
     const si = now ? placed.findIndex((s) => s.id === now.datum.algo) : -1;
     const pi = now && si >= 0 ? placed[si].points.findIndex((p) => p.d.x === now.datum.x) : -1;
@@ -354,6 +365,8 @@ function startingPoint(placed: Placed): [number, number] | null {
   const current = placed[0].points.findIndex((p) => p.d.current);
   return [0, Math.max(0, current)];
 }
+
+const MOVE_KEYS = new Set(['ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
 
 /** The point a key moves to from algorithm si's point pi: null for a key that does not move. */
 function keyMove(key: string, placed: Placed, si: number, pi: number): [number, number] | null {
