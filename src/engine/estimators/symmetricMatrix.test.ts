@@ -113,6 +113,19 @@ describe('SymmetricMatrix (WebAssembly SIMD kernels)', () => {
     v.fill(9);
     reference(laterCopy, 0.1, copy);
     expect(Array.from(later.data)).toEqual(Array.from(laterCopy.data));
+    // A product by a row of the matrix itself sees the update, as it did when updates were applied at once.
+    const self = new SymmetricMatrix(d);
+    fill(self, 24);
+    const selfEager = new SymmetricMatrix(d);
+    selfEager.data.set(self.data);
+    const row0 = self.data.subarray(0, d); // a live view, taken before the update
+    self.rankOneSub(0.3, u);
+    reference(selfEager, 0.3, u);
+    const ySelf = new Float64Array(d);
+    const yEager = new Float64Array(d);
+    self.times(row0, ySelf);
+    selfEager.times(selfEager.data.subarray(0, d), yEager);
+    expect(Array.from(ySelf)).toEqual(Array.from(yEager));
   });
 
   it('works on the leading n×n block of a larger stride, and keeps its entries through a grow', () => {

@@ -60,6 +60,8 @@ export class SymmetricMatrix {
   /** y = M·x over the leading n×n block (x and y hold at least n entries; they may be the same array). */
   times(x: Float64Array, y: Float64Array, n = this.stride): void {
     if (this.generation !== this.arena.generation) this.makeViews();
+    // x read from this arena (a view of the matrix itself, say) must see the pending update, as it would have.
+    if (x.buffer === this.arena.buffer) this.flush();
     this.xIn.set(n === x.length ? x : x.subarray(0, n));
     if (this.pendingN === n) {
       this.arena.kernels.syrsymv(this.at, this.stride, this.pendingC, this.uAt, this.xAt, this.yAt, n);
