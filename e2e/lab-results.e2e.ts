@@ -63,6 +63,13 @@ async function hoverForTooltip(
   return { box, head: (await tip.locator('.pw-tooltip-head').textContent()) ?? '' };
 }
 
+/** A chart's legend: each algorithm's shown name → its id. */
+async function legendIds(figure: Locator): Promise<Record<string, string>> {
+  return Object.fromEntries(
+    await figure.locator('.pw-legend-item[data-algo]').evaluateAll((items) => items.map((li) => [li.textContent ?? '', li.getAttribute('data-algo') ?? ''])),
+  );
+}
+
 /** A chart tooltip's rows, top to bottom: each algorithm's name and the (first) value shown. */
 function readTooltipRows(tip: Locator): Promise<{ name: string; value: string }[]> {
   return tip
@@ -536,9 +543,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     // under the pointer there is the one the tooltip must describe.
     const tip = figure.locator('.pw-tooltip');
     const { box, head } = await hoverForTooltip(figure.locator(`g.pw-tradeoff-dot[data-algo="promptwise"][data-x="${x}"] circle`).last(), [0.5, 0.5], tip);
-    const labels = Object.fromEntries(
-      await figure.locator('.pw-legend-item[data-algo]').evaluateAll((items) => items.map((li) => [li.textContent ?? '', li.getAttribute('data-algo') ?? ''])),
-    );
+    const labels = await legendIds(figure);
     const m = head.match(/^(.*) · τ_max = (\d+)( \(current\))?$/);
     expect(m, head).not.toBeNull();
     const [algo, at] = [labels[m?.[1] ?? ''], Number(m?.[2])];
@@ -564,9 +569,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await figure.scrollIntoViewIfNeeded();
     const series = figure.locator('g.pw-series[role="listbox"]');
     const tip = figure.locator('.pw-tooltip');
-    const labels = Object.fromEntries(
-      await figure.locator('.pw-legend-item[data-algo]').evaluateAll((items) => items.map((li) => [li.textContent ?? '', li.getAttribute('data-algo') ?? ''])),
-    );
+    const labels = await legendIds(figure);
     /** The card's point, the option aria-activedescendant names, and the engine's figures there. */
     const active = async () => {
       await tip.waitFor({ timeout: 10_000 });

@@ -4,7 +4,7 @@ import { WasmArena } from './wasm/arena';
  * A symmetric matrix stored as its upper triangle (row-major, row stride `stride`) in a WebAssembly arena, with
  * the two O(n²) operations the estimators run on their inverses after every pull: y = M·x and M −= c·u·uᵀ, in
  * 128-bit SIMD (wasm/kernels.wat), over the leading n×n block (n ≤ stride: the kernel estimators' inverses grow
- * with their support points). At d = 384 the product takes about a third of the time of linalg.ts's blocked JS
+ * with their support points). At d = 384 the product takes a third to a fifth of the time of linalg.ts's blocked JS
  * loop (the bench), and that product is what the engine spends most of a high-dimensional trial on.
  *
  * Vectors are copied in and out (O(n), against the O(n²) work). `data` is a view on the arena: read it again
@@ -87,7 +87,6 @@ export class SymmetricMatrix {
     const n = this.pendingN;
     if (n === 0) return;
     this.pendingN = 0;
-    if (this.generation !== this.arena.generation) this.makeViews();
     this.arena.kernels.syr(this.at, this.stride, this.pendingC, this.uAt, n);
   }
 

@@ -164,7 +164,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
                 data-utility={rawNumber(p.utility)}
                 data-current={p.x === current ? 'true' : undefined}
               >
-                {labelOf.get(s.id)}, {paramName} = {p.x}: cost {fmt(p.cost)}, success {fmtPct(p.success)}, utility {fmt(p.utility)}
+                {describePoint(labelOf.get(s.id) ?? s.id, paramName, { ...p, current: p.x === current })}
               </li>
             )),
           )}
@@ -233,7 +233,8 @@ function TradeoffSeries({
         }),
       }))
       .filter((s) => s.points.length > 0);
-    return { placed, labels: placeTradeoffLabels(placed, { x: px, y: py, width: pw, height: ph }) };
+    const toPx = (cost: number, success: number): [number, number] => [xScale(cost) ?? Number.NaN, yScale(success) ?? Number.NaN];
+    return { placed, labels: placeTradeoffLabels(placed, toPx, { x: px, y: py, width: pw, height: ph }) };
   }, [data, xScale, yScale, px, py, pw, ph]);
   if (!drawn) return null;
   const { placed, labels } = drawn;
@@ -295,7 +296,7 @@ function TradeoffSeries({
               key={p.d.x}
               label={labels.get(`${id}|${p.d.x}`) ?? null}
               id={pointId(baseId, p.d)}
-              name={`${p.d.algoLabel}, ${paramName} = ${p.d.x}${p.d.current ? ' (current)' : ''}: average cost ${fmt(p.d.cost)}, success ${fmtPct(p.d.success)}, utility ${fmt(p.d.utility)}`}
+              name={describePoint(p.d.algoLabel, paramName, p.d)}
               x={p.x}
               y={p.y}
               datum={p.d}
@@ -310,6 +311,11 @@ function TradeoffSeries({
   );
 }
 
+/** A point in words: the chart's list for screen readers and each point's option name say the same. */
+function describePoint(algoLabel: string, paramName: string, p: SweepPoint & { current: boolean }): string {
+  return `${algoLabel}, ${paramName} = ${p.x}${p.current ? ' (current)' : ''}: average cost ${fmt(p.cost)}, success ${fmtPct(p.success)}, utility ${fmt(p.utility)}`;
+}
+
 type Placed = { id: string; points: { d: TradeoffDatum; x: number; y: number }[] }[];
 
 /**
@@ -320,16 +326,16 @@ type Placed = { id: string; points: { d: TradeoffDatum; x: number; y: number }[]
  */
 function placeTradeoffLabels(
   placed: Placed,
+  toPx: (cost: number, success: number) => [number, number],
   plot: { x: number; y: number; width: number; height: number },
 ): Map<string, { text: string; place: LabelPlacement }> {
   const requests: LabelRequest[] = [];
   const dots: { x: number; y: number; r: number }[] = [];
   const texts = new Map<string, string>();
   for (const s of placed) {
-    // Already in pixels: the labels' merge tolerance is 9 px.
     const labels = tradeoffLabels(
-      s.points.map((p) => ({ x: p.d.x, cost: p.x, success: p.y })),
-      (px, py) => [px, py],
+      s.points.map((p) => p.d),
+      toPx,
       9,
     );
     s.points.forEach((p, i) => {

@@ -148,7 +148,8 @@ export function sweepSeries(sweep: SweepResult | null, ids: readonly string[]): 
 
 /**
  * τ labels of one algorithm's trade-off points (sorted by τ): points that fall on top of each other (within
- * `tol` of the plot, in [0, 1] plot units) share one label "1–5" on the first of them; the others get ''.
+ * `tol` of each other in toUnit's units: the chart passes pixels and 9) share one label "1–5" on the first of
+ * them; the others get ''.
  */
 export function tradeoffLabels(
   points: readonly { x: number; cost: number; success: number }[],

@@ -13,7 +13,8 @@
   ;; y traffic of one row at a time halved): y_j gets M_ij·x_i and then M_(i+1)j·x_(i+1), in row order. Row i's own
   ;; sum starts with M_ii·x_i + M_i(i+1)·x_(i+1), row i + 1's with M_(i+1)(i+1)·x_(i+1); then j ≥ i + 2 in blocks of
   ;; four into two 2-lane accumulators per row, one pair, the odd tail into the start; y_i gets start + (lane 0 +
-  ;; lane 1). With n odd, the last row's only entry is its diagonal. (generated with syrsymv's from one template)
+  ;; lane 1). With n odd, the last row's only entry is its diagonal. syrsymv below is this kernel line for line,
+  ;; with each entry updated and stored before it is used: change the two together.
   (func (export "symv") (param $m i32) (param $s i32) (param $x i32) (param $y i32) (param $n i32)
     (local $i i32) (local $j i32) (local $row0 i32) (local $row1 i32) (local $a i32) (local $sb i32) (local $ya i32)
     (local $x0 f64) (local $x1 f64) (local $m00 f64) (local $m01 f64) (local $m11 f64) (local $t0 f64) (local $t1 f64) (local $mj0 f64) (local $mj1 f64) (local $xj f64)
