@@ -4,7 +4,8 @@
  * - the logistic estimator against `bench/baseline/denseNewtonArm.ts` (the straightforward dense Newton fit),
  *   PromptWise on the same prompts and rewards with each;
  * - the WebAssembly SIMD kernels of the logistic estimator against the JS loops of linalg.ts, at d = 384, and the
- *   line search's trial point against its JS loop (bench/baseline/logisticLineJs.ts), and an RBF Gram column from
+ *   line search's trial point against its JS loop (bench/baseline/logisticLineJs.ts), the line search's commit and the
+ *   choice of drifted weights against theirs (bench/baseline/logisticBookkeepingJs.ts), and an RBF Gram column from
  *   distances in WebAssembly against the kernel's own loop;
  * - the CLI's trial pool (`--jobs 2`) against one job, and the default, on the t2i table and the HumanEval replay,
  *   each the wall time of `npm run sim` (node bin/sim.mjs) from start to exit, with the cores each kept busy, and
@@ -22,6 +23,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContextRows } from '../src/engine/estimators/contextRows';
+import { DriftSelection } from '../src/engine/estimators/driftSelection';
 import { rbf } from '../src/engine/estimators/kernel';
 import { symMatVecUpper, symRankOneSubUpper } from '../src/engine/estimators/linalg';
 import { LogisticLine } from '../src/engine/estimators/logisticLine';
@@ -34,6 +36,7 @@ import { createRng, deriveSeed } from '../src/engine/rng';
 import { type BanditParams, defaultParams, resolveAlpha, type World } from '../src/engine/types';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { denseNewtonArm } from './baseline/denseNewtonArm';
+import { commitJs, driftSelectJs } from './baseline/logisticBookkeepingJs';
 import { logisticLineJs } from './baseline/logisticLineJs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -179,15 +182,19 @@ rows.push(
     void wasmMatrix.data;
   }
 }
-{
-  // One trial point of a logistic line search over 120 points, about the distinct contexts of a PromptWise arm in
-  // the HumanEval replay (LogisticLine): an exponential per point, the estimators' hottest loop after the above.
-  const m = 120;
-  const rng = createRng(2);
+/** m points of a logistic line search: margins z, their change per unit step u, trials c and successes s. */
+function linePoints(m: number, rng: ReturnType<typeof createRng>) {
   const z = Float64Array.from({ length: m }, () => (rng.uniform() - 0.5) * 10);
   const u = Float64Array.from({ length: m }, () => rng.uniform() - 0.5);
   const c = Float64Array.from({ length: m }, (_, j) => 1 + (j % 3));
   const s = Float64Array.from(c, (cj) => Math.floor(rng.uniform() * (cj + 1)));
+  return { z, u, c, s };
+}
+{
+  // One trial point of a logistic line search over 120 points, about the distinct contexts of a PromptWise arm in
+  // the HumanEval replay (LogisticLine): an exponential per point, the estimators' hottest loop after the above.
+  const m = 120;
+  const { z, u, c, s } = linePoints(m, createRng(2));
   const line = new LogisticLine(new WasmArena());
   line.load(m, z, u, c, s);
   const sig = new Float64Array(m);
@@ -201,6 +208,66 @@ rows.push(
     () => microsPerCall(reps, (i) => logisticLineJs(m, alpha(i), z, u, c, s, sig, slope, out)),
   );
   row([`line-search trial point, ${m} points: σ, σ' and φ', φ'' (one exp each)`, r.a.toFixed(2), r.b.toFixed(2), `${(r.b / r.a).toFixed(2)}×`, '> 1', load()]);
+}
+
+{
+  // The per-context bookkeeping around each line search of LogisticArm, over 400 distinct contexts (an arm of the
+  // logistic world at T = 1000): committing the search (margins, residuals, weights) and choosing the drifted weights
+  // to re-fold, each in WebAssembly with the copies the arm makes, against the JS loops they replaced
+  // (bench/baseline/logisticBookkeepingJs.ts; the same bits and picks, unit-tested).
+  const m = 400;
+  const rng = createRng(4);
+  const { z, u, c, s } = linePoints(m, rng);
+  const arena = new WasmArena();
+  const line = new LogisticLine(arena);
+  line.load(m, z, u, c, s);
+  line.at(1e-12);
+  const [sig, slope] = [line.sig.slice(0, m), line.slope.slice(0, m)];
+  const [res, w] = [new Float64Array(m), new Float64Array(m)];
+  const reps = 20000;
+  const commit = sideBySide(
+    5,
+    () =>
+      microsPerCall(reps, () => {
+        line.commit(1e-12);
+        z.set(line.margins.subarray(0, m));
+        res.set(line.residuals.subarray(0, m));
+        w.set(line.weights.subarray(0, m));
+        return undefined;
+      }),
+    () =>
+      microsPerCall(reps, () => {
+        commitJs(m, 1e-12, z, u, c, s, sig, slope, res, w);
+        return undefined;
+      }),
+  );
+  row([
+    `line-search commit, ${m} contexts: margins, residuals, weights (the same bits)`,
+    commit.a.toFixed(2),
+    commit.b.toFixed(2),
+    `${(commit.b / commit.a).toFixed(2)}×`,
+    '> 1',
+    load(),
+  ]);
+
+  const wHat = Float64Array.from(w, (v, j) => v * (j % 4 === 0 ? 1 : 0.5 + rng.uniform()));
+  const lev = Float64Array.from({ length: m }, () => rng.uniform());
+  const budget = Math.round(m / 64);
+  const pick = new DriftSelection(arena, budget);
+  const [top, topScore] = [new Int32Array(budget), new Float64Array(budget)];
+  const drift = sideBySide(
+    5,
+    () => microsPerCall(reps, () => pick.select(m, w, wHat, lev, 0.01, budget)),
+    () => microsPerCall(reps, () => driftSelectJs(m, w, wHat, lev, 0.01, budget, top, topScore)),
+  );
+  row([
+    `drifted weights to re-fold, ${m} contexts, the ${budget} largest (the same picks)`,
+    drift.a.toFixed(2),
+    drift.b.toFixed(2),
+    `${(drift.b / drift.a).toFixed(2)}×`,
+    '> 1',
+    load(),
+  ]);
 }
 
 {

@@ -1,5 +1,6 @@
 import { ContextIndex } from './contextIndex';
 import { ContextRows } from './contextRows';
+import { DriftSelection } from './driftSelection';
 import { dot, dotAt, mirrorUpper, sameVector, sigmoid, sigmoidSlope, spdInvertInPlace } from './linalg';
 import { LogisticLine } from './logisticLine';
 import { SymmetricMatrix } from './symmetricMatrix';
@@ -100,8 +101,8 @@ export class LogisticArm {
   private pendingRes = 0;
   private pendingCount = 0;
 
-  private readonly topIdx = new Int32Array(MAX_CORRECTIONS);
-  private readonly topScore = new Float64Array(MAX_CORRECTIONS);
+  /** Picks the weight corrections (WebAssembly). */
+  private readonly drift: DriftSelection;
 
   /**
    * @param tolerance fit() stops at ‖∇L‖ ≤ tolerance·(1 + n). The default puts θ̂ at the MLE for any
@@ -125,6 +126,7 @@ export class LogisticArm {
     const cap = 16;
     this.rows = new ContextRows(dim, cap, arena);
     this.line = new LogisticLine(arena);
+    this.drift = new DriftSelection(arena, MAX_CORRECTIONS);
     this.cnt = new Float64Array(cap);
     this.succ = new Float64Array(cap);
     this.z = new Float64Array(cap);
@@ -313,12 +315,10 @@ export class LogisticArm {
       alpha = next;
     }
     // The line's σ, σ' describe θ + α·dir (α the last point evaluated): commit margins, residuals and weights.
-    const { sig, slope: sigSlope } = line;
-    for (let j = 0; j < m; j++) {
-      z[j] += alpha * u[j];
-      res[j] = cnt[j] * sig[j] - succ[j];
-      wNow[j] = cnt[j] * sigSlope[j];
-    }
+    line.commit(alpha);
+    z.set(line.margins.subarray(0, m));
+    res.set(line.residuals.subarray(0, m));
+    wNow.set(line.weights.subarray(0, m));
     return alpha;
   }
 
@@ -339,26 +339,10 @@ export class LogisticArm {
     const m = this.m;
     const d = this.dim;
     const budget = Math.min(cap, MAX_CORRECTIONS, Math.max(1, Math.round(m / d)));
-    const top = this.topIdx;
-    const topScore = this.topScore;
-    let count = 0;
-    for (let j = 0; j < m; j++) {
-      const score = Math.abs(this.wNow[j] - this.wHat[j]) * this.lev[j];
-      if (!(score > MIN_SCORE)) continue;
-      if (count < budget) count++;
-      else if (score <= topScore[count - 1]) continue;
-      let k = count - 1; // insertion into the descending top list
-      while (k > 0 && topScore[k - 1] < score) {
-        topScore[k] = topScore[k - 1];
-        top[k] = top[k - 1];
-        k--;
-      }
-      topScore[k] = score;
-      top[k] = j;
-    }
+    const count = this.drift.select(m, this.wNow, this.wHat, this.lev, MIN_SCORE, budget);
     let changed = false;
     for (let k = 0; k < count; k++) {
-      const j = top[k];
+      const j = this.drift.picked(k);
       const xs = this.rows.data;
       if (!this.hinvRankOne(this.wNow[j] - this.wHat[j], xs, j * d)) continue;
       this.wHat[j] = this.wNow[j];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { commitJs } from '../../../bench/baseline/logisticBookkeepingJs';
 import { createRng } from '../rng';
 import { LogisticLine } from './logisticLine';
 import { WasmArena } from './wasm/arena';
@@ -81,4 +82,25 @@ describe('LogisticLine (a logistic line search’s trial points in WebAssembly S
     arena.alloc(1 << 20); // the memory grows: every view on it is detached and must be made again
     expectLine(line, 0.5, short, 5);
   });
+
+  // Odd m: the padded pair must leave the m points' values alone.
+  for (const m of [1, 17, 40]) {
+    it(`m = ${m}: commit moves the margins to the last α and derives residuals and weights there, bit for bit the JS loop's`, () => {
+      const arena = new WasmArena();
+      const line = new LogisticLine(arena);
+      const pts = points(m, 100 + m);
+      line.load(m, pts.z, pts.u, pts.c, pts.s);
+      const alpha = 0.73;
+      line.at(alpha);
+      const sig = line.sig.slice(0, m);
+      const slope = line.slope.slice(0, m);
+      const [z, res, w] = [pts.z.slice(), new Float64Array(m), new Float64Array(m)];
+      commitJs(m, alpha, z, pts.u, pts.c, pts.s, sig, slope, res, w);
+      line.commit(alpha);
+      arena.alloc(1 << 20); // the views are made again after the memory grows
+      expect(Array.from(line.margins.subarray(0, m))).toEqual(Array.from(z));
+      expect(Array.from(line.residuals.subarray(0, m))).toEqual(Array.from(res));
+      expect(Array.from(line.weights.subarray(0, m))).toEqual(Array.from(w));
+    });
+  }
 });

@@ -34,6 +34,16 @@ export interface Kernels {
    * out[0], out[1].
    */
   logisticline(n: number, alpha: number, z: number, u: number, c: number, s: number, sig: number, slope: number, out: number): void;
+  /**
+   * Commits the line search at the α logisticline last evaluated (its sig and slope): z_j += α·u_j,
+   * res_j = c_jσ_j − s_j, w_j = c_jσ'_j for n points (rounded up to even), the JS loop's operations bit for bit.
+   */
+  logisticcommit(n: number, alpha: number, z: number, u: number, c: number, s: number, sig: number, slope: number, res: number, w: number): void;
+  /**
+   * The j < n whose score |w_j − ŵ_j|·lev_j exceeds minScore, the `budget` highest in descending order (ties in
+   * index order): their scores (f64) at topScore, their j (i32) at topIdx. Returns how many.
+   */
+  driftselect(n: number, w: number, wh: number, lev: number, minScore: number, budget: number, topIdx: number, topScore: number): number;
 }
 
 export const PAGE_BYTES = 65536;

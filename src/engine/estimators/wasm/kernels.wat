@@ -471,4 +471,70 @@
     (f64.store (local.get $out) (f64.add (f64x2.extract_lane 0 (local.get $d1)) (f64x2.extract_lane 1 (local.get $d1))))
     (f64.store offset=8 (local.get $out) (f64.add (f64x2.extract_lane 0 (local.get $d2)) (f64x2.extract_lane 1 (local.get $d2))))
   )
+
+  ;; Commits a logistic line search at α, the last α that logisticline evaluated (so that sig and slope describe it):
+  ;; for j < n, z_j ← z_j + α·u_j, res_j ← c_j σ_j − s_j and w_j ← c_j σ'_j. Each is the JS loop's own operations in
+  ;; the same order (no fused multiply-add in WebAssembly), so the same bits. In pairs, as logisticline: n rounded up to
+  ;; even, and the entry past an odd n, zero in u, c and s, stays zero.
+  (func (export "logisticcommit") (param $n i32) (param $alpha f64) (param $z i32) (param $u i32) (param $c i32)
+      (param $s i32) (param $sig i32) (param $slope i32) (param $res i32) (param $w i32)
+    (local $j i32) (local $a i32) (local $za i32) (local $al v128) (local $cc v128)
+    (local.set $al (f64x2.splat (local.get $alpha)))
+    (local.set $j (i32.const 0))
+    (block $done (loop $pairs
+      (br_if $done (i32.ge_u (local.get $j) (local.get $n)))
+      (local.set $a (i32.shl (local.get $j) (i32.const 3)))
+      (local.set $za (i32.add (local.get $z) (local.get $a)))
+      (v128.store (local.get $za)
+        (f64x2.add (v128.load (local.get $za)) (f64x2.mul (local.get $al) (v128.load (i32.add (local.get $u) (local.get $a))))))
+      (local.set $cc (v128.load (i32.add (local.get $c) (local.get $a))))
+      (v128.store (i32.add (local.get $res) (local.get $a))
+        (f64x2.sub (f64x2.mul (local.get $cc) (v128.load (i32.add (local.get $sig) (local.get $a))))
+          (v128.load (i32.add (local.get $s) (local.get $a)))))
+      (v128.store (i32.add (local.get $w) (local.get $a))
+        (f64x2.mul (local.get $cc) (v128.load (i32.add (local.get $slope) (local.get $a)))))
+      (local.set $j (i32.add (local.get $j) (i32.const 2)))
+      (br $pairs)))
+  )
+
+  ;; The weight corrections worth making (LogisticArm.correctDriftedWeights): for j < n in order, score_j =
+  ;; |w_j − ŵ_j|·lev_j; those above minScore are kept in a list of at most `budget`, in descending order of score
+  ;; (top scores f64 at topScore, their j as i32 at topIdx), a later equal score after the earlier ones. Returns how
+  ;; many were kept. The same comparisons as the JS loop it replaced (a NaN score is never kept), so the same picks.
+  (func (export "driftselect") (param $n i32) (param $w i32) (param $wh i32) (param $lev i32) (param $minScore f64)
+      (param $budget i32) (param $topIdx i32) (param $topScore i32) (result i32)
+    (local $j i32) (local $a i32) (local $k i32) (local $count i32) (local $score f64) (local $at i32)
+    (local.set $j (i32.const 0))
+    (local.set $count (i32.const 0))
+    (block $done (loop $points
+      (br_if $done (i32.ge_u (local.get $j) (local.get $n)))
+      (block $next
+        (local.set $a (i32.shl (local.get $j) (i32.const 3)))
+        (local.set $score (f64.mul
+          (f64.abs (f64.sub (f64.load (i32.add (local.get $w) (local.get $a))) (f64.load (i32.add (local.get $wh) (local.get $a)))))
+          (f64.load (i32.add (local.get $lev) (local.get $a)))))
+        (br_if $next (i32.eqz (f64.gt (local.get $score) (local.get $minScore))))
+        (if (i32.lt_s (local.get $count) (local.get $budget))
+          (then (local.set $count (i32.add (local.get $count) (i32.const 1))))
+          (else
+            (br_if $next (f64.le (local.get $score)
+              (f64.load (i32.add (local.get $topScore) (i32.shl (i32.sub (local.get $count) (i32.const 1)) (i32.const 3))))))))
+        ;; Insertion into the descending list: entries below the new score move down one place.
+        (local.set $k (i32.sub (local.get $count) (i32.const 1)))
+        (block $placed (loop $shift
+          (br_if $placed (i32.le_s (local.get $k) (i32.const 0)))
+          ;; $at: entry k − 1, which moves to k
+          (local.set $at (i32.add (local.get $topScore) (i32.shl (i32.sub (local.get $k) (i32.const 1)) (i32.const 3))))
+          (br_if $placed (i32.eqz (f64.lt (f64.load (local.get $at)) (local.get $score))))
+          (f64.store offset=8 (local.get $at) (f64.load (local.get $at)))
+          (local.set $at (i32.add (local.get $topIdx) (i32.shl (i32.sub (local.get $k) (i32.const 1)) (i32.const 2))))
+          (i32.store offset=4 (local.get $at) (i32.load (local.get $at)))
+          (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+          (br $shift)))
+        (f64.store (i32.add (local.get $topScore) (i32.shl (local.get $k) (i32.const 3))) (local.get $score))
+        (i32.store (i32.add (local.get $topIdx) (i32.shl (local.get $k) (i32.const 2))) (local.get $j)))
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br $points)))
+    (local.get $count)
+  )
 )
