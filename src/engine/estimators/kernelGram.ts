@@ -169,6 +169,11 @@ export class RegularisedInverse {
     return this.diag[j];
   }
 
+  /** D_jj for j < size (a live view, valid until the next append: do not write to it). */
+  get diagonals(): Float64Array {
+    return this.diag;
+  }
+
   /** (M⁻¹)_jj. */
   inverseDiagonal(j: number): number {
     return this.inv.data[j * this.inv.stride + j];

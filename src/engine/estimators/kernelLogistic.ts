@@ -109,16 +109,17 @@ export class KernelLogisticArm {
         this.newton.rebuild();
         refactored = true;
       }
-      const { grad, step, kstep, tmp } = this;
+      const { grad, step, kstep, tmp, wHat } = this;
       // Δ = −(K + μŴ⁻¹)⁻¹Ŵ⁻¹G
-      for (let j = 0; j < m; j++) tmp[j] = grad[j] / this.wHat[j];
+      for (let j = 0; j < m; j++) tmp[j] = grad[j] / wHat[j];
       this.newton.times(tmp, step);
       // KΔ without a product by K: with M = K + D (D = μŴ⁻¹, the inverse's own diagonal) and Δ = −M⁻¹Ŵ⁻¹G,
       // KΔ = MΔ − DΔ = −Ŵ⁻¹G − DΔ, O(m) instead of O(m²). M⁻¹ is kept by updates, so this KΔ is K·Δ up to their
       // rounding; f = Ka, advanced by these steps, is recomputed every F_REFRESH_EVERY fits.
+      const dNewton = this.newton.diagonals;
       for (let j = 0; j < m; j++) {
         step[j] = -step[j];
-        kstep[j] = -tmp[j] - this.newton.diagonal(j) * step[j];
+        kstep[j] = -tmp[j] - dNewton[j] * step[j];
       }
       // ∇J = K·G, so the slope of J along Δ is Gᵀ(KΔ).
       let slope = dot(grad, kstep, m);
@@ -130,9 +131,10 @@ export class KernelLogisticArm {
         if (!(slope < 0)) return;
       }
       const t = this.lineSearch(slope);
+      const { a, f } = this;
       for (let j = 0; j < m; j++) {
-        this.a[j] += t * step[j];
-        this.f[j] += t * kstep[j];
+        a[j] += t * step[j];
+        f[j] += t * kstep[j];
       }
       // The line search last evaluated σ at f + α·KΔ, bit for bit the new f when α = t.
       if (t === this.trialAlpha) {
@@ -164,11 +166,14 @@ export class KernelLogisticArm {
       for (let j = 0; j < m; j++) logisticAt(this.f[j], this.sig, this.slope, j);
       this.sigmaFresh = true;
     }
+    // The arrays are read once, outside the loop that every Newton step runs over all the points.
+    const [counts, sums] = this.post.countsAndSums;
+    const { sig, a, grad, mu } = this;
     let s = 0;
     for (let j = 0; j < m; j++) {
-      const r = this.post.countOf(j) * this.sig[j] - this.post.sumOf(j);
-      const g = this.mu * this.a[j] + r;
-      this.grad[j] = g;
+      const r = counts[j] * sig[j] - sums[j];
+      const g = mu * a[j] + r;
+      grad[j] = g;
       s += g * g;
     }
     return Math.sqrt(s);
