@@ -4,9 +4,9 @@
  * presentation mode. No violation of impact "serious" or "critical" is allowed.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { closeChecked, focusPage, hashOf, injectAxe, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitForPage } from './browser';
+import { focusPage, hashOf, injectAxe, openLab, suiteBrowser, waitForCurrentResult, waitForSweeps } from './lab';
 
 interface Violation {
   id: string;
@@ -65,12 +65,11 @@ function expectNoSeriousViolations(violations: Violation[], where: string): void
 }
 
 describe('accessibility (axe-core)', () => {
-  let browser: LabBrowser;
+  const suite = suiteBrowser();
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await openLab(browser); // a fresh profile: the default scenario
+    page = await openLab(suite.browser); // a fresh profile: the default scenario
     await waitForCurrentResult(page);
     await waitForSweeps(page);
     await page.getByTestId('skip').click();
@@ -79,8 +78,6 @@ describe('accessibility (axe-core)', () => {
       `document.querySelector('[data-testid="playback"]')?.dataset.playing === 'false' && document.querySelectorAll('[data-testid="trace-row"]').length > 2`,
     );
   });
-
-  afterAll(() => closeChecked(browser));
 
   it('the rendered lab with a trace prompt selected has no serious or critical violations', async () => {
     const row = page.getByTestId('trace-row').nth(2);

@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { datasetWorldOf, folderSource } from '../src/engine/lab/datasetSource';
 import { runLab } from '../src/engine/lab/run';
 import { labConfigOf } from '../src/state/lab/config';
 import { DEFAULT_PARAMS, encodeHash, type LabParams } from '../src/state/urlCodec';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { closeChecked, METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
+import { assertNoExternalRequests, waitForPage } from './browser';
+import { METRICS, openLab, parseShown, readTable, suiteBrowser, waitForCurrentResult } from './lab';
 
 const SHARED_DATA = new URL('../../shared/data/', import.meta.url);
 const FOLDERS = ['humaneval-paper', 'routeprofile-ulab', 'llmrouter-ulab-dc', 'mmlu-pro-tigerlab'];
@@ -31,13 +31,7 @@ function nodeResult(folder: string, params: LabParams) {
 }
 
 describe('recorded datasets in the lab', () => {
-  let browser: LabBrowser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => closeChecked(browser));
+  const suite = suiteBrowser();
 
   it.each(FOLDERS)('%s: every algorithm runs in the worker and matches Node', async (folder) => {
     const params: LabParams = {
@@ -50,7 +44,7 @@ describe('recorded datasets in the lab', () => {
       trials: 1,
       lambda: 0.001,
     };
-    const page = await openLab(browser, encodeHash({ params, present: false, step: null }));
+    const page = await openLab(suite.browser, encodeHash({ params, present: false, step: null }));
     await waitForCurrentResult(page, 180_000);
     const shown = await readTable(page);
     const expected = nodeResult(folder, params).summary;
@@ -60,11 +54,11 @@ describe('recorded datasets in the lab', () => {
     }
     expect(await page.getByTestId('dataset-info').textContent()).toMatch(/prompts · \d+ models/);
     await page.close();
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
   });
 
   it('the dimension field takes d as typed: a digit on the way to a valid d is marked, not thrown away', async () => {
-    const page = await openLab(browser, '#world=data:humaneval-paper&features=hashed-ngrams&dim=16&costs=prices&algos=promptwise,oracle&T=100&trials=1');
+    const page = await openLab(suite.browser, '#world=data:humaneval-paper&features=hashed-ngrams&dim=16&costs=prices&algos=promptwise,oracle&T=100&trials=1');
     await waitForCurrentResult(page);
     const dim = page.getByTestId('feature-dim');
     await dim.fill('');
@@ -81,7 +75,7 @@ describe('recorded datasets in the lab', () => {
   });
 
   it('runs a dataset with embedding features: the page embeds every prompt, then the worker projects and runs', async () => {
-    const page = await openLab(browser, '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,oracle&T=200&trials=1');
+    const page = await openLab(suite.browser, '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,oracle&T=200&trials=1');
     await page.getByTestId('embed-toggle').click();
     await page.getByTestId('embed-preset-local').click();
     await waitForCurrentResult(page);
@@ -96,12 +90,12 @@ describe('recorded datasets in the lab', () => {
     // worker embeds through; the page heard how it ended.
     expect(await page.getByTestId('embed-status').getAttribute('data-status')).toBe('ready');
     expect(await page.getByTestId('embed-report').textContent()).toMatch(/^328 texts · \d+ dimensions/);
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
     await page.close();
   });
 
   it('Cancel stops a running embedding of a run, and the next run embeds again', async () => {
-    const page = await openLab(browser, '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,oracle&T=200&trials=1');
+    const page = await openLab(suite.browser, '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,oracle&T=200&trials=1');
     await page.getByTestId('embed-toggle').click();
     await page.getByTestId('embed-preset-local').click();
     await waitForCurrentResult(page);
@@ -141,7 +135,7 @@ describe('recorded datasets in the lab', () => {
     expect(await page.getByTestId('embed-report').count()).toBe(0); // this page has finished no embedding yet
     // It stopped computing: uncancelled, it writes ~300 vectors a second once the model is loaded (measured);
     // cancelled, at most the batch (32) that was computing when Cancel came. Counted from the cancel, not from
-    // before the run: on a loaded machine Cancel can come after the first batches were written (a full browser-test run saw 288).
+    // before the run: on a loaded machine Cancel can come after the first batches were written (a full suite.browser-test run saw 288).
     const atCancel = await cached();
     await page.waitForTimeout(8000);
     expect((await cached()) - atCancel).toBeLessThanOrEqual(32);
@@ -151,12 +145,15 @@ describe('recorded datasets in the lab', () => {
     });
     await waitForCurrentResult(page, 180_000);
     expect(await page.getByTestId('embed-report').textContent()).toMatch(/^328 texts/);
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
     await page.close();
   });
 
   it('the featurizer ablation gives one result per featurizer, embeddings from the local fixture included', async () => {
-    const page: Page = await openLab(browser, '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,greedy,oracle&T=200&trials=1');
+    const page: Page = await openLab(
+      suite.browser,
+      '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,greedy,oracle&T=200&trials=1',
+    );
     // Embeddings from the tiny fixture served with the lab (no network): the settings a user would pick.
     await page.getByTestId('embed-toggle').click();
     await page.getByTestId('embed-preset-local').click();
@@ -187,7 +184,7 @@ describe('recorded datasets in the lab', () => {
       ),
     );
     expect(new Set(oracleUtility).size).toBe(1);
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(suite.browser);
   });
 });

@@ -11,7 +11,7 @@
  */
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FIXTURE_DIMS,
   FIXTURE_MODEL,
@@ -24,8 +24,8 @@ import {
   FIXTURE_TEXTS as TEXTS,
 } from '../src/embed/fixtureReference';
 import { cosine } from '../src/embed/types';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, closeChecked, openLab, waitForCurrentResult } from './lab';
+import { assertNoExternalRequests, type LabBrowser, waitForPage } from './browser';
+import { ALGO_ROWS, openLab, suiteBrowser, waitForCurrentResult } from './lab';
 
 const FIXTURE_BASE = '/shared/models/';
 
@@ -123,16 +123,10 @@ function expectQuantizedClose(q8: number[][], fp32: readonly (readonly number[])
 }
 
 describe('embeddings in Chromium (WASM)', () => {
-  let browser: LabBrowser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => closeChecked(browser));
+  const suite = suiteBrowser();
 
   it('embeds with the fixture on WASM: fp32 matches the reference values, q8 stays within quantization tolerance of fp32', async () => {
-    const page = await openPanel(browser);
+    const page = await openPanel(suite.browser);
     await choose(page, { base: FIXTURE_BASE, device: 'wasm', dtype: 'q8' });
     const q8 = await embed(page);
     expect(q8.error).toBeNull();
@@ -153,7 +147,7 @@ describe('embeddings in Chromium (WASM)', () => {
     expect(Math.abs(cosine(q8.vectors[0], q8.vectors[1]) - cosine(fp32.vectors[0], fp32.vectors[1]))).toBeLessThanOrEqual(Q8_PAIR_COSINE_GAP);
 
     // The ONNX Runtime files came from the app itself, and the model from /shared/models/.
-    const urls = browser.requests.map((r) => r.url);
+    const urls = suite.browser.requests.map((r) => r.url);
     expect(
       urls.some((u) => /\/assets\/ort-wasm-simd-threaded\.asyncify-[\w-]+\.wasm$/.test(u)),
       urls.join('\n'),
@@ -164,7 +158,7 @@ describe('embeddings in Chromium (WASM)', () => {
   });
 
   it('serves the same texts from IndexedDB after a reload, without fetching or running the model', async () => {
-    const page = await openPanel(browser);
+    const page = await openPanel(suite.browser);
     // The settings came back from localStorage: the fixture, WASM, fp32.
     expect(await page.getByTestId('embed-base').inputValue()).toBe(FIXTURE_BASE);
     expect(await page.getByTestId('embed-dtype').inputValue()).toBe('fp32');
@@ -195,7 +189,7 @@ describe('embeddings in Chromium (WASM)', () => {
   });
 
   it('shows a readable error for a bad base URL, and the rest of the app keeps working', async () => {
-    const page = await openPanel(browser);
+    const page = await openPanel(suite.browser);
     // A base that looks like a path but names another host is refused before anything is fetched (issue 14,
     // item 10); "sent no request outside localhost" below checks that nothing went to evil.example.
     for (const base of ['//evil.example/', '/\\evil.example/', 'javascript:alert(1)', 'data:text/plain,x']) {
@@ -233,22 +227,16 @@ describe('embeddings in Chromium (WASM)', () => {
   });
 
   it('sent no request outside localhost', () => {
-    expect(browser.requests.length).toBeGreaterThan(0);
-    assertNoExternalRequests(browser);
+    expect(suite.browser.requests.length).toBeGreaterThan(0);
+    assertNoExternalRequests(suite.browser);
   });
 });
 
 describe('embeddings in Chromium (WebGPU, SwiftShader)', () => {
-  let browser: LabBrowser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser({ extraArgs: ['--enable-unsafe-webgpu'] });
-  });
-
-  afterAll(() => closeChecked(browser));
+  const suite = suiteBrowser({ extraArgs: ['--enable-unsafe-webgpu'] });
 
   it('auto picks WebGPU when an adapter exists, and it agrees with WASM', async () => {
-    const page = await openPanel(browser);
+    const page = await openPanel(suite.browser);
     await choose(page, { base: FIXTURE_BASE, device: 'auto', dtype: 'auto' });
     const gpu = await embed(page);
     expect(gpu.error).toBeNull();
@@ -263,7 +251,7 @@ describe('embeddings in Chromium (WebGPU, SwiftShader)', () => {
     for (let i = 0; i < TEXTS.length; i++) {
       expect(cosine(gpu.vectors[i], cpu.vectors[i]), `row ${i}`).toBeGreaterThanOrEqual(0.9999);
     }
-    assertNoExternalRequests(browser);
+    assertNoExternalRequests(suite.browser);
     await page.close();
   });
 });

@@ -18,8 +18,8 @@ import { expectedBudgetOracle, singleModelStats } from '../src/engine/import/dat
 import { MAX_IMPORT_BYTES } from '../src/engine/import/errors';
 import { importDataset } from '../src/engine/import/importDataset';
 import { PER_QUERY_COST_SCALE } from '../src/engine/lab/datasetSource';
-import { type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { closeChecked, hashOf, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
+import { waitForPage } from './browser';
+import { hashOf, openLab, parseShown, readTable, suiteBrowser, waitForCurrentResult } from './lab';
 import { traceMainThread } from './mainThread';
 
 const DIR = '../shared/data/routeprofile-ulab';
@@ -65,19 +65,17 @@ async function errorMessage(page: Page): Promise<string> {
 }
 
 describe('importing your own data', () => {
-  let browser: LabBrowser;
+  const suite = suiteBrowser();
   let page: Page;
   let importedId = '';
   const tmp = mkdtempSync(join(tmpdir(), 'pwl-import-'));
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await openLab(browser, HASH);
+    page = await openLab(suite.browser, HASH);
   });
 
   afterAll(async () => {
     rmSync(tmp, { recursive: true, force: true });
-    await closeChecked(browser);
   });
 
   /** The data imported first must stay listed and selected whatever a bad file does. */
@@ -267,16 +265,11 @@ const LONG_TASK_LIMIT_MS = 100;
 const MAX_ATTEMPTS = 3;
 
 describe('importing a large file (issue 14, item 6)', () => {
-  let browser: LabBrowser;
+  const suite = suiteBrowser();
   const tmp = mkdtempSync(join(tmpdir(), 'pwl-import-large-'));
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
 
   afterAll(async () => {
     rmSync(tmp, { recursive: true, force: true });
-    await closeChecked(browser);
   });
 
   it('reads and validates 1,000,000 rows in the import worker: progress is shown and the controls answer meanwhile', async () => {
@@ -289,11 +282,11 @@ describe('importing a large file (issue 14, item 6)', () => {
     // in lab-results.e2e.ts): the bound holds on the first of up to MAX_ATTEMPTS imports under it.
     const worst: number[] = [];
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const page = await openLab(browser, HASH);
+      const page = await openLab(suite.browser, HASH);
       await waitForCurrentResult(page);
       // The whole import traced: the page's own tasks, by their CPU time (e2e/mainThread.ts). Reading the file in
       // the page was one 13 s task.
-      const tasks = await traceMainThread(browser.context, page, async () => {
+      const tasks = await traceMainThread(suite.browser.context, page, async () => {
         await page.getByTestId('import-file').setInputFiles(path);
         await waitForStage(page, ['preview'], 60_000);
         await page.getByTestId('import-price-small').fill('1');

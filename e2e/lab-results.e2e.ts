@@ -8,14 +8,14 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LabConfig, type LabResult, labBuiltin, sweepBuiltin, type TraceRow } from '../src/engine/lab';
 import { sweepRounds } from '../src/engine/lab/sweepSlices';
 import { ALGO_IDS } from '../src/state/catalog';
 import { labConfigOf, sweepValues } from '../src/state/lab/config';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
-import { type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, closeChecked, focusPage, hashOf, METRICS, openLab, parseShown, waitForCurrentResult, waitForSweeps } from './lab';
+import { type LabBrowser, waitForPage } from './browser';
+import { ALGO_ROWS, focusPage, hashOf, METRICS, openLab, parseShown, suiteBrowser, waitForCurrentResult, waitForSweeps } from './lab';
 import { type MainThreadTask, traceMainThread } from './mainThread';
 
 const REL_TOL = 1e-9;
@@ -223,15 +223,14 @@ async function expectNoLongTask(
 }
 
 describe('lab results in Chromium equal the engine in Node', () => {
-  let browser: LabBrowser;
+  const suite = suiteBrowser();
   let page: Page;
   let config: LabConfig;
   let expected: LabResult;
 
   beforeAll(async () => {
     // A fresh profile: no saved settings, so the page opens on the default scenario.
-    browser = await launchBrowser();
-    page = await openLab(browser);
+    page = await openLab(suite.browser);
     await waitForCurrentResult(page);
     const decoded = decodeHash(await hashOf(page));
     expect(decoded.hasState).toBe(true);
@@ -240,8 +239,6 @@ describe('lab results in Chromium equal the engine in Node', () => {
     config = labConfigOf(decoded.state.params);
     expected = labBuiltin(config);
   });
-
-  afterAll(() => closeChecked(browser));
 
   it('the default scenario: every curve at t = T equals the engine (mean and std, every algorithm)', async () => {
     const { T, algos } = config;
@@ -278,7 +275,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
   it('while a run computes, the learning curves draw its first trials in full: the engine’s run of that many trials', async () => {
     // The default scenario with 50 trials: a run long enough for its partial curves to be drawn on a loaded machine.
     const params = { ...DEFAULT_PARAMS, trials: 50 };
-    const live = await openLab(browser, encodeHash({ ...DEFAULT_HASH_STATE, params }));
+    const live = await openLab(suite.browser, encodeHash({ ...DEFAULT_HASH_STATE, params }));
     // Every utility readout the page shows while the run computes (the curves drawn to t = T, over the trials so far).
     await live.evaluate(() => {
       const seen: string[] = [];
@@ -444,7 +441,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
 
   it('while the sweeps compute, each draws every value over its first trials (the engine’s sweep with that many), taking turns', async () => {
     // A page of its own, whose sweep card is scrolled to once the run is in (the shared page's may be done).
-    const lab = await openLab(browser, encodeHash(DEFAULT_HASH_STATE), { width: 1280, height: 700 });
+    const lab = await openLab(suite.browser, encodeHash(DEFAULT_HASH_STATE), { width: 1280, height: 700 });
     await waitForCurrentResult(lab);
     await lab.getByTestId('skip').click(); // no 1× replay redrawing the page meanwhile
     await lab.getByTestId('card-tradeoff').scrollIntoViewIfNeeded();
@@ -664,7 +661,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
   it(`no main-thread task takes ${LONG_TASK_LIMIT_MS} ms of CPU while a 20-trial run computes and plays back`, async () => {
     await page.close(); // one page at a time: two cores
 
-    const lab = await browser.context.newPage();
+    const lab = await suite.browser.context.newPage();
     const defaults = encodeHash(DEFAULT_HASH_STATE);
     expect(defaults).toContain('&T=1000&trials=20&');
     await lab.goto(`${inject('baseURL')}${defaults}`);
@@ -673,7 +670,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await waitForSweeps(lab);
 
     await expectNoLongTask(
-      browser,
+      suite.browser,
       lab,
       'the run and its playback',
       () => runAndPlayBack(lab),
@@ -683,7 +680,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     // The measure can fail: a busy loop of our own shows up as one task of ≥ 140 ms CPU. It spins for 300 ms of wall
     // time, so that the check holds even when other processes take up to half of a core meanwhile (a 150 ms loop
     // once measured 95 ms of CPU at a load average of 3.3).
-    const busy = await traceMainThread(browser.context, lab, () =>
+    const busy = await traceMainThread(suite.browser.context, lab, () =>
       lab.evaluate(
         `new Promise((resolve) => setTimeout(() => { const end = performance.now() + 300; while (performance.now() < end); setTimeout(resolve, 50); }, 0))`,
       ),
@@ -696,16 +693,16 @@ describe('lab results in Chromium equal the engine in Node', () => {
   // main-thread task under 100 ms of CPU while it computes and its results are drawn. Its trial-0 trace alone
   // (5,000 rows of decisions) was one 118 ms task to read from one message; it now comes in chunks.
   it(`no main-thread task takes ${LONG_TASK_LIMIT_MS} ms of CPU during the largest allowed run (every algorithm × 50 trials × T = 5000)`, async () => {
-    const lab = await openLab(browser, '#world=t2i&algos=oracle&T=100&trials=1');
+    const lab = await openLab(suite.browser, '#world=t2i&algos=oracle&T=100&trials=1');
     await waitForCurrentResult(lab);
-    await expectNoLongTask(browser, lab, 'the largest run', async (attempt) => {
+    await expectNoLongTask(suite.browser, lab, 'the largest run', async (attempt) => {
       await lab.evaluate(`location.hash = '#world=sudoku&algos=${ALGO_IDS.join(',')}&T=5000&trials=50&seed=${attempt}'`);
       await lab.locator('[data-testid="run-status"][data-status="running"]').waitFor({ timeout: 10_000 });
       await waitForCurrentResult(lab, 300_000);
       await lab.waitForTimeout(2000); // the deferred renders of the finished run
     });
     expect(await lab.locator(ALGO_ROWS).count()).toBe(ALGO_IDS.length);
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
     await lab.close();
   });
 });

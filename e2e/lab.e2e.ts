@@ -5,26 +5,20 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Download } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../src/engine/import/csv';
 import { CSV_COLUMNS } from '../src/state/exportData';
-import { type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, closeChecked, focusPage, hashOf, METRICS, openLab, readSummary, readTable, testIds, waitForCurrentResult, waitForSweeps } from './lab';
+import { waitForPage } from './browser';
+import { ALGO_ROWS, focusPage, hashOf, METRICS, openLab, readSummary, readTable, suiteBrowser, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 
 /** Small runs: four algorithms, 3 trials of 300 prompts. */
 const SMALL = '#world=sudoku&algos=promptwise,greedy,highest-cost,oracle&T=300&trials=3&seed=0';
 
 describe('lab page', () => {
-  let browser: LabBrowser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
-  });
-
-  afterAll(() => closeChecked(browser));
+  const suite = suiteBrowser({ viewport: { width: 1280, height: 800 } });
 
   it('(a) the λ slider changes the link and the results; reloading the link gives the same numbers', async () => {
-    const page = await openLab(browser, SMALL);
+    const page = await openLab(suite.browser, SMALL);
     await waitForCurrentResult(page);
     const before = { summary: await readSummary(page), table: await readTable(page) };
     expect(before.summary.headline).toMatch(/^PromptWise: [\d.]+% success at /);
@@ -54,7 +48,7 @@ describe('lab page', () => {
     expect(await readTable(page)).toEqual(after.table);
 
     // The same link in a new tab (no shared state but the link) gives the same numbers too.
-    const other = await openLab(browser, new URL(url).hash);
+    const other = await openLab(suite.browser, new URL(url).hash);
     await waitForCurrentResult(other);
     expect(await readTable(other)).toEqual(after.table);
     await other.close();
@@ -62,7 +56,7 @@ describe('lab page', () => {
   });
 
   it('(b) an invalid link shows what was wrong, uses the defaults for it, and the page works', async () => {
-    const page = await openLab(browser, '#tauMax=-3&lambda=abc&T=200&trials=2');
+    const page = await openLab(suite.browser, '#tauMax=-3&lambda=abc&T=200&trials=2');
     const notices = page.getByTestId('notices');
     await notices.waitFor();
     expect(await notices.isVisible()).toBe(true);
@@ -93,7 +87,7 @@ describe('lab page', () => {
   });
 
   it('(b′) a link to a dataset this lab does not offer: a notice naming the field, the default scenario, no failed run', async () => {
-    const page = await browser.context.newPage();
+    const page = await suite.browser.context.newPage();
     // Every status the run line shows, from the first paint on.
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -120,12 +114,12 @@ describe('lab page', () => {
     expect(await page.getByTestId('notice').allTextContents()).toEqual([expect.stringContaining('world=import:gone is not available (no import of that id')]);
     await waitForCurrentResult(page);
     expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).not.toContain('error');
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
     await page.close();
   });
 
   it('(a′) the headline shows the run’s first figures as its trials finish, marked as such, then the final ones', async () => {
-    const page = await browser.context.newPage();
+    const page = await suite.browser.context.newPage();
     // Every distinct state of the summary, from the first paint on, and the scripts fetched by the time the first
     // figures showed.
     await page.addInitScript(() => {
@@ -175,7 +169,7 @@ describe('lab page', () => {
   });
 
   it('(b″) the headline shows the run of the current parameters, or says plainly that it shows another', async () => {
-    const page = await openLab(browser, '#world=t2i&algos=promptwise,greedy,lowest-cost,highest-cost,oracle&T=500&trials=5');
+    const page = await openLab(suite.browser, '#world=t2i&algos=promptwise,greedy,lowest-cost,highest-cost,oracle&T=500&trials=5');
     await waitForCurrentResult(page);
     // On every change of the page: a summary that claims to be current names the link's world; any other
     // summary carries its note in words.
@@ -202,7 +196,7 @@ describe('lab page', () => {
   });
 
   it('(c) CSV and JSON exports equal the results table', async () => {
-    const page = await openLab(browser, SMALL);
+    const page = await openLab(suite.browser, SMALL);
     await waitForCurrentResult(page);
     const table = await readTable(page);
 
@@ -240,7 +234,7 @@ describe('lab page', () => {
   it('(c″) three simulation workers (?workers=3) share the trials and give the run of one, to the last digit', async () => {
     const link = '#world=sudoku&algos=promptwise,promptwise-klr,greedy,oracle&T=300&trials=6&seed=4';
     const exported = async (query: string) => {
-      const page = await openLab(browser, `${query}${link}`);
+      const page = await openLab(suite.browser, `${query}${link}`);
       await waitForCurrentResult(page);
       const status = (await page.getByTestId('run-status').textContent()) ?? '';
       const headline = (await readSummary(page)).headline;
@@ -261,7 +255,7 @@ describe('lab page', () => {
   });
 
   it('(c′) each chart exports as SVG and PNG', async () => {
-    const page = await openLab(browser, SMALL);
+    const page = await openLab(suite.browser, SMALL);
     await waitForCurrentResult(page);
     await waitForSweeps(page);
     await page.getByTestId('skip').click();
@@ -293,7 +287,7 @@ describe('lab page', () => {
 
   it('(d) Space plays and pauses, → shows one more prompt', async () => {
     // T = 1000 replays in 8 s: long enough not to reach the end during the test.
-    const page = await openLab(browser, '#world=t2i&algos=promptwise,oracle&T=1000&trials=2');
+    const page = await openLab(suite.browser, '#world=t2i&algos=promptwise,oracle&T=1000&trials=2');
     await waitForCurrentResult(page);
     const playback = page.getByTestId('playback');
     // A finished run replays by itself.
@@ -334,7 +328,7 @@ describe('lab page', () => {
   });
 
   it('(d′) the seed field runs every whole seed typed, marks the rest, and follows the 🎲', async () => {
-    const page = await openLab(browser, SMALL);
+    const page = await openLab(suite.browser, SMALL);
     await waitForCurrentResult(page);
     const seed = page.getByTestId('seed');
     await seed.fill('12');
@@ -359,7 +353,7 @@ describe('lab page', () => {
   });
 
   it('(e) presentation mode hides the controls, is in the link with its slide, and Esc leaves it', async () => {
-    const page = await openLab(browser, SMALL);
+    const page = await openLab(suite.browser, SMALL);
     expect(await page.getByTestId('controls').isVisible()).toBe(true);
     await page.getByTestId('present-toggle').click();
     expect(await page.getByTestId('controls').count()).toBe(0);
@@ -387,7 +381,7 @@ describe('lab page', () => {
   });
 
   it('restores the last settings when the link has no hash, and the link wins over them', async () => {
-    const page = await openLab(browser, '#world=t2i&algos=promptwise,oracle&T=200&trials=2&tauMax=3');
+    const page = await openLab(suite.browser, '#world=t2i&algos=promptwise,oracle&T=200&trials=2&tauMax=3');
     await waitForCurrentResult(page);
     await page.goto('about:blank');
     await page.goto(inject('baseURL'));
@@ -406,8 +400,8 @@ describe('lab page', () => {
   });
 
   it('copies the link, or shows it selected where the clipboard is refused', async () => {
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const page = await openLab(browser, SMALL);
+    await suite.browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await openLab(suite.browser, SMALL);
     await waitForCurrentResult(page);
     await page.getByTestId('copy-link').click();
     await page.getByText('Link copied ✓').waitFor();
@@ -424,12 +418,12 @@ describe('lab page', () => {
         `document.activeElement === document.querySelector('[data-testid="share-url"]') && document.activeElement.selectionEnd - document.activeElement.selectionStart === document.activeElement.value.length`,
       ),
     ).toBe(true);
-    await browser.context.clearPermissions();
+    await suite.browser.context.clearPermissions();
     await page.close();
   });
 
   it('a selected prompt of the trace is part of the link', async () => {
-    const page = await openLab(browser, SMALL);
+    const page = await openLab(suite.browser, SMALL);
     await waitForCurrentResult(page);
     await page.getByTestId('skip').click();
     const row = page.getByTestId('trace-row').nth(1);

@@ -4,8 +4,8 @@
  */
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
-import { assertNoExternalRequests, type LabBrowser, waitForPage } from './browser';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
 
 export const METRICS = ['utility', 'cost', 'success', 'regret'] as const;
 
@@ -104,10 +104,30 @@ export async function injectAxe(page: Page): Promise<void> {
 }
 
 /**
+ * The browser of a describe block (a fresh profile), launched before its first test and closed after its last by
+ * closeChecked, so no suite can forget the closing checks. Call it first in the block, so that its launch runs
+ * before the block's own beforeAll and its close after the block's own afterAll (vitest runs after-hooks in reverse);
+ * read `.browser` in hooks and tests.
+ */
+export function suiteBrowser(options?: Parameters<typeof launchBrowser>[0]): { readonly browser: LabBrowser } {
+  let launched: LabBrowser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser(options);
+  });
+  afterAll(() => closeChecked(launched));
+  return {
+    get browser() {
+      if (!launched) throw new Error('the suite’s browser is launched in beforeAll: read it in a hook or a test');
+      return launched;
+    },
+  };
+}
+
+/**
  * A spec's last check and cleanup: the page logged no console error and asked nothing of a host but localhost;
  * then the browser closes (also when a check fails).
  */
-export async function closeChecked(browser: LabBrowser | undefined): Promise<void> {
+async function closeChecked(browser: LabBrowser | undefined): Promise<void> {
   if (!browser) return;
   try {
     expect(browser.errors, 'console errors').toEqual([]);

@@ -5,9 +5,9 @@
  */
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { closeChecked, openLab } from './lab';
+import { describe, expect, it } from 'vitest';
+import { assertNoExternalRequests, waitForPage } from './browser';
+import { openLab, suiteBrowser } from './lab';
 
 /** q̂ of every model as the playground's table holds it (data-qhat). */
 async function qHats(page: Page): Promise<number[]> {
@@ -27,16 +27,10 @@ async function waitForFeedback(page: Page, n: number): Promise<void> {
 }
 
 describe('prompt playground', () => {
-  let browser: LabBrowser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => closeChecked(browser));
+  const suite = suiteBrowser();
 
   it('draws a prompt from a built-in world, shows the oracle beside the learner, and learns from ✗', async () => {
-    const page = await openLab(browser, '#world=sudoku&algos=promptwise,oracle&T=100&trials=1');
+    const page = await openLab(suite.browser, '#world=sudoku&algos=promptwise,oracle&T=100&trials=1');
     const card = page.getByTestId('card-playground');
     await card.getByTestId('pg-sample').click();
     await page.getByTestId('pg-answer').waitFor({ timeout: 60_000 });
@@ -57,11 +51,11 @@ describe('prompt playground', () => {
     expect(await page.getByTestId('pg-log').textContent()).toContain('qwen-plus ✗');
     // A drawn prompt has its own costs: the typed prompt's footnote does not apply, so it is not shown.
     expect(await page.getByTestId('pg-footnote').textContent()).not.toContain('typed prompt');
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
   });
 
   it('a fresh learner (no warm-up): one ✗ visibly lowers that model’s q̂ and bonus, shown before → after', async () => {
-    const page = await openLab(browser, '#world=sudoku&algos=promptwise,oracle&T=100&trials=1');
+    const page = await openLab(suite.browser, '#world=sudoku&algos=promptwise,oracle&T=100&trials=1');
     const card = page.getByTestId('card-playground');
     await card.getByTestId('pg-fresh').check();
     expect(await card.getByTestId('pg-intro').textContent()).toMatch(/^A fresh learner that has seen nothing yet/);
@@ -94,11 +88,11 @@ describe('prompt playground', () => {
     await card.getByTestId('pg-fresh').uncheck();
     expect(await card.getByTestId('pg-intro').textContent()).toMatch(/^A learner warmed up on 500 prompts/);
     expect(await page.getByTestId('pg-answer').count()).toBe(0);
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
   });
 
   it('routes a typed prompt on a recorded dataset, as text, with its nearest recorded prompts; ✓ raises q̂', async () => {
-    const page = await openLab(browser, '#world=data:routeprofile-ulab&features=hashed-ngrams&dim=32&costs=prices&algos=promptwise&T=100&trials=1');
+    const page = await openLab(suite.browser, '#world=data:routeprofile-ulab&features=hashed-ngrams&dim=32&costs=prices&algos=promptwise&T=100&trials=1');
     const card = page.getByTestId('card-playground');
     const typed = 'def add(a, b): return a + b  <img src=x onerror="window.__pwned=1"><b>bold</b>';
     await card.getByTestId('pg-text').fill(typed);
@@ -133,7 +127,7 @@ describe('prompt playground', () => {
     });
     await page.getByTestId('pg-oracle').waitFor();
     expect(await page.getByTestId('pg-answer').getAttribute('data-feedback')).toBe('0');
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(suite.browser);
   });
 });

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main';
 import { PRESETS, type Preset, presetById, presetCliArgs, presetCommand } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { closeChecked, hashOf, injectAxe, METRICS, openLab, parseShown, readTable, waitForCurrentResult } from './lab';
+import { assertNoExternalRequests, waitForPage } from './browser';
+import { hashOf, injectAxe, METRICS, openLab, parseShown, readTable, suiteBrowser, waitForCurrentResult } from './lab';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** Dataset presets fetch 1–15 MB and featurise every prompt before their run (tens of seconds on two cores). */
@@ -58,16 +58,14 @@ async function openMenu(page: Page): Promise<void> {
 }
 
 describe('the paper’s presets', () => {
-  let browser: LabBrowser;
+  const suite = suiteBrowser();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     jsonDir = mkdtempSync(join(tmpdir(), 'presets-e2e-'));
   });
 
   afterAll(async () => {
     if (jsonDir) rmSync(jsonDir, { recursive: true, force: true });
-    await closeChecked(browser);
   });
 
   it('the documented commands run from the repository root', () => {
@@ -80,7 +78,7 @@ describe('the paper’s presets', () => {
     async (_, preset) => {
       const started = performance.now();
       const hash = presetHash(preset);
-      const page = await openLab(browser, hash);
+      const page = await openLab(suite.browser, hash);
       // The CLI runs here while the page's worker runs the same simulation (two cores: one each).
       const cli = await runPresetCommand(preset);
       const openAndCliSeconds = (performance.now() - started) / 1000;
@@ -106,7 +104,7 @@ describe('the paper’s presets', () => {
         }
       }
       await page.close();
-      expect(browser.errors, 'console errors').toEqual([]);
+      expect(suite.browser.errors, 'console errors').toEqual([]);
       console.log(
         `preset ${preset.id}: open + CLI ${openAndCliSeconds.toFixed(1)} s, until the page matched ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
@@ -116,7 +114,7 @@ describe('the paper’s presets', () => {
 
   it('choosing a preset in the menu sets the whole parameter set and shows its link and command', async () => {
     // Start from settings no preset has (α, τ_exp, seed, T): none of them may survive the choice.
-    const page = await openLab(browser, '#world=sudoku&algos=promptwise,random&lambda=0.2&tauMax=2&tauExp=3&alpha=0.5&T=300&trials=2&seed=9');
+    const page = await openLab(suite.browser, '#world=sudoku&algos=promptwise,random&lambda=0.2&tauMax=2&tauExp=3&alpha=0.5&T=300&trials=2&seed=9');
     expect(await menuToggle(page).getAttribute('data-current')).toBeNull();
     expect(await page.getByTestId('preset-current').count()).toBe(0);
     await openMenu(page);
@@ -153,7 +151,7 @@ describe('the paper’s presets', () => {
     expect(await page.getByTestId('card-tradeoff').getAttribute('data-highlight')).toBe('preset');
 
     // The copy button copies the command (or selects it where the clipboard is refused).
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await suite.browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openMenu(page);
     await page.getByTestId('preset-copy-command').click();
     await page.getByTestId('preset-copy-command').getByText('Copied ✓').waitFor();
@@ -161,12 +159,12 @@ describe('the paper’s presets', () => {
 
     await waitForCurrentResult(page);
     await page.close();
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(suite.browser);
   });
 
   it('the menu works from the keyboard', async () => {
-    const page = await openLab(browser, '#world=sudoku&algos=promptwise,random&T=300&trials=2&seed=9');
+    const page = await openLab(suite.browser, '#world=sudoku&algos=promptwise,random&T=300&trials=2&seed=9');
     await menuToggle(page).focus();
     await page.keyboard.press('Enter');
     expect(await isMenuOpen(page)).toBe(true);
@@ -181,12 +179,12 @@ describe('the paper’s presets', () => {
     expect(await page.evaluate<string | undefined>('document.activeElement?.dataset.testid')).toBe('preset-menu-toggle');
     await waitForCurrentResult(page);
     await page.close();
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
   });
 
   it('at 390 px the open menu stays inside the viewport and adds no serious accessibility violation', async () => {
     const width = 390;
-    const page = await openLab(browser, presetHash(presetById('t2i')!), { width, height: 844 });
+    const page = await openLab(suite.browser, presetHash(presetById('t2i')!), { width, height: 844 });
     await openMenu(page);
     // Two choices in a row: in one column the details scroll into view on each (and the page must survive it).
     for (const id of ['tau-10', 'tau-1']) {
@@ -209,6 +207,6 @@ describe('the paper’s presets', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await waitForCurrentResult(page);
     await page.close();
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
   });
 });

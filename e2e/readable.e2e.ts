@@ -6,9 +6,9 @@
  * references beside them, and "All algorithms" one click away and in the link.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, closeChecked, hashOf, openLab, testIds, waitForCurrentResult, waitForSweeps } from './lab';
+import { describe, expect, it } from 'vitest';
+import { waitForPage } from './browser';
+import { ALGO_ROWS, hashOf, openLab, suiteBrowser, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 
 /** A short run: the charts' layout does not depend on T, only on the selection and the figures. */
 const RUN = 'world=sudoku&T=300&trials=3';
@@ -66,16 +66,10 @@ async function tableReadable(page: Page): Promise<{ fits: boolean; pinned: boole
 }
 
 describe('charts readable with any selection', () => {
-  let browser: LabBrowser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
-  });
-
-  afterAll(() => closeChecked(browser));
+  const suite = suiteBrowser({ viewport: { width: 1280, height: 800 } });
 
   it('a first visit is focused: PromptWise, Greedy and the oracle, the best single model beside them; all algorithms one click away', async () => {
-    const page = await openLab(browser, '');
+    const page = await openLab(suite.browser, '');
     await waitForCurrentResult(page);
     expect(await testIds(page, ALGO_ROWS, 'row-')).toEqual(['promptwise', 'greedy', 'oracle']);
     // The best single model by the declared rule (the stakeholder line's most accurate model alone) is in the table.
@@ -90,7 +84,7 @@ describe('charts readable with any selection', () => {
     await waitForCurrentResult(page);
     expect((await testIds(page, ALGO_ROWS, 'row-')).length).toBe(13);
     // The link with algos=all opens the same selection.
-    const again = await openLab(browser, await hashOf(page));
+    const again = await openLab(suite.browser, await hashOf(page));
     expect(await again.getByTestId('algos-all').getAttribute('aria-pressed')).toBe('true');
     await again.close();
     await page.close();
@@ -102,7 +96,7 @@ describe('charts readable with any selection', () => {
   ]) {
     for (const algos of ['', '&algos=all']) {
       it(`${viewport.width}×${viewport.height}, ${algos ? 'every algorithm' : 'the focused view'}: no chart label overlaps or sticks out; the table fits or pins its first column`, async () => {
-        const page = await openLab(browser, `#${RUN}${algos}`, viewport);
+        const page = await openLab(suite.browser, `#${RUN}${algos}`, viewport);
         await waitForCurrentResult(page);
         await waitForSweeps(page);
         // Every chart card on screen once, so that content-visibility has laid each out.

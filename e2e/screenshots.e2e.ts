@@ -7,9 +7,9 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { closeChecked, focusPage, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitForPage } from './browser';
+import { focusPage, openLab, suiteBrowser, waitForCurrentResult, waitForSweeps } from './lab';
 
 const OUT = 'test-results';
 
@@ -50,17 +50,14 @@ async function boxOf(page: Page, testId: string): Promise<{ top: number; bottom:
 }
 
 describe('screenshots', () => {
-  let browser: LabBrowser;
+  const suite = suiteBrowser({ viewport: { width: 1280, height: 800 } });
 
   beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
     mkdirSync(OUT, { recursive: true });
   });
 
-  afterAll(() => closeChecked(browser));
-
   it('1280×800: the page, the whole page and presentation mode', async () => {
-    const page = await openLab(browser, '', { width: 1280, height: 800 });
+    const page = await openLab(suite.browser, '', { width: 1280, height: 800 });
     await settle(page);
     await noSidewaysOverflow(page);
     await page.evaluate('window.scrollTo(0, 0)');
@@ -110,7 +107,7 @@ describe('screenshots', () => {
   });
 
   it('a single learning curve exports (SVG) with the legend of the four', async () => {
-    const page = await openLab(browser, '#world=sudoku&algos=promptwise,greedy,oracle&T=300&trials=3', { width: 1280, height: 800 });
+    const page = await openLab(suite.browser, '#world=sudoku&algos=promptwise,greedy,oracle&T=300&trials=3', { width: 1280, height: 800 });
     await settle(page);
     await page.getByTestId('export-menu').click();
     const row = page.getByTestId('export-chart-curve-utility');
@@ -130,7 +127,7 @@ describe('screenshots', () => {
   });
 
   it('390×844: the page, the whole page and the open controls', async () => {
-    const page = await openLab(browser, '', { width: 390, height: 844 });
+    const page = await openLab(suite.browser, '', { width: 390, height: 844 });
     await settle(page);
     await noSidewaysOverflow(page);
     await page.evaluate('window.scrollTo(0, 0)');

@@ -5,13 +5,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { METRIC_FORMAT } from '../src/engine/lab/format';
 import { runSimulation } from '../src/engine/simulate';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { contentSecurityPolicy } from '../vite/headers';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser } from './browser';
-import { ALGO_ROWS, closeChecked, METRICS, openLab, waitForCurrentResult } from './lab';
+import { assertNoExternalRequests } from './browser';
+import { ALGO_ROWS, METRICS, openLab, suiteBrowser, waitForCurrentResult } from './lab';
 
 const WORLD = 't2i';
 const CONFIG = {
@@ -33,18 +33,12 @@ function expectCell(cell: { text: string; value: string }, exact: number, metric
 }
 
 describe('PromptWise Lab in Chromium', () => {
-  let browser: LabBrowser;
+  const suite = suiteBrowser();
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => closeChecked(browser));
 
   it('runs a simulation in the worker and shows the engine’s numbers', async () => {
     const hash = `#world=${WORLD}&algos=${CONFIG.algos.join(',')}&T=${CONFIG.T}&trials=${CONFIG.trials}&seed=${CONFIG.seed}`;
-    page = await openLab(browser, hash);
+    page = await openLab(suite.browser, hash);
     await expect(page.title()).resolves.toBe('PromptWise Lab');
 
     // The controls show what the link asked for.
@@ -78,10 +72,10 @@ describe('PromptWise Lab in Chromium', () => {
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/smoke.png', fullPage: true });
 
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(suite.browser);
     // The worker really ran: its script was requested from the preview server.
-    expect(browser.requests.some((r) => /sim\.worker.*\.js/.test(r.url))).toBe(true);
+    expect(suite.browser.requests.some((r) => /sim\.worker.*\.js/.test(r.url))).toBe(true);
   });
 
   it('is served with the Content-Security-Policy and hardening headers, and breaks none of it (issue 14, item 10)', async () => {
@@ -100,7 +94,7 @@ describe('PromptWise Lab in Chromium', () => {
     expect(contentSecurityPolicy({ dev: false })).toContain("frame-ancestors 'none'");
     // The run above compiled the engine's WebAssembly in the worker under this policy, and nothing was refused:
     // a violation is logged as a console error in the page or the worker.
-    expect(browser.errors.filter((e) => /Content.Security.Policy|Refused to/i.test(e))).toEqual([]);
+    expect(suite.browser.errors.filter((e) => /Content.Security.Policy|Refused to/i.test(e))).toEqual([]);
   });
 
   it('loads the charts apart from the page’s first script, and draws them (issue 13: the first task’s length)', async () => {

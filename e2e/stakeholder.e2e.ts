@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main';
 import { fmtPct, fmtShort, MINUS } from '../src/engine/lab/format';
-import { type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { closeChecked, openLab, waitForCurrentResult } from './lab';
+import { waitForPage } from './browser';
+import { openLab, suiteBrowser, waitForCurrentResult } from './lab';
 
 interface CliStat {
   mean: number;
@@ -43,16 +43,14 @@ async function cli(world: string): Promise<CliFile> {
 const signed = (x: number, text: string) => `${x < 0 ? MINUS : '+'}${text}`;
 
 describe('the stakeholder line against the CLI', () => {
-  let browser: LabBrowser;
+  const suite = suiteBrowser({ viewport: { width: 1280, height: 800 } });
 
   beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
     dir = mkdtempSync(join(tmpdir(), 'stakeholder-e2e-'));
   });
 
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
-    await closeChecked(browser);
   });
 
   it.each([
@@ -60,7 +58,7 @@ describe('the stakeholder line against the CLI', () => {
     ['logistic', 'cost units per prompt', 'PromptWise wins on both'],
     ['t2i', '$/Mtok per prompt', 'PromptWise loses on success'],
   ])('%s: the sentence states the CLI’s figures for PromptWise and the declared references', async (world, unit, verdict) => {
-    const page = await openLab(browser, `#world=${world}&algos=${ALGOS}&T=300&trials=3`);
+    const page = await openLab(suite.browser, `#world=${world}&algos=${ALGOS}&T=300&trials=3`);
     const file = await cli(world);
     await waitForCurrentResult(page);
     const text = (await page.getByTestId('headline').textContent()) ?? '';
@@ -93,7 +91,7 @@ describe('the stakeholder line against the CLI', () => {
   });
 
   it('the savings calculator turns the run’s cost per prompt into a month, and keeps its inputs over a reload', async () => {
-    const page = await openLab(browser, `#world=t2i&algos=${ALGOS}&T=300&trials=3`);
+    const page = await openLab(suite.browser, `#world=t2i&algos=${ALGOS}&T=300&trials=3`);
     const file = await cli('t2i');
     await waitForCurrentResult(page);
     await page.getByTestId('savings').locator('summary').click();

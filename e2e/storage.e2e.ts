@@ -4,23 +4,14 @@
  * panel that fails to draw (here: its code chunk cannot load) shows what failed while the rest of the page runs.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LabBrowser, launchBrowser } from './browser';
-import { ALGO_ROWS, closeChecked, openLab, waitForCurrentResult } from './lab';
+import { describe, expect, it } from 'vitest';
+import { ALGO_ROWS, openLab, suiteBrowser, waitForCurrentResult } from './lab';
 
 describe('saved data and failing panels', () => {
-  let browser: LabBrowser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await closeChecked(browser);
-  });
+  const suite = suiteBrowser();
 
   it('bad saved settings and junk import records: dropped with a notice, the good import kept, the page works', async () => {
-    const page = await openLab(browser, '#world=t2i&algos=promptwise,oracle&T=100&trials=1');
+    const page = await openLab(suite.browser, '#world=t2i&algos=promptwise,oracle&T=100&trials=1');
     await waitForCurrentResult(page); // the page has opened its imports store by now
     await page.evaluate(async () => {
       localStorage.setItem('promptwise-embeddings', '{"state":{"settings":{"baseUrl":123,"model":"fixtures/tiny-random-bert"}},"version":0}');
@@ -59,14 +50,14 @@ describe('saved data and failing panels', () => {
 
   it('a panel whose code cannot load says so, and the rest of the lab works', async () => {
     const block = (route: { abort(): Promise<void> }) => route.abort();
-    await browser.context.route(/ImportPanel[^/]*\.js/, block);
-    const page = await openLab(browser, '#world=t2i&algos=promptwise,oracle&T=100&trials=1');
+    await suite.browser.context.route(/ImportPanel[^/]*\.js/, block);
+    const page = await openLab(suite.browser, '#world=t2i&algos=promptwise,oracle&T=100&trials=1');
     await page.locator('[data-testid="panel-failed"][data-panel="import"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('panel-failed').textContent()).toMatch(/^The import panel failed: /);
     await waitForCurrentResult(page);
     expect(await page.locator(ALGO_ROWS).count()).toBe(2);
-    await browser.context.unroute(/ImportPanel[^/]*\.js/, block);
+    await suite.browser.context.unroute(/ImportPanel[^/]*\.js/, block);
     await page.close();
-    browser.errors.length = 0; // the blocked chunk is logged as a console error on purpose
+    suite.browser.errors.length = 0; // the blocked chunk is logged as a console error on purpose
   });
 });

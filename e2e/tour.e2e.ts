@@ -7,10 +7,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TOUR_STEPS, tourHash } from '../src/state/tour';
-import { type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { closeChecked, hashOf, openLab } from './lab';
+import { waitForPage } from './browser';
+import { hashOf, openLab, suiteBrowser } from './lab';
 
 const SHOTS = process.env.TOUR_SHOTS ?? 'test-results';
 
@@ -37,18 +37,15 @@ async function stepState(page: Page) {
 }
 
 describe('the guided tour', () => {
-  let browser: LabBrowser;
+  const suite = suiteBrowser({ viewport: { width: 1280, height: 800 } });
   const seen: Awaited<ReturnType<typeof stepState>>[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
     mkdirSync(SHOTS, { recursive: true });
   });
 
-  afterAll(() => closeChecked(browser));
-
   it('walks every step from the header’s Tour button, each driving the lab; left on the way, it resumes there', async () => {
-    const page = await openLab(browser, '');
+    const page = await openLab(suite.browser, '');
     await page.getByTestId('tour-start').click();
     for (let n = 1; n <= TOUR_STEPS.length; n++) {
       const spec = TOUR_STEPS[n - 1];
@@ -89,7 +86,7 @@ describe('the guided tour', () => {
   it('each step’s link, in a fresh tab, reproduces the step: its run, prompt, highlighted view and words', async () => {
     expect(seen).toHaveLength(TOUR_STEPS.length);
     for (let n = 1; n <= TOUR_STEPS.length; n++) {
-      const page = await openLab(browser, tourHash(n));
+      const page = await openLab(suite.browser, tourHash(n));
       await tourAt(page, n);
       const state = await stepState(page);
       const walked = seen[n - 1];
@@ -105,7 +102,7 @@ describe('the guided tour', () => {
   });
 
   it('Esc leaves the tour from the keyboard; Back goes to the step before', async () => {
-    const page = await openLab(browser, tourHash(2));
+    const page = await openLab(suite.browser, tourHash(2));
     await tourAt(page, 2);
     await page.getByTestId('tour-back').click();
     await tourAt(page, 1);
