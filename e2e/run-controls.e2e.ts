@@ -6,26 +6,31 @@
  */
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ALGO_IDS } from '../src/state/catalog';
-import { assertNoExternalRequests, type LabBrowser, launchBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, closeChecked, hashOf, openLab, waitForCurrentResult, waitForSweeps } from './lab';
+import { assertNoExternalRequests, waitForPage } from './browser';
+import { ALGO_ROWS, hashOf, openLab, suiteBrowser, waitForCurrentResult, waitForSweeps } from './lab';
 
 describe('run controls', () => {
-  let browser: LabBrowser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => closeChecked(browser));
+  const suite = suiteBrowser();
 
   const waitForStatus = (page: Page, s: string, timeout = 60_000) => page.locator(`[data-testid="run-status"][data-status="${s}"]`).waitFor({ timeout });
 
   it('cancels a long run and then runs again', async () => {
     // The largest run the controls allow: every algorithm, 50 trials of 5000 prompts.
-    const page = await openLab(browser, `#world=sudoku&algos=${ALGO_IDS.join(',')}&T=5000&trials=50`);
+    const page = await openLab(suite.browser, `#world=sudoku&algos=${ALGO_IDS.join(',')}&T=5000&trials=50`);
     await waitForStatus(page, 'running');
+    // While it computes, the progress bar moves on the compositor: no running animation makes the page lay out
+    // or repaint its frame 60 times a second on the cores the workers need (a transition of the fill's width did).
+    await waitForPage(page, `document.querySelector('.progress-fill')?.getAnimations().length > 0`, { timeout: 10_000, polling: 20 });
+    const animated = await page.evaluate(() =>
+      document.getAnimations().flatMap((a) => {
+        const frames = (a.effect as KeyframeEffect | null)?.getKeyframes() ?? [];
+        return frames.flatMap((f) => Object.keys(f).filter((k) => !['offset', 'computedOffset', 'easing', 'composite'].includes(k)));
+      }),
+    );
+    expect(animated.length).toBeGreaterThan(0);
+    expect(new Set(animated), 'properties animated while a run computes').toEqual(new Set(['transform']));
     await page.getByTestId('cancel').click();
     await waitForStatus(page, 'cancelled', 10_000);
     // Still cancelled a moment later: nothing started it again.
@@ -44,15 +49,15 @@ describe('run controls', () => {
     expect(await page.locator(ALGO_ROWS).count()).toBe(ALGO_IDS.length);
     expect(await hashOf(page)).toContain('&T=100&trials=1&');
 
-    expect(browser.errors, 'console errors').toEqual([]);
-    assertNoExternalRequests(browser);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
+    assertNoExternalRequests(suite.browser);
     await page.close();
   });
 
   it('shows a readable error when the worker fails, and recovers', async () => {
     const blockWorker = (route: { abort(): Promise<void> }) => route.abort();
-    await browser.context.route(/sim\.worker[^/]*\.js/, blockWorker);
-    const page = await openLab(browser, '#world=t2i&algos=promptwise,oracle&T=100&trials=1');
+    await suite.browser.context.route(/sim\.worker[^/]*\.js/, blockWorker);
+    const page = await openLab(suite.browser, '#world=t2i&algos=promptwise,oracle&T=100&trials=1');
     await waitForStatus(page, 'error', 30_000);
     expect(await page.getByTestId('run-status').textContent()).toMatch(/The simulation failed: .*worker/i);
     // The page still works: the controls respond and the link follows them.
@@ -64,17 +69,17 @@ describe('run controls', () => {
     await page.waitForTimeout(500);
     expect(await page.getByTestId('run-status').getAttribute('data-status')).toBe('error'); // no retry loop
 
-    await browser.context.unroute(/sim\.worker[^/]*\.js/, blockWorker);
+    await suite.browser.context.unroute(/sim\.worker[^/]*\.js/, blockWorker);
     // "Try again" starts a fresh worker.
     await page.getByTestId('run').click();
     await waitForCurrentResult(page, 60_000);
     expect(await page.locator(ALGO_ROWS).count()).toBe(2);
     await page.close();
-    browser.errors.length = 0; // the blocked script load is logged as a console error on purpose
+    suite.browser.errors.length = 0; // the blocked script load is logged as a console error on purpose
   });
 
   it('a simulation worker that stops by itself mid-run shows the crash message, and the next run works (issue 14, item 7)', async () => {
-    const page = await openLab(browser, `#world=sudoku&algos=${ALGO_IDS.join(',')}&T=5000&trials=50`);
+    const page = await openLab(suite.browser, `#world=sudoku&algos=${ALGO_IDS.join(',')}&T=5000&trials=50`);
     await waitForStatus(page, 'running');
     // Mid-run: the worker has reported prompt-steps done. (One that ends while it starts up is covered by its
     // taking the lock before anything else runs, holdLifeLock.ts; a test cannot time a close into that window.)
@@ -94,13 +99,13 @@ describe('run controls', () => {
     await page.getByTestId('trials').focus();
     await page.keyboard.press('Home');
     await waitForCurrentResult(page, 60_000);
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
     await page.close();
   });
 
   it('releases the simulation workers once idle, and the next run starts fresh ones', async () => {
     const simWorkers = (page: Page) => page.workers().filter((w) => /sim\.worker/.test(w.url()));
-    const page = await browser.context.newPage();
+    const page = await suite.browser.context.newPage();
     // Each simulation worker's end is watched from its start: one released while the page still draws the sweeps
     // (1.5 s idle is short on a loaded machine) must not be missed.
     const closed: Promise<void>[] = [];
@@ -120,13 +125,13 @@ describe('run controls', () => {
     await waitForCurrentResult(page);
     expect(simWorkers(page).length).toBeGreaterThan(0);
     expect(await page.locator(ALGO_ROWS).count()).toBe(3);
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
     await page.close();
   });
 
   it('computes a sweep only once its card is on screen, shows its progress, and cancels it alone', async () => {
     // A short window: the sweep cards start well below the fold.
-    const page = await openLab(browser, '#world=sudoku&algos=promptwise,greedy,oracle&T=1000&trials=10', { width: 1280, height: 500 });
+    const page = await openLab(suite.browser, '#world=sudoku&algos=promptwise,greedy,oracle&T=1000&trials=10', { width: 1280, height: 500 });
     await waitForCurrentResult(page);
     // The playback held at its end: a 1× replay redraws the views above the sweep cards every frame, which can
     // shift the cards, so that their buttons are never still long enough to be clicked.
@@ -158,7 +163,7 @@ describe('run controls', () => {
     await waitForCurrentResult(page);
     await page.waitForTimeout(1000);
     expect(await tradeoff.getAttribute('data-state')).toBe('idle');
-    expect(browser.errors, 'console errors').toEqual([]);
+    expect(suite.browser.errors, 'console errors').toEqual([]);
     await page.close();
   });
 });
