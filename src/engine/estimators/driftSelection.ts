@@ -3,9 +3,10 @@ import type { WasmArena } from './wasm/arena';
 /**
  * Which drifted weights LogisticArm re-folds into its preconditioner first (its correctDriftedWeights), chosen in
  * WebAssembly (wasm/kernels.wat, `driftselect`): score_j = |w_j − ŵ_j|·lev_j for every context, and the `budget`
- * highest above a floor, in descending order. The fit asks once per iteration, so this scan is as frequent as the
- * passes over the contexts' features; as a JS loop over three typed arrays it cost about as much as one of those
- * passes (10–15 ns per context against 64 multiply-adds in SIMD at d = 64), in the kernel about 2 with the copies in.
+ * highest above a floor, in descending order. The fit asks once per iteration, as often as it passes over the
+ * contexts' features. Alone in the engine bench, the JS loop it replaced took 6–7 ns per context and the kernel with
+ * its three copies in 4–4.5; inside PromptWise runs the loop cost more (by CPU profile of the HumanEval replay, 224 ms
+ * of 20 trials before, 107 ms after).
  *
  * The picks are the JS loop's exactly: the same comparisons in the same order (ties keep the lower j first, a NaN
  * score is never picked).

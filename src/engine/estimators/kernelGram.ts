@@ -164,11 +164,6 @@ export class RegularisedInverse {
     return this.m;
   }
 
-  /** D_jj. */
-  diagonal(j: number): number {
-    return this.diag[j];
-  }
-
   /** D_jj for j < size (a live view, valid until the next append: do not write to it). */
   get diagonals(): Float64Array {
     return this.diag;
