@@ -1,4 +1,5 @@
 import type { WasmArena } from './wasm/arena';
+import { ArenaVectors } from './wasm/arenaVectors';
 
 /**
  * Which drifted weights LogisticArm re-folds into its preconditioner first (its correctDriftedWeights), chosen in
@@ -14,21 +15,21 @@ import type { WasmArena } from './wasm/arena';
 export class DriftSelection {
   private readonly arena: WasmArena;
   private readonly maxPicks: number;
-  private cap = 0;
-  /** Byte offsets of w, ŵ, lev (cap each), and of the picks' scores (f64) and indices (i32). */
-  private at0 = 0;
+  /** w, ŵ, lev. */
+  private readonly inputs: ArenaVectors;
+  /** Byte offsets of the picks' scores (f64) and indices (i32), maxPicks each. */
   private readonly scoresAt: number;
   private readonly picksAt: number;
-  private generation = -1;
-  private inputs: Float64Array[] = [];
-  private picks!: Int32Array;
+  /** The last select's picks, copied out (at most maxPicks). */
+  private readonly picks: Int32Array;
 
   constructor(arena: WasmArena, maxPicks: number) {
     this.arena = arena;
     this.maxPicks = maxPicks;
+    this.inputs = new ArenaVectors(arena, 3);
     this.scoresAt = arena.alloc(8 * maxPicks);
     this.picksAt = arena.alloc(4 * maxPicks);
-    this.reserve(16);
+    this.picks = new Int32Array(maxPicks);
   }
 
   /**
@@ -37,38 +38,19 @@ export class DriftSelection {
    */
   select(m: number, w: Float64Array, wHat: Float64Array, lev: Float64Array, minScore: number, budget: number): number {
     if (budget > this.maxPicks) throw new RangeError(`DriftSelection: budget ${budget} exceeds ${this.maxPicks}`);
-    this.reserve(m);
-    const [wv, hv, lv] = this.viewsNow();
+    const v = this.inputs;
+    v.reserve(m);
+    const [wv, hv, lv] = v.views();
     wv.set(w.subarray(0, m));
     hv.set(wHat.subarray(0, m));
     lv.set(lev.subarray(0, m));
-    const b = 8 * this.cap;
-    return this.arena.kernels.driftselect(m, this.at0, this.at0 + b, this.at0 + 2 * b, minScore, budget, this.picksAt, this.scoresAt);
+    const count = this.arena.kernels.driftselect(m, v.offset(0), v.offset(1), v.offset(2), minScore, budget, this.picksAt, this.scoresAt);
+    this.picks.set(new Int32Array(this.arena.buffer, this.picksAt, count));
+    return count;
   }
 
   /** The index of the k-th pick of the last `select` (k below what it returned). */
   picked(k: number): number {
-    this.viewsNow();
     return this.picks[k];
-  }
-
-  /** Room for n contexts; a larger region moves to a fresh allocation. */
-  private reserve(n: number): void {
-    if (n <= this.cap) return;
-    let cap = Math.max(16, this.cap);
-    while (cap < n) cap *= 2;
-    this.at0 = this.arena.alloc(8 * 3 * cap);
-    this.cap = cap;
-    this.generation = -1;
-  }
-
-  private viewsNow(): Float64Array[] {
-    if (this.generation !== this.arena.generation) {
-      const buffer = this.arena.buffer;
-      this.inputs = Array.from({ length: 3 }, (_, i) => new Float64Array(buffer, this.at0 + 8 * this.cap * i, this.cap));
-      this.picks = new Int32Array(buffer, this.picksAt, this.maxPicks);
-      this.generation = this.arena.generation;
-    }
-    return this.inputs;
   }
 }

@@ -1,4 +1,5 @@
 import type { WasmArena } from './wasm/arena';
+import { ArenaVectors } from './wasm/arenaVectors';
 
 /**
  * The trial points of a logistic line search in WebAssembly SIMD (wasm/kernels.wat, `logisticline`): along a
@@ -14,31 +15,25 @@ import type { WasmArena } from './wasm/arena';
  * `sig`/`slope` hold σ and σ' at the last α evaluated. `commit` moves the margins to that α and derives the
  * residuals c_jσ_j − s_j and weights c_jσ'_j there (`logisticcommit`): the JS loop over eight typed arrays it
  * replaced took 12–13 ns per point in the engine bench, the kernel with the arm's three copies out 3.5–4. Views on
- * the arena are made again whenever it has grown.
+ * the arena are made again whenever it has grown (ArenaVectors).
  */
 export class LogisticLine {
-  private readonly arena: WasmArena;
-  private cap = 0;
-  /** Byte offsets of z, u, c, s, σ, σ', c·σ − s, c·σ' (cap each, in that order: REGIONS) and the kernel's two sums. */
-  private at0 = 0;
-  private outAt: number;
-  private generation = -1;
-  private views: Float64Array[] = [];
-  private out!: Float64Array;
+  private readonly kernels: WasmArena['kernels'];
+  /** z, u, c, s, σ, σ', c·σ − s, c·σ' per point, and the kernel's two sums at the head of the last (OUT). */
+  private readonly vectors: ArenaVectors;
   private m = 0;
   /** Σ c_jσ'_j·u_j² at the last α evaluated. */
   curvature = 0;
 
   constructor(arena: WasmArena) {
-    this.arena = arena;
-    this.outAt = arena.alloc(16);
-    this.reserve(16);
+    this.kernels = arena.kernels;
+    this.vectors = new ArenaVectors(arena, OUT + 1);
   }
 
   /** Copies in m points: margins z, their change per unit step u, trials c and successes s. */
   load(m: number, z: Float64Array, u: Float64Array, c: Float64Array, s: Float64Array): void {
-    this.reserve(m + 1);
-    const [zv, uv, cv, sv] = this.viewsNow();
+    this.vectors.reserve(m + 1);
+    const [zv, uv, cv, sv] = this.vectors.views();
     zv.set(z.subarray(0, m));
     uv.set(u.subarray(0, m));
     cv.set(c.subarray(0, m));
@@ -53,12 +48,11 @@ export class LogisticLine {
 
   /** Evaluates α: returns Σ_j (c_jσ_j − s_j)·u_j and leaves Σ_j c_jσ'_j·u_j² in `curvature`, σ and σ' in sig, slope. */
   at(alpha: number): number {
-    this.viewsNow();
-    const b = 8 * this.cap;
-    const z = this.at0;
-    this.arena.kernels.logisticline(this.m, alpha, z, z + b, z + 2 * b, z + 3 * b, z + 4 * b, z + 5 * b, this.outAt);
-    this.curvature = this.out[1];
-    return this.out[0];
+    const v = this.vectors;
+    this.kernels.logisticline(this.m, alpha, v.offset(0), v.offset(1), v.offset(2), v.offset(3), v.offset(4), v.offset(5), v.offset(OUT));
+    const out = v.views()[OUT];
+    this.curvature = out[1];
+    return out[0];
   }
 
   /**
@@ -66,57 +60,35 @@ export class LogisticLine {
    * them from `margins`, `residuals` and `weights`).
    */
   commit(alpha: number): void {
-    this.viewsNow();
-    const b = 8 * this.cap;
-    const z = this.at0;
-    this.arena.kernels.logisticcommit(this.m, alpha, z, z + b, z + 2 * b, z + 3 * b, z + 4 * b, z + 5 * b, z + 6 * b, z + 7 * b);
+    const v = this.vectors;
+    this.kernels.logisticcommit(this.m, alpha, v.offset(0), v.offset(1), v.offset(2), v.offset(3), v.offset(4), v.offset(5), v.offset(6), v.offset(7));
   }
 
   /** The margins z_j (as loaded, or moved by `commit`; a view: read it before the next load). */
   get margins(): Float64Array {
-    return this.viewsNow()[0];
+    return this.vectors.views()[0];
   }
 
   /** c_jσ_j − s_j as of the last `commit` (a view, as `margins`). */
   get residuals(): Float64Array {
-    return this.viewsNow()[6];
+    return this.vectors.views()[6];
   }
 
   /** c_jσ'_j as of the last `commit` (a view, as `margins`). */
   get weights(): Float64Array {
-    return this.viewsNow()[7];
+    return this.vectors.views()[7];
   }
 
   /** σ(z_j + α·u_j) at the last α evaluated (a view: read it before the next load). */
   get sig(): Float64Array {
-    return this.viewsNow()[4];
+    return this.vectors.views()[4];
   }
 
   /** σ'(z_j + α·u_j) at the last α evaluated (a view, as `sig`). */
   get slope(): Float64Array {
-    return this.viewsNow()[5];
-  }
-
-  /** Room for n points, rounded up to even (the kernel's pairs); a larger region moves to a fresh allocation. */
-  private reserve(n: number): void {
-    if (n <= this.cap) return;
-    let cap = Math.max(16, this.cap);
-    while (cap < n) cap *= 2;
-    this.at0 = this.arena.alloc(8 * REGIONS * cap);
-    this.cap = cap;
-    this.generation = -1;
-  }
-
-  private viewsNow(): Float64Array[] {
-    if (this.generation !== this.arena.generation) {
-      const buffer = this.arena.buffer;
-      this.views = Array.from({ length: REGIONS }, (_, i) => new Float64Array(buffer, this.at0 + 8 * this.cap * i, this.cap));
-      this.out = new Float64Array(buffer, this.outAt, 2);
-      this.generation = this.arena.generation;
-    }
-    return this.views;
+    return this.vectors.views()[5];
   }
 }
 
-/** z, u, c, s, σ, σ', c·σ − s, c·σ': the per-point arrays of a line, each of `cap` entries. */
-const REGIONS = 8;
+/** The vector whose first two entries receive the kernel's sums (after the eight per-point ones). */
+const OUT = 8;
