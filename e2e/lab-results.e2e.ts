@@ -600,9 +600,9 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expect(first.x).toBe(values.includes(tauMax) ? tauMax : values[0]);
     expect(first.current, `${first.algo} at τ_max = ${first.x}`).toBe(first.x === tauMax);
     await page.keyboard.press('Home');
-    expect(await active()).toEqual({ algo: first.algo, x: values[0], current: values[0] === first.x });
+    expect(await active()).toEqual({ algo: first.algo, x: values[0], current: values[0] === tauMax });
     await page.keyboard.press('ArrowRight');
-    expect(await active()).toEqual({ algo: first.algo, x: values[1], current: values[1] === first.x });
+    expect(await active()).toEqual({ algo: first.algo, x: values[1], current: values[1] === tauMax });
     await page.keyboard.press('ArrowDown');
     const below = await active();
     expect(below.algo).not.toBe(first.algo);
@@ -614,7 +614,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await page.keyboard.press('Escape');
     await tip.waitFor({ state: 'detached', timeout: 10_000 });
     expect(await series.getAttribute('aria-activedescendant')).toBeNull();
-    // Tab leaves the chart (no keyboard trap), with or without a point shown.
+    // Tab leaves the chart (no keyboard trap).
     await page.keyboard.press('Tab');
     expect(await series.evaluate((g) => document.activeElement === g)).toBe(false);
   });
