@@ -5,8 +5,9 @@
  *   PromptWise on the same prompts and rewards with each;
  * - the WebAssembly SIMD kernels of the logistic estimator against the JS loops of linalg.ts, at d = 384, and the
  *   line search's trial point against its JS loop (bench/baseline/logisticLineJs.ts), the line search's commit and the
- *   choice of drifted weights against theirs (bench/baseline/logisticBookkeepingJs.ts), and an RBF Gram column from
- *   distances in WebAssembly against the kernel's own loop;
+ *   choice of drifted weights against theirs (bench/baseline/logisticBookkeepingJs.ts), the O(m) loops of a
+ *   PromptWise-KLR Newton step against theirs (bench/baseline/klrStepJs.ts), and an RBF Gram column from distances
+ *   in WebAssembly against the kernel's own loop;
  * - the CLI's trial pool (`--jobs 2`) against one job, and the default, on the t2i table and the HumanEval replay,
  *   each the wall time of `npm run sim` (node bin/sim.mjs) from start to exit, with the cores each kept busy, and
  *   beside them the machine's own ceiling for that work: two one-job processes at once against one;
@@ -29,6 +30,7 @@ import { symMatVecUpper, symRankOneSubUpper } from '../src/engine/estimators/lin
 import { LogisticLine } from '../src/engine/estimators/logisticLine';
 import { SymmetricMatrix } from '../src/engine/estimators/symmetricMatrix';
 import { WasmArena } from '../src/engine/estimators/wasm/arena';
+import { ArenaVectors } from '../src/engine/estimators/wasm/arenaVectors';
 import { type ArmModel, logisticModel } from '../src/engine/policies/armModel';
 import { PromptWise } from '../src/engine/policies/promptwise';
 import { playStep } from '../src/engine/protocol';
@@ -36,6 +38,7 @@ import { createRng, deriveSeed } from '../src/engine/rng';
 import { type BanditParams, defaultParams, resolveAlpha, type World } from '../src/engine/types';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { denseNewtonArm } from './baseline/denseNewtonArm';
+import { advanceJs, gradientJs, precondJs, stepJs } from './baseline/klrStepJs';
 import { commitJs, driftSelectJs } from './baseline/logisticBookkeepingJs';
 import { logisticLineJs } from './baseline/logisticLineJs';
 
@@ -268,6 +271,62 @@ function linePoints(m: number, rng: ReturnType<typeof createRng>) {
     '> 1',
     load(),
   ]);
+}
+
+{
+  // The O(m) loops of one Newton step of KernelLogisticArm (PromptWise-KLR) over 164 support points, the distinct
+  // prompts of the HumanEval replay: Ŵ⁻¹G, the step's sign and K-image with the three sums, the accepted step, the
+  // gradient and its norm; in WebAssembly on the arm's arena vectors, with the copies the arm makes (the Newton
+  // inverse's diagonal, n_j and s_j), against the JS loops they replaced (bench/baseline/klrStepJs.ts; the same
+  // bits, unit-tested).
+  const m = 164;
+  const rng = createRng(5);
+  const rand = (lo: number, hi: number) => Float64Array.from({ length: m }, () => lo + (hi - lo) * rng.uniform());
+  const js = [
+    rand(-1, 1),
+    rand(-3, 3),
+    rand(0.01, 2),
+    rand(-1, 1),
+    rand(-1, 1),
+    new Float64Array(m),
+    new Float64Array(m),
+    rand(0.01, 0.99),
+    rand(0.1, 5),
+    rand(1, 9),
+    rand(0, 1),
+  ];
+  const [A, F, WH, G, ST, KS, TMP, SIG, D, C, S] = js.map((_, i) => i);
+  const OUT = js.length;
+  const arena = new WasmArena();
+  const vec = new ArenaVectors(arena, OUT + 1);
+  vec.reserve(m);
+  for (const [i, x] of js.entries()) vec.views()[i].set(x);
+  const k = arena.kernels;
+  const [diag, counts, sums] = [js[D], js[C], js[S]];
+  const at = (i: number) => vec.offset(i);
+  const reps = 20000;
+  const r = sideBySide(
+    5,
+    () =>
+      microsPerCall(reps, () => {
+        k.klrprecond(m, at(G), at(WH), at(TMP));
+        const v = vec.views();
+        v[D].set(diag);
+        k.klrstep(m, at(ST), at(TMP), at(D), at(KS), at(G), at(F), at(OUT));
+        k.klradvance(m, 1e-12, at(A), at(ST), at(F), at(KS));
+        v[C].set(counts);
+        v[S].set(sums);
+        return k.klrgradient(m, 0.5, at(C), at(SIG), at(S), at(A), at(G));
+      }),
+    () =>
+      microsPerCall(reps, () => {
+        precondJs(m, js[G], js[WH], js[TMP]);
+        stepJs(m, js[ST], js[TMP], js[D], js[KS], js[G], js[F]);
+        advanceJs(m, 1e-12, js[A], js[ST], js[F], js[KS]);
+        return gradientJs(m, 0.5, js[C], js[SIG], js[S], js[A], js[G]);
+      }),
+  );
+  row([`KLR Newton step's O(m) loops, ${m} support points (the same bits)`, r.a.toFixed(2), r.b.toFixed(2), `${(r.b / r.a).toFixed(2)}×`, '> 1', load()]);
 }
 
 {

@@ -221,6 +221,11 @@ export class RegularisedInverse {
     this.inv.times(v, out, this.m);
   }
 
+  /** times() on vectors in the same arena, by byte offset (SymmetricMatrix.timesAt): no copies. */
+  timesAt(vAt: number, outAt: number): void {
+    this.inv.timesAt(vAt, outAt, this.m);
+  }
+
   /** vᵀM⁻¹v. */
   quadForm(v: Float64Array): number {
     const t = this.scratchOf(this.m);

@@ -3,6 +3,7 @@ import { KernelPosterior, RegularisedInverse } from './kernelGram';
 import { dot, symMatVecUpper } from './linalg';
 import { LogisticLine } from './logisticLine';
 import { WasmArena } from './wasm/arena';
+import { ArenaVectors } from './wasm/arenaVectors';
 
 /**
  * One arm's kernel logistic regression for PromptWise-KLR: f(x) = Σ_j a_j k(x_j, x) minimising the paper's
@@ -22,7 +23,12 @@ import { WasmArena } from './wasm/arena';
  * bordering for new points and one Sherman–Morrison update per weight change, O(m²) each.
  *
  * fit() is warm-started Newton (IRLS) with a safeguarded line search on J along each step, so J never
- * rises. Trade-off by size:
+ * rises. The per-point vectors (a, f = K_u a, ŵ, the gradient, the step and its K-image, σ and σ') live in the
+ * WebAssembly arena, and a step's O(m) loops run there (kernels `klrprecond`, `klrstep`, `klradvance`,
+ * `klrgradient`: the JS loops' operations in the same order, so the same bits) beside its O(m²) product by the
+ * Newton inverse, with no copies between them: as JS loops over nine typed arrays they were a sixth of a
+ * PromptWise-KLR run on the HumanEval replay by profile (the engine bench: 5.5 µs a step at 164 points against 1.0).
+ * Trade-off by size:
  * - m ≤ EXACT_M (categorical worlds, small problems): every changed weight is folded in before each step,
  *   so the steps are exact Newton steps and converge quadratically; a step costs O(m³) at worst.
  * - larger m (continuous contexts, m up to ~1000): at most CORRECTIONS_LARGE weights, those that drifted
@@ -36,21 +42,16 @@ export class KernelLogisticArm {
   private readonly mu: number;
   /** (K_u + μ·diag(1/ŵ_j))⁻¹: the Newton system's inverse at the weights ŵ. */
   private readonly newton: RegularisedInverse;
-  private a: Float64Array = new Float64Array(8);
-  /** f = K_u a at the support points. */
-  private f: Float64Array = new Float64Array(8);
-  private wHat: Float64Array = new Float64Array(8);
-  private grad: Float64Array = new Float64Array(8);
-  private step: Float64Array = new Float64Array(8);
-  private kstep: Float64Array = new Float64Array(8);
-  private tmp: Float64Array = new Float64Array(8);
+  private readonly kernels: WasmArena['kernels'];
   /**
-   * σ(f_j) and σ'(f_j) at the current f when `sigmaFresh`: the gradient, the weights and the line search all need
+   * Per support point, in the arena (indices below): a; f = K_u a; ŵ; the gradient G; the step Δ, KΔ and Ŵ⁻¹G;
+   * σ(f_j) and σ'(f_j) at the current f when `sigmaFresh` (the gradient, the weights and the line search all need
    * them, and the line search's last trial point is the next f, so each Newton step costs about one exp per point
-   * and trial point instead of four.
+   * and trial point instead of four); copies of the Newton inverse's diagonal and of the posterior's n_j and s_j
+   * for the kernels; and the three sums of `klrstep` at the head of OUT. Views detach when the arena grows: read
+   * them through `vec.views()` after anything that may allocate.
    */
-  private sig: Float64Array = new Float64Array(8);
-  private slope: Float64Array = new Float64Array(8);
+  private readonly vec: ArenaVectors;
   private sigmaFresh = false;
   /** The line search's trial points in WebAssembly SIMD. */
   private readonly line: LogisticLine;
@@ -64,6 +65,8 @@ export class KernelLogisticArm {
     this.mu = 2 * beta;
     this.newton = new RegularisedInverse(this.post.gram, arena);
     this.line = new LogisticLine(arena);
+    this.kernels = arena.kernels;
+    this.vec = new ArenaVectors(arena, OUT + 1);
   }
 
   /** Observations added. */
@@ -74,14 +77,16 @@ export class KernelLogisticArm {
   add(x: Float64Array, y: 0 | 1): void {
     const { index: j, isNew } = this.post.observe(x, y);
     if (!isNew) return; // a repeat changes n_j, s_j: the fit reads them from the posterior
-    if (j >= this.a.length) this.grow(2 * j);
+    this.vec.reserve(j + 1, true);
+    this.line.reserve(j + 1); // now, so that no allocation in fit() detaches the views it loads from
     const kv = this.post.gram.kernelVector(x); // j + 1 entries; the last is k(x, x)
-    const fj = dot(this.a, kv, j);
-    this.a[j] = 0;
-    this.f[j] = fj;
-    logisticAt(fj, this.sig, this.slope, j);
-    const w = this.weight(j);
-    this.wHat[j] = w;
+    const v = this.vec.views();
+    const fj = dot(v[A], kv, j);
+    v[A][j] = 0;
+    v[F][j] = fj;
+    logisticAt(fj, v[SIG], v[SL], j);
+    const w = weightOf(this.post.countOf(j), v[SL][j]);
+    v[WH][j] = w;
     this.newton.append(kv.subarray(0, j), kv[j], this.mu / w);
   }
 
@@ -93,7 +98,8 @@ export class KernelLogisticArm {
     if (++this.fitsSinceRefresh >= F_REFRESH_EVERY) {
       // f is advanced by f += t·KΔ; recompute it now and then so rounding cannot accumulate.
       this.fitsSinceRefresh = 0;
-      symMatVecUpper(this.post.gram.matrix, this.post.gram.stride, this.a, this.f, m);
+      const v = this.vec.views();
+      symMatVecUpper(this.post.gram.matrix, this.post.gram.stride, v[A], v[F], m);
       this.sigmaFresh = false;
     }
     let gNorm = this.computeGradient();
@@ -104,42 +110,45 @@ export class KernelLogisticArm {
     for (let iter = 0; iter < MAX_ITERS; iter++) {
       if (exact) this.refreshWeights(m);
       else if (iter === STALL_ITERS && !refactored) {
-        for (let j = 0; j < m; j++) this.wHat[j] = this.weight(j);
-        for (let j = 0; j < m; j++) this.newtonDiag(j);
+        const { [WH]: wHat, [SL]: slope } = this.vec.views();
+        const [counts] = this.post.countsAndSums;
+        for (let j = 0; j < m; j++) wHat[j] = weightOf(counts[j], slope[j]);
+        for (let j = 0; j < m; j++) this.newton.setDiagonal(j, this.mu / wHat[j]);
         this.newton.rebuild();
         refactored = true;
       }
-      const { grad, step, kstep, tmp, wHat } = this;
+      const { kernels: k, vec } = this;
       // Δ = −(K + μŴ⁻¹)⁻¹Ŵ⁻¹G
-      for (let j = 0; j < m; j++) tmp[j] = grad[j] / wHat[j];
-      this.newton.times(tmp, step);
+      k.klrprecond(m, vec.offset(G), vec.offset(WH), vec.offset(TMP));
+      this.newton.timesAt(vec.offset(TMP), vec.offset(ST));
       // KΔ without a product by K: with M = K + D (D = μŴ⁻¹, the inverse's own diagonal) and Δ = −M⁻¹Ŵ⁻¹G,
       // KΔ = MΔ − DΔ = −Ŵ⁻¹G − DΔ, O(m) instead of O(m²). M⁻¹ is kept by updates, so this KΔ is K·Δ up to their
-      // rounding; f = Ka, advanced by these steps, is recomputed every F_REFRESH_EVERY fits.
-      const dNewton = this.newton.diagonals;
-      for (let j = 0; j < m; j++) {
-        step[j] = -step[j];
-        kstep[j] = -tmp[j] - dNewton[j] * step[j];
-      }
-      // ∇J = K·G, so the slope of J along Δ is Gᵀ(KΔ).
-      let slope = dot(grad, kstep, m);
+      // rounding; f = Ka, advanced by these steps, is recomputed every F_REFRESH_EVERY fits. ∇J = K·G, so the
+      // slope of J along Δ is Gᵀ(KΔ); the line search's ΔᵀKa and ΔᵀKΔ come with it.
+      let v = vec.views();
+      v[D].set(this.newton.diagonals.subarray(0, m));
+      k.klrstep(m, vec.offset(ST), vec.offset(TMP), vec.offset(D), vec.offset(KS), vec.offset(G), vec.offset(F), vec.offset(OUT));
+      const sums = v[OUT];
+      let slope = sums[0];
+      let fStep = sums[1];
+      let stepKStep = sums[2];
       if (!(slope < 0)) {
         // Rounding (a nearly singular K) can spoil the Newton direction; −G is always downhill for J.
+        const { [G]: grad, [ST]: step, [KS]: kstep, [F]: f } = v;
         for (let j = 0; j < m; j++) step[j] = -grad[j];
         symMatVecUpper(this.post.gram.matrix, this.post.gram.stride, step, kstep, m);
         slope = dot(grad, kstep, m);
         if (!(slope < 0)) return;
+        fStep = dot(step, f, m);
+        stepKStep = dot(step, kstep, m);
       }
-      const t = this.lineSearch(slope);
-      const { a, f } = this;
-      for (let j = 0; j < m; j++) {
-        a[j] += t * step[j];
-        f[j] += t * kstep[j];
-      }
+      const t = this.lineSearch(slope, fStep, stepKStep);
+      k.klradvance(m, t, vec.offset(A), vec.offset(ST), vec.offset(F), vec.offset(KS));
       // The line search last evaluated σ at f + α·KΔ, bit for bit the new f when α = t.
       if (t === this.trialAlpha) {
-        this.sig.set(this.line.sig.subarray(0, m));
-        this.slope.set(this.line.slope.subarray(0, m));
+        v = vec.views();
+        v[SIG].set(this.line.sig.subarray(0, m));
+        v[SL].set(this.line.slope.subarray(0, m));
       } else this.sigmaFresh = false;
       gNorm = this.computeGradient();
       if (gNorm <= tol) return;
@@ -149,9 +158,9 @@ export class KernelLogisticArm {
   /** f(x) = Σ_j a_j k(x_j, x): at a support point x_j, the f_j = (K_u a)_j that fit() keeps (O(1)). */
   logit(x: Float64Array): number {
     const j = this.post.find(x);
-    if (j >= 0) return this.f[j];
+    if (j >= 0) return this.vec.views()[F][j];
     const k = this.post.gram.kernelVector(x);
-    return dot(k, this.a, k.length);
+    return dot(k, this.vec.views()[A], k.length);
   }
 
   /** β^{-1/2}·√(k(x,x) − k_xᵀ(K + βI)⁻¹k_x) over the ungrouped data. */
@@ -159,38 +168,34 @@ export class KernelLogisticArm {
     return this.post.width(x);
   }
 
-  /** G = μa + r(f) into `grad`; returns ‖G‖. */
+  /** G = μa + r(f) into the gradient vector (kernel `klrgradient`); returns ‖G‖. */
   private computeGradient(): number {
     const m = this.post.size;
+    const { vec } = this;
+    const v = vec.views();
     if (!this.sigmaFresh) {
-      for (let j = 0; j < m; j++) logisticAt(this.f[j], this.sig, this.slope, j);
+      const { [F]: f, [SIG]: sig, [SL]: slope } = v;
+      for (let j = 0; j < m; j++) logisticAt(f[j], sig, slope, j);
       this.sigmaFresh = true;
     }
-    // The arrays are read once, outside the loop that every Newton step runs over all the points.
     const [counts, sums] = this.post.countsAndSums;
-    const { sig, a, grad, mu } = this;
-    let s = 0;
-    for (let j = 0; j < m; j++) {
-      const r = counts[j] * sig[j] - sums[j];
-      const g = mu * a[j] + r;
-      grad[j] = g;
-      s += g * g;
-    }
-    return Math.sqrt(s);
+    v[C].set(counts.subarray(0, m));
+    v[S].set(sums.subarray(0, m));
+    return Math.sqrt(this.kernels.klrgradient(m, this.mu, vec.offset(C), vec.offset(SIG), vec.offset(S), vec.offset(A), vec.offset(G)));
   }
 
   /**
-   * α minimising J(a + αΔ) (Δ = step, KΔ = kstep, J'(0) = slope < 0) to |J'(α)| ≤ LINE_TOL·|J'(0)|:
-   * safeguarded Newton from α = 1 on the convex 1-D function, bisecting when Newton leaves the bracket.
+   * α minimising J(a + αΔ) (Δ = step, KΔ = kstep, J'(0) = slope < 0, fStep = ΔᵀKa, stepKStep = ΔᵀKΔ ≥ 0) to
+   * |J'(α)| ≤ LINE_TOL·|J'(0)|: safeguarded Newton from α = 1 on the convex 1-D function, bisecting when Newton
+   * leaves the bracket.
    */
-  private lineSearch(slope: number): number {
+  private lineSearch(slope: number, fStep: number, stepKStep: number): number {
     const m = this.post.size;
-    const { f, step, kstep, line } = this;
-    const fStep = dot(step, f, m); // ΔᵀKa
-    const stepKStep = dot(step, kstep, m); // ΔᵀKΔ ≥ 0
+    const { line } = this;
     const target = LINE_TOL * Math.abs(slope);
     const [counts, sums] = this.post.countsAndSums;
-    line.load(m, f, kstep, counts, sums);
+    const v = this.vec.views(); // the line has room for m points (add): loading allocates nothing
+    line.load(m, v[F], v[KS], counts, sums);
     let lo = 0;
     let hi = Infinity;
     let alpha = 1;
@@ -216,12 +221,15 @@ export class KernelLogisticArm {
    */
   private refreshWeights(budget: number): void {
     const m = this.post.size;
+    // Views read once: setDiagonal is a rank-one update of the inverse, which allocates nothing.
+    const { [WH]: wHat, [SL]: slope } = this.vec.views();
+    const [counts] = this.post.countsAndSums;
     if (budget >= m) {
       for (let j = 0; j < m; j++) {
-        const w = this.weight(j);
-        if (w !== this.wHat[j]) {
-          this.wHat[j] = w;
-          this.newtonDiag(j);
+        const w = weightOf(counts[j], slope[j]);
+        if (w !== wHat[j]) {
+          wHat[j] = w;
+          this.newton.setDiagonal(j, this.mu / w);
         }
       }
       return;
@@ -229,8 +237,8 @@ export class KernelLogisticArm {
     const picked: number[] = [];
     const drift: number[] = [];
     for (let j = 0; j < m; j++) {
-      const w = this.weight(j);
-      const rel = Math.abs(w - this.wHat[j]) / Math.max(w, this.wHat[j]);
+      const w = weightOf(counts[j], slope[j]);
+      const rel = Math.abs(w - wHat[j]) / Math.max(w, wHat[j]);
       if (!(rel > LARGE_DRIFT)) continue;
       if (picked.length === budget && rel <= drift[budget - 1]) continue;
       let k = picked.length === budget ? budget - 1 : picked.length;
@@ -247,41 +255,27 @@ export class KernelLogisticArm {
       picked[k] = j;
     }
     for (const j of picked) {
-      this.wHat[j] = this.weight(j);
-      this.newtonDiag(j);
+      const w = weightOf(counts[j], slope[j]);
+      wHat[j] = w;
+      this.newton.setDiagonal(j, this.mu / w);
     }
   }
-
-  private newtonDiag(j: number): void {
-    this.newton.setDiagonal(j, this.mu / this.wHat[j]);
-  }
-
-  /**
-   * n_jσ'(f_j) at the current f (σ' fresh), floored so that μ/ŵ stays finite where σ' underflows (the step then
-   * leaves a_j to −G/μ).
-   */
-  private weight(j: number): number {
-    const n = this.post.countOf(j);
-    return Math.max(n * this.slope[j], n * 1e-12);
-  }
-
-  private grow(cap: number): void {
-    const g = (a: Float64Array) => {
-      const b = new Float64Array(cap);
-      b.set(a);
-      return b;
-    };
-    this.a = g(this.a);
-    this.f = g(this.f);
-    this.wHat = g(this.wHat);
-    this.sig = g(this.sig);
-    this.slope = g(this.slope);
-    this.grad = new Float64Array(cap);
-    this.step = new Float64Array(cap);
-    this.kstep = new Float64Array(cap);
-    this.tmp = new Float64Array(cap);
-  }
 }
+
+/** The arena vectors of KernelLogisticArm (`vec`), in order. */
+const A = 0;
+const F = 1;
+const WH = 2;
+const G = 3;
+const ST = 4;
+const KS = 5;
+const TMP = 6;
+const SIG = 7;
+const SL = 8;
+const D = 9;
+const C = 10;
+const S = 11;
+const OUT = 12;
 
 /** ‖G‖ ≤ TOL·(1 + n). */
 const TOL = 1e-9;
@@ -294,6 +288,14 @@ const MAX_ITERS = 60;
 const LINE_TOL = 1e-3;
 const LINE_ITERS = 30;
 const F_REFRESH_EVERY = 32;
+
+/**
+ * The Newton weight n_jσ'(f_j) of a point with n_j trials and σ'(f_j) = slope (σ' fresh), floored so that μ/ŵ stays
+ * finite where σ' underflows (the step then leaves a_j to −G/μ).
+ */
+function weightOf(n: number, slope: number): number {
+  return Math.max(n * slope, n * 1e-12);
+}
 
 /**
  * σ(z) and σ'(z) into sig[j] and slope[j] from one exp: e = e^{−|z|} gives σ = 1/(1 + e) for z ≥ 0 and e/(1 + e)

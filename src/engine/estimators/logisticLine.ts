@@ -30,9 +30,17 @@ export class LogisticLine {
     this.vectors = new ArenaVectors(arena, OUT + 1);
   }
 
+  /**
+   * Room for m points. load() makes it too, but an allocation may grow the arena and detach every view on it: a
+   * caller that loads views on the same arena reserves first and takes its views after.
+   */
+  reserve(m: number): void {
+    this.vectors.reserve(m + 1);
+  }
+
   /** Copies in m points: margins z, their change per unit step u, trials c and successes s. */
   load(m: number, z: Float64Array, u: Float64Array, c: Float64Array, s: Float64Array): void {
-    this.vectors.reserve(m + 1);
+    this.reserve(m);
     const [zv, uv, cv, sv] = this.vectors.views();
     zv.set(z.subarray(0, m));
     uv.set(u.subarray(0, m));

@@ -73,6 +73,20 @@ export class SymmetricMatrix {
     y.set(n === this.stride ? this.yOut : this.yOut.subarray(0, n));
   }
 
+  /**
+   * times() on vectors that already live in this matrix's arena (byte offsets xAt, yAt, neither inside the matrix):
+   * the same kernels and bits without the two copies, for callers whose per-point arrays are arena vectors.
+   */
+  timesAt(xAt: number, yAt: number, n: number): void {
+    if (this.pendingN === n) {
+      this.arena.kernels.syrsymv(this.at, this.stride, this.pendingC, this.uAt, xAt, yAt, n);
+      this.pendingN = 0;
+    } else {
+      this.flush();
+      this.arena.kernels.symv(this.at, this.stride, xAt, yAt, n);
+    }
+  }
+
   /** M −= c·u·uᵀ over the leading n×n block (u holds at least n entries), applied by the next product or read. */
   rankOneSub(c: number, u: Float64Array, n = this.stride): void {
     this.flush();

@@ -2,9 +2,10 @@ import type { WasmArena } from './arena';
 
 /**
  * `count` vectors of doubles side by side in a WasmArena, room for `cap` entries each, for the estimators' per-point
- * arrays that a kernel takes by byte offset (a line search's points, the drift scan's inputs). `reserve` makes room
- * for more in a fresh region, doubling from 16 (the contents are not kept: their owners load them afresh), and
- * `views` are made again whenever the arena's memory has grown, which detaches every earlier view.
+ * arrays that a kernel takes by byte offset (a line search's points, the drift scan's inputs, a kernel arm's
+ * coefficients). `reserve` makes room for more in a fresh region, doubling from 16, keeping the contents only when
+ * asked (a line search's owner loads its points afresh; a kernel arm's coefficients must survive), and `views` are
+ * made again whenever the arena's memory has grown, which detaches every earlier view.
  */
 export class ArenaVectors {
   private readonly arena: WasmArena;
@@ -25,14 +26,22 @@ export class ArenaVectors {
     return this.capacity;
   }
 
-  /** Room for n entries in each vector. */
-  reserve(n: number): void {
+  /** Room for n entries in each vector; with `keep`, the entries so far move along (else the new ones are 0). */
+  reserve(n: number, keep = false): void {
     if (n <= this.capacity) return;
     let cap = Math.max(16, this.capacity);
     while (cap < n) cap *= 2;
+    const oldAt = this.at0;
+    const oldCap = this.capacity;
     this.at0 = this.arena.alloc(8 * this.count * cap);
     this.capacity = cap;
     this.generation = -1;
+    if (keep && oldCap > 0) {
+      const buffer = this.arena.buffer;
+      for (let i = 0; i < this.count; i++) {
+        new Float64Array(buffer, this.offset(i), oldCap).set(new Float64Array(buffer, oldAt + 8 * oldCap * i, oldCap));
+      }
+    }
   }
 
   /** Byte offset of vector i in the arena's memory. */

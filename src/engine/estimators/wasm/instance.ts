@@ -44,6 +44,17 @@ export interface Kernels {
    * index order): their scores (f64) at topScore, their j (i32) at topIdx. Returns how many.
    */
   driftselect(n: number, w: number, wh: number, lev: number, minScore: number, budget: number, topIdx: number, topScore: number): number;
+  /** KernelLogisticArm's Newton step, part 1: tmp_j = grad_j / ŵ_j for j < n. */
+  klrprecond(n: number, grad: number, wh: number, tmp: number): void;
+  /**
+   * Part 2, after step = M⁻¹·tmp: step_j ← −step_j, kstep_j ← −tmp_j − diag_j·step_j, and Σ grad·kstep, Σ step·f,
+   * Σ step·kstep into out[0], out[1], out[2], each summed as linalg's dotAt sums.
+   */
+  klrstep(n: number, step: number, tmp: number, diag: number, kstep: number, grad: number, f: number, out: number): void;
+  /** Part 3, the accepted step t: a_j += t·step_j, f_j += t·kstep_j. */
+  klradvance(n: number, t: number, a: number, step: number, f: number, kstep: number): void;
+  /** grad_j = μ·a_j + (c_jσ_j − s_j); returns Σ grad_j² summed in j order. */
+  klrgradient(n: number, mu: number, c: number, sig: number, s: number, a: number, grad: number): number;
 }
 
 export const PAGE_BYTES = 65536;
