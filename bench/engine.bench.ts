@@ -216,8 +216,8 @@ function linePoints(m: number, rng: ReturnType<typeof createRng>) {
 {
   // The per-context bookkeeping around each line search of LogisticArm, over 400 distinct contexts (an arm of the
   // logistic world at T = 1000): committing the search (margins, residuals, weights) and choosing the drifted weights
-  // to re-fold, each in WebAssembly with the copies the arm makes, against the JS loops they replaced
-  // (bench/baseline/logisticBookkeepingJs.ts; the same bits and picks, unit-tested).
+  // to re-fold, each in WebAssembly on the arm's arena vectors in place, as the arm runs them, against the JS loops
+  // they replaced (bench/baseline/logisticBookkeepingJs.ts; the same bits and picks, unit-tested).
   const m = 400;
   const rng = createRng(4);
   const { z, u, c, s } = linePoints(m, rng);
@@ -227,15 +227,17 @@ function linePoints(m: number, rng: ReturnType<typeof createRng>) {
   line.at(1e-12);
   const [sig, slope] = [line.sig.slice(0, m), line.slope.slice(0, m)];
   const [res, w] = [new Float64Array(m), new Float64Array(m)];
+  // The arm's layout: z, u, c, s, σ, σ', residuals, weights (then ŵ and lev for the drift scan), room for the pad.
+  const vec = new ArenaVectors(arena, 10);
+  vec.reserve(m + 1);
+  for (const [i, x] of [z, u, c, s, sig, slope].entries()) vec.views()[i].set(x);
+  const at = (i: number) => vec.offset(i);
   const reps = 20000;
   const commit = sideBySide(
     5,
     () =>
       microsPerCall(reps, () => {
-        line.commit(1e-12);
-        z.set(line.margins.subarray(0, m));
-        res.set(line.residuals.subarray(0, m));
-        w.set(line.weights.subarray(0, m));
+        arena.kernels.logisticcommit(m, 1e-12, at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7));
         return undefined;
       }),
     () =>
@@ -255,12 +257,15 @@ function linePoints(m: number, rng: ReturnType<typeof createRng>) {
 
   const wHat = Float64Array.from(w, (v, j) => v * (j % 4 === 0 ? 1 : 0.5 + rng.uniform()));
   const lev = Float64Array.from({ length: m }, () => rng.uniform());
+  vec.views()[7].set(w);
+  vec.views()[8].set(wHat);
+  vec.views()[9].set(lev);
   const budget = Math.round(m / 64);
   const pick = new DriftSelection(arena, budget);
   const [top, topScore] = [new Int32Array(budget), new Float64Array(budget)];
   const drift = sideBySide(
     5,
-    () => microsPerCall(reps, () => pick.select(m, w, wHat, lev, 0.01, budget)),
+    () => microsPerCall(reps, () => pick.select(m, at(7), at(8), at(9), 0.01, budget)),
     () => microsPerCall(reps, () => driftSelectJs(m, w, wHat, lev, 0.01, budget, top, topScore)),
   );
   row([

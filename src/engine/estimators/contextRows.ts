@@ -4,7 +4,8 @@ import { WasmArena } from './wasm/arena';
  * The distinct contexts a logistic arm has seen, or a kernel gram's support points, row j at j·d, in a
  * WebAssembly arena, with O(m·d) passes over them in 128-bit SIMD (wasm/kernels.wat): the fit's u = X·p (the line
  * search's margins along a direction) and g += Xᵀr (the gradient), and the squared distances ‖X_j − x‖² that an
- * RBF kernel's Gram column needs (KernelGram). Vectors are copied in and out (O(m + d) against the O(m·d) pass).
+ * RBF kernel's Gram column needs (KernelGram). The d-vectors p and g are copied in and out (O(d) against the O(m·d)
+ * pass); the fit's m-vectors u and r are the caller's arena vectors (LogisticArm's), read and written in place.
  *
  * `data` is a view on the arena: read it again after anything that may allocate in the same arena (a grow here
  * or in another structure), never keep it across one.
@@ -53,33 +54,29 @@ export class ContextRows {
     this.data.set(new Float64Array(this.arena.buffer, oldAt, oldCap * this.dim));
   }
 
-  /** u[i] = X_i·p for rows i < n. */
-  dot(n: number, p: Float64Array, u: Float64Array): void {
-    this.rowsPass(this.arena.kernels.rowsdot, n, p, u);
+  /** u[i] = X_i·p for rows i < n, into the vector at byte offset uAt of the same arena. */
+  dot(n: number, p: Float64Array, uAt: number): void {
+    if (this.generation !== this.arena.generation) this.makeViews();
+    this.p.set(p.subarray(0, this.dim));
+    this.arena.kernels.rowsdot(this.rowsAt, n, this.dim, this.pAt, uAt);
   }
 
   /** u[i] = ‖X_i − p‖² for rows i < n, summed as the RBF kernel's JS loop sums it (kernel.ts), bit for bit. */
   squaredDistances(n: number, p: Float64Array, u: Float64Array): void {
-    this.rowsPass(this.arena.kernels.rowssqdist, n, p, u);
-  }
-
-  /** g += Σ_{i<n} r[i]·X_i. */
-  axpy(n: number, r: Float64Array, g: Float64Array): void {
-    if (this.generation !== this.arena.generation) this.makeViews();
-    const d = this.dim;
-    this.g.set(g.subarray(0, d));
-    this.vec.set(r.subarray(0, n));
-    this.arena.kernels.rowsaxpy(this.rowsAt, n, d, this.vecAt, this.gAt);
-    g.set(this.g);
-  }
-
-  /** u[i] = kernel(X_i, p) for rows i < n: p copied in, the kernel run over the rows, u copied out. */
-  private rowsPass(kernel: (xs: number, n: number, d: number, p: number, u: number) => void, n: number, p: Float64Array, u: Float64Array): void {
     if (this.generation !== this.arena.generation) this.makeViews();
     const d = this.dim;
     this.p.set(p.subarray(0, d));
-    kernel(this.rowsAt, n, d, this.pAt, this.vecAt);
+    this.arena.kernels.rowssqdist(this.rowsAt, n, d, this.pAt, this.vecAt);
     u.set(this.vec.subarray(0, n));
+  }
+
+  /** g += Σ_{i<n} r[i]·X_i, with r the vector at byte offset rAt of the same arena. */
+  axpy(n: number, rAt: number, g: Float64Array): void {
+    if (this.generation !== this.arena.generation) this.makeViews();
+    const d = this.dim;
+    this.g.set(g.subarray(0, d));
+    this.arena.kernels.rowsaxpy(this.rowsAt, n, d, rAt, this.gAt);
+    g.set(this.g);
   }
 
   private allocate(capacity: number): void {

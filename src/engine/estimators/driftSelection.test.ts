@@ -3,6 +3,15 @@ import { driftSelectJs } from '../../../bench/baseline/logisticBookkeepingJs';
 import { createRng } from '../rng';
 import { DriftSelection } from './driftSelection';
 import { WasmArena } from './wasm/arena';
+import { ArenaVectors } from './wasm/arenaVectors';
+
+/** w, ŵ and lev as arena vectors of `arena` (where LogisticArm keeps them): their byte offsets. */
+function inArena(arena: WasmArena, m: number, { w, wHat, lev }: { w: Float64Array; wHat: Float64Array; lev: Float64Array }): [number, number, number] {
+  const vec = new ArenaVectors(arena, 3);
+  vec.reserve(m);
+  for (const [i, x] of [w, wHat, lev].entries()) vec.views()[i].set(x.subarray(0, m));
+  return [vec.offset(0), vec.offset(1), vec.offset(2)];
+}
 
 /** Weights, frozen weights and leverages where some drifts tie, some are zero, one is NaN. */
 function drifts(m: number, seed: number) {
@@ -34,8 +43,9 @@ describe('DriftSelection (the weight corrections worth making, in WebAssembly)',
       const top = new Int32Array(32);
       const topScore = new Float64Array(32);
       const expected = driftSelectJs(m, w, wHat, lev, minScore, budget, top, topScore);
-      const pick = new DriftSelection(new WasmArena(), 32);
-      const count = pick.select(m, w, wHat, lev, minScore, budget);
+      const arena = new WasmArena();
+      const pick = new DriftSelection(arena, 32);
+      const count = pick.select(m, ...inArena(arena, m, { w, wHat, lev }), minScore, budget);
       expect(count).toBe(expected);
       expect(Array.from({ length: count }, (_, k) => pick.picked(k))).toEqual(Array.from(top.subarray(0, expected)));
       // One context, whose weight has not drifted (j = 0), or a floor above every score: nothing to pick.
@@ -49,25 +59,27 @@ describe('DriftSelection (the weight corrections worth making, in WebAssembly)',
     const w = Float64Array.from([0.2, 0.2, 0.3, 0.2]);
     const wHat = Float64Array.from([0.1, 0.1, 0.1, 0.1]);
     const lev = Float64Array.from([1, 1, Number.NaN, 1]);
-    const pick = new DriftSelection(new WasmArena(), 4);
-    expect(pick.select(m, w, wHat, lev, 0.01, 4)).toBe(3);
+    const arena = new WasmArena();
+    const pick = new DriftSelection(arena, 4);
+    const inputs = inArena(arena, m, { w, wHat, lev });
+    expect(pick.select(m, ...inputs, 0.01, 4)).toBe(3);
     expect([0, 1, 2].map((k) => pick.picked(k))).toEqual([0, 1, 3]);
-    expect(pick.select(m, w, wHat, lev, 0.01, 2)).toBe(2);
+    expect(pick.select(m, ...inputs, 0.01, 2)).toBe(2);
     expect([0, 1].map((k) => pick.picked(k))).toEqual([0, 1]);
   });
 
-  it('a longer scan after the arena grew reads the new inputs, and a budget past its room is refused', () => {
+  it('picks are read out after the arena grew, and a budget past its room is refused', () => {
     const arena = new WasmArena();
     const pick = new DriftSelection(arena, 8);
-    const small = drifts(10, 1);
-    pick.select(10, small.w, small.wHat, small.lev, 0.01, 8);
+    const small = inArena(arena, 10, drifts(10, 1));
+    pick.select(10, ...small, 0.01, 8);
     arena.alloc(1 << 20); // the memory grows: every view on it is detached and must be made again
     const big = drifts(500, 2);
     const top = new Int32Array(8);
     const topScore = new Float64Array(8);
     const expected = driftSelectJs(500, big.w, big.wHat, big.lev, 0.01, 8, top, topScore);
-    expect(pick.select(500, big.w, big.wHat, big.lev, 0.01, 8)).toBe(expected);
+    expect(pick.select(500, ...inArena(arena, 500, big), 0.01, 8)).toBe(expected);
     expect(Array.from({ length: expected }, (_, k) => pick.picked(k))).toEqual(Array.from(top.subarray(0, expected)));
-    expect(() => pick.select(10, small.w, small.wHat, small.lev, 0.01, 9)).toThrow(RangeError);
+    expect(() => pick.select(10, ...small, 0.01, 9)).toThrow(RangeError);
   });
 });

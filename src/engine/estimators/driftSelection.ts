@@ -1,13 +1,12 @@
 import type { WasmArena } from './wasm/arena';
-import { ArenaVectors } from './wasm/arenaVectors';
 
 /**
  * Which drifted weights LogisticArm re-folds into its preconditioner first (its correctDriftedWeights), chosen in
  * WebAssembly (wasm/kernels.wat, `driftselect`): score_j = |w_j − ŵ_j|·lev_j for every context, and the `budget`
  * highest above a floor, in descending order. The fit asks once per iteration, as often as it passes over the
  * contexts' features. Alone in the engine bench, the JS loop it replaced took 6–7 ns per context and the kernel with
- * its three copies in 4–4.5; inside PromptWise runs the loop cost more (by CPU profile of the HumanEval replay, 224 ms
- * of 20 trials before, 107 ms after).
+ * three copies in 4–4.5; inside PromptWise runs the loop cost more (by CPU profile of the HumanEval replay, 224 ms
+ * of 20 trials before, 107 ms after). The kernel now reads the arm's own arena vectors: no copies at all.
  *
  * The picks are the JS loop's exactly: the same comparisons in the same order (ties keep the lower j first, a NaN
  * score is never picked).
@@ -15,8 +14,6 @@ import { ArenaVectors } from './wasm/arenaVectors';
 export class DriftSelection {
   private readonly arena: WasmArena;
   private readonly maxPicks: number;
-  /** w, ŵ, lev. */
-  private readonly inputs: ArenaVectors;
   /** Byte offsets of the picks' scores (f64) and indices (i32), maxPicks each. */
   private readonly scoresAt: number;
   private readonly picksAt: number;
@@ -26,7 +23,6 @@ export class DriftSelection {
   constructor(arena: WasmArena, maxPicks: number) {
     this.arena = arena;
     this.maxPicks = maxPicks;
-    this.inputs = new ArenaVectors(arena, 3);
     this.scoresAt = arena.alloc(8 * maxPicks);
     this.picksAt = arena.alloc(4 * maxPicks);
     this.picks = new Int32Array(maxPicks);
@@ -34,17 +30,12 @@ export class DriftSelection {
 
   /**
    * Scores the first m contexts and keeps those above `minScore`, at most `budget` (≤ maxPicks), highest first.
-   * Returns how many were kept; `picked(k)` is the k-th one's index.
+   * w, ŵ and lev are vectors of the same arena, by byte offset (LogisticArm's, read in place). Returns how many were
+   * kept; `picked(k)` is the k-th one's index.
    */
-  select(m: number, w: Float64Array, wHat: Float64Array, lev: Float64Array, minScore: number, budget: number): number {
+  select(m: number, wAt: number, whAt: number, levAt: number, minScore: number, budget: number): number {
     if (budget > this.maxPicks) throw new RangeError(`DriftSelection: budget ${budget} exceeds ${this.maxPicks}`);
-    const v = this.inputs;
-    v.reserve(m);
-    const [wv, hv, lv] = v.views();
-    wv.set(w.subarray(0, m));
-    hv.set(wHat.subarray(0, m));
-    lv.set(lev.subarray(0, m));
-    const count = this.arena.kernels.driftselect(m, v.offset(0), v.offset(1), v.offset(2), minScore, budget, this.picksAt, this.scoresAt);
+    const count = this.arena.kernels.driftselect(m, wAt, whAt, levAt, minScore, budget, this.picksAt, this.scoresAt);
     this.picks.set(new Int32Array(this.arena.buffer, this.picksAt, count));
     return count;
   }

@@ -2,9 +2,9 @@ import { ContextIndex } from './contextIndex';
 import { ContextRows } from './contextRows';
 import { DriftSelection } from './driftSelection';
 import { dot, dotAt, mirrorUpper, sameVector, sigmoid, sigmoidSlope, spdInvertInPlace } from './linalg';
-import { LogisticLine } from './logisticLine';
 import { SymmetricMatrix } from './symmetricMatrix';
 import { WasmArena } from './wasm/arena';
+import { ArenaVectors } from './wasm/arenaVectors';
 
 /**
  * One arm's logistic model for PromptWise (Algorithm 1): the penalised maximum-likelihood estimate θ̂ of
@@ -58,23 +58,17 @@ export class LogisticArm {
   /** Distinct contexts, row j at j·d, with the fit's passes over them (WebAssembly SIMD). Its `data` is read
    * afresh in each method: an allocation in the arena (this arm's or another's) may move it. */
   private readonly rows: ContextRows;
-  /** The line search's trial points in WebAssembly SIMD. */
-  private readonly line: LogisticLine;
-  /** Observations c_j and successes s_j at context j. */
-  private cnt: Float64Array;
-  private succ: Float64Array;
-  /** Margins x_jᵀθ at the current θ. */
-  private z: Float64Array;
-  /** Residuals c_jσ(z_j) − s_j at the current θ. */
-  private res: Float64Array;
-  /** Weights c_jσ'(z_j) at the current θ. */
-  private wNow: Float64Array;
-  /** Weights ŵ_j folded into `hinv`. */
-  private wHat: Float64Array;
-  /** x_jᵀH̃⁻¹x_j as of context j's last update: ranks weight corrections. */
-  private lev: Float64Array;
-  /** x_jᵀdir for the line search. */
-  private u: Float64Array;
+  private readonly kernels: WasmArena['kernels'];
+  /**
+   * Per distinct context j, in the arena (indices below), where the kernels read and write them in place: the
+   * margin z_j = x_jᵀθ, u_j = x_jᵀdir for the line search, observations c_j and successes s_j, the residual
+   * c_jσ(z_j) − s_j and weight c_jσ'(z_j) at the current θ, the weight ŵ_j folded into `hinv`, x_jᵀH̃⁻¹x_j as of
+   * context j's last update (ranks weight corrections), σ and σ' at the line search's last trial point, and its
+   * two sums at the head of OUT. Room for m + 1: the line-search kernels work in pairs, and the entry past an odd m
+   * stays zero in u, c and s (no context has been stored there yet), so it adds nothing. Views detach when the
+   * arena grows: read them through `vec.views()` after anything that may allocate.
+   */
+  private readonly vec: ArenaVectors;
   /** Distinct contexts m, and observations n. */
   private m = 0;
   private n = 0;
@@ -123,18 +117,10 @@ export class LogisticArm {
     this.hinv = new SymmetricMatrix(dim, arena);
     this.vinv.setScaledIdentity(1 / ridge);
     this.hinv.setScaledIdentity(1 / ridge);
-    const cap = 16;
-    this.rows = new ContextRows(dim, cap, arena);
-    this.line = new LogisticLine(arena);
+    this.rows = new ContextRows(dim, 16, arena);
+    this.kernels = arena.kernels;
+    this.vec = new ArenaVectors(arena, OUT + 1);
     this.drift = new DriftSelection(arena, MAX_CORRECTIONS);
-    this.cnt = new Float64Array(cap);
-    this.succ = new Float64Array(cap);
-    this.z = new Float64Array(cap);
-    this.res = new Float64Array(cap);
-    this.wNow = new Float64Array(cap);
-    this.wHat = new Float64Array(cap);
-    this.lev = new Float64Array(cap);
-    this.u = new Float64Array(cap);
     this.s = new Float64Array(dim);
     this.dir = new Float64Array(dim);
     this.sPrev = new Float64Array(dim);
@@ -198,23 +184,25 @@ export class LogisticArm {
     let j = this.index.find(x);
     if (j < 0) {
       j = this.m;
-      if (j === this.cnt.length) this.grow();
+      if (j === this.rows.capacity) this.rows.grow(2 * j);
+      this.vec.reserve(j + 2, true); // and the pad past it (above)
       this.index.insert(x);
       this.rows.data.set(x, j * d);
-      this.z[j] = dot(x, this.th, d);
+      this.vec.views()[Z][j] = dot(x, this.th, d);
       this.m = j + 1;
     }
-    const zj = this.z[j];
+    const v = this.vec.views(); // nothing below allocates
+    const zj = v[Z][j];
     const w = sigmoidSlope(zj);
     const r = sigmoid(zj) - y;
     const folded = this.hinvRankOne(w, x, 0);
-    this.cnt[j] += 1;
-    this.succ[j] += y;
-    this.res[j] += r;
-    this.wNow[j] += w;
+    v[CNT][j] += 1;
+    v[SUCC][j] += y;
+    v[RES][j] += r;
+    v[WNOW][j] += w;
     if (folded) {
-      this.wHat[j] += w;
-      this.lev[j] = dot(x, this.hx, d);
+      v[WHAT][j] += w;
+      v[LEV][j] = dot(x, this.hx, d);
     }
     const g = this.grad;
     for (let k = 0; k < d; k++) g[k] += r * x[k];
@@ -273,7 +261,7 @@ export class LogisticArm {
       gs = dot(grad, s, d);
       restart = false;
 
-      this.rows.dot(m, dir, this.u);
+      this.rows.dot(m, dir, this.vec.offset(U));
       const alpha = this.lineSearch(slope);
       if (!(alpha > 0)) return;
       for (let k = 0; k < d; k++) th[k] += alpha * dir[k];
@@ -290,22 +278,33 @@ export class LogisticArm {
    * |φ'(α)| ≤ LINE_TOL·|φ'(0)|. Safeguarded Newton from α = 1 (the quasi-Newton step): the bracket
    * [lo, hi] keeps φ'(lo) < 0 < φ'(hi) and Newton steps that leave it become bisections. Leaves z, res and
    * wNow at the accepted α.
+   *
+   * Each trial point is the kernel LogisticLine wraps (`logisticline`), run here on the arm's own vectors in
+   * place, and the accepted one is committed by `logisticcommit` into z, res and wNow: no copies in or out.
    */
   private lineSearch(slope: number): number {
     const m = this.m;
-    const { z, u, cnt, succ, res, wNow, th, dir, line } = this;
+    const { th, dir, vec, kernels: kern } = this;
     const rho = this.ridge;
     const thDir = dot(th, dir, this.dim);
     const dirDir = dot(dir, dir, this.dim);
     const target = LINE_TOL * Math.abs(slope);
-    line.load(m, z, u, cnt, succ);
+    const z = vec.offset(Z);
+    const u = vec.offset(U);
+    const c = vec.offset(CNT);
+    const s = vec.offset(SUCC);
+    const sig = vec.offset(SIG);
+    const sl = vec.offset(SL);
+    const out = vec.offset(OUT);
+    const sums = vec.views()[OUT];
     let lo = 0;
     let hi = Infinity;
     let alpha = 1;
     for (let k = 0; k < LINE_ITERS; k++) {
-      // φ'(α) and φ''(α): the ridge's parts here, the data's from one exponential per point (LogisticLine).
-      const d1 = rho * (thDir + alpha * dirDir) + line.at(alpha);
-      const d2 = rho * dirDir + line.curvature;
+      // φ'(α) and φ''(α): the ridge's parts here, the data's from one exponential per point.
+      kern.logisticline(m, alpha, z, u, c, s, sig, sl, out);
+      const d1 = rho * (thDir + alpha * dirDir) + sums[0];
+      const d2 = rho * dirDir + sums[1];
       if (Math.abs(d1) <= target || k === LINE_ITERS - 1) break;
       if (d1 < 0) lo = alpha;
       else hi = alpha;
@@ -314,11 +313,8 @@ export class LogisticArm {
       if (next === alpha) break;
       alpha = next;
     }
-    // The line's σ, σ' describe θ + α·dir (α the last point evaluated): commit margins, residuals and weights.
-    line.commit(alpha);
-    z.set(line.margins.subarray(0, m));
-    res.set(line.residuals.subarray(0, m));
-    wNow.set(line.weights.subarray(0, m));
+    // σ, σ' describe θ + α·dir (α the last point evaluated): commit margins, residuals and weights.
+    kern.logisticcommit(m, alpha, z, u, c, s, sig, sl, vec.offset(RES), vec.offset(WNOW));
     return alpha;
   }
 
@@ -327,7 +323,7 @@ export class LogisticArm {
     const d = this.dim;
     const g = this.grad;
     for (let k = 0; k < d; k++) g[k] = this.ridge * this.th[k];
-    this.rows.axpy(this.m, this.res, g);
+    this.rows.axpy(this.m, this.vec.offset(RES), g);
   }
 
   /**
@@ -339,14 +335,16 @@ export class LogisticArm {
     const m = this.m;
     const d = this.dim;
     const budget = Math.min(cap, MAX_CORRECTIONS, Math.max(1, Math.round(m / d)));
-    const count = this.drift.select(m, this.wNow, this.wHat, this.lev, MIN_SCORE, budget);
+    const { vec } = this;
+    const count = this.drift.select(m, vec.offset(WNOW), vec.offset(WHAT), vec.offset(LEV), MIN_SCORE, budget);
+    const { [WNOW]: wNow, [WHAT]: wHat, [LEV]: lev } = vec.views(); // the updates below allocate nothing
     let changed = false;
     for (let k = 0; k < count; k++) {
       const j = this.drift.picked(k);
       const xs = this.rows.data;
-      if (!this.hinvRankOne(this.wNow[j] - this.wHat[j], xs, j * d)) continue;
-      this.wHat[j] = this.wNow[j];
-      this.lev[j] = dotAt(xs, j * d, this.hx, 0, d);
+      if (!this.hinvRankOne(wNow[j] - wHat[j], xs, j * d)) continue;
+      wHat[j] = wNow[j];
+      lev[j] = dotAt(xs, j * d, this.hx, 0, d);
       changed = true;
     }
     return changed;
@@ -375,15 +373,16 @@ export class LogisticArm {
     const d = this.dim;
     const h = this.hinv.data;
     const xs = this.rows.data;
-    this.rows.dot(m, this.th, this.z);
+    this.rows.dot(m, this.th, this.vec.offset(Z));
+    const { [Z]: z, [CNT]: cnt, [SUCC]: succ, [WHAT]: wHat, [WNOW]: wNow, [RES]: res, [LEV]: lev } = this.vec.views();
     h.fill(0);
     for (let k = 0; k < d; k++) h[k * d + k] = this.ridge;
     for (let j = 0; j < m; j++) {
-      const zj = this.z[j];
-      const w = this.cnt[j] * sigmoidSlope(zj);
-      this.wHat[j] = w;
-      this.wNow[j] = w;
-      this.res[j] = this.cnt[j] * sigmoid(zj) - this.succ[j];
+      const zj = z[j];
+      const w = cnt[j] * sigmoidSlope(zj);
+      wHat[j] = w;
+      wNow[j] = w;
+      res[j] = cnt[j] * sigmoid(zj) - succ[j];
       if (w === 0) continue;
       const off = j * d;
       for (let a = 0; a < d; a++) {
@@ -401,7 +400,7 @@ export class LogisticArm {
     for (let j = 0; j < m; j++) {
       const x = xs.subarray(j * d, j * d + d);
       this.hinv.times(x, this.hx);
-      this.lev[j] = dot(x, this.hx, d);
+      lev[j] = dot(x, this.hx, d);
     }
     this.recomputeGradient();
   }
@@ -421,19 +420,6 @@ export class LogisticArm {
       throw new Error(`LogisticArm: context has length ${x.length}, expected ${this.dim}`);
     }
   }
-
-  private grow(): void {
-    const cap = this.cnt.length * 2;
-    this.rows.grow(cap);
-    this.cnt = growTo(this.cnt, cap);
-    this.succ = growTo(this.succ, cap);
-    this.z = growTo(this.z, cap);
-    this.res = growTo(this.res, cap);
-    this.wNow = growTo(this.wNow, cap);
-    this.wHat = growTo(this.wHat, cap);
-    this.lev = growTo(this.lev, cap);
-    this.u = new Float64Array(cap);
-  }
 }
 
 /** Default gradient tolerance per observation: ‖∇L‖ ≤ 1e-8·(1 + n). */
@@ -448,8 +434,15 @@ const MAX_ITERS = 60;
 const LINE_TOL = 1e-4;
 const LINE_ITERS = 30;
 
-function growTo(a: Float64Array, cap: number): Float64Array {
-  const b = new Float64Array(cap);
-  b.set(a);
-  return b;
-}
+/** The arena vectors of LogisticArm (`vec`), in order. */
+const Z = 0;
+const U = 1;
+const CNT = 2;
+const SUCC = 3;
+const RES = 4;
+const WNOW = 5;
+const WHAT = 6;
+const LEV = 7;
+const SIG = 8;
+const SL = 9;
+const OUT = 10;

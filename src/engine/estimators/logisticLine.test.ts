@@ -3,6 +3,7 @@ import { commitJs } from '../../../bench/baseline/logisticBookkeepingJs';
 import { createRng } from '../rng';
 import { LogisticLine } from './logisticLine';
 import { WasmArena } from './wasm/arena';
+import { ArenaVectors } from './wasm/arenaVectors';
 
 /** σ and σ' as the JS estimators compute them (Math.exp), the reference for the SIMD kernel. */
 function reference(t: number): [number, number] {
@@ -85,22 +86,31 @@ describe('LogisticLine (a logistic line search’s trial points in WebAssembly S
 
   // Odd m: the padded pair must leave the m points' values alone.
   for (const m of [1, 17, 40]) {
-    it(`m = ${m}: commit moves the margins to the last α and derives residuals and weights there, bit for bit the JS loop's`, () => {
+    it(`m = ${m}: the kernel logisticcommit (LogisticArm's, in place) moves the margins to the last α and derives residuals and weights there, bit for bit the JS loop's`, () => {
       const arena = new WasmArena();
       const line = new LogisticLine(arena);
       const pts = points(m, 100 + m);
       line.load(m, pts.z, pts.u, pts.c, pts.s);
       const alpha = 0.73;
       line.at(alpha);
-      const sig = line.sig.slice(0, m);
-      const slope = line.slope.slice(0, m);
+      const [sig, slope] = [line.sig.slice(0, m), line.slope.slice(0, m)];
       const [z, res, w] = [pts.z.slice(), new Float64Array(m), new Float64Array(m)];
       commitJs(m, alpha, z, pts.u, pts.c, pts.s, sig, slope, res, w);
-      line.commit(alpha);
+      // The arm's layout: its vectors in the arena, room for the pad past an odd m, which is zero in u, c and s.
+      const vec = new ArenaVectors(arena, 8);
+      vec.reserve(m + 1);
+      for (const [i, x] of [pts.z, pts.u, pts.c, pts.s, sig, slope].entries()) vec.views()[i].set(x);
+      arena.kernels.logisticcommit(
+        m,
+        alpha,
+        ...([0, 1, 2, 3, 4, 5, 6, 7].map((i) => vec.offset(i)) as [number, number, number, number, number, number, number, number]),
+      );
       arena.alloc(1 << 20); // the views are made again after the memory grows
-      expect(Array.from(line.margins.subarray(0, m))).toEqual(Array.from(z));
-      expect(Array.from(line.residuals.subarray(0, m))).toEqual(Array.from(res));
-      expect(Array.from(line.weights.subarray(0, m))).toEqual(Array.from(w));
+      const [zv, , , , , , resv, wv] = vec.views();
+      expect(Array.from(zv.subarray(0, m))).toEqual(Array.from(z));
+      expect(Array.from(resv.subarray(0, m))).toEqual(Array.from(res));
+      expect(Array.from(wv.subarray(0, m))).toEqual(Array.from(w));
+      expect([zv[m], resv[m], wv[m]]).toEqual([0, 0, 0]); // the pad adds nothing to a later context there
     });
   }
 });

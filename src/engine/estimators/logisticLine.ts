@@ -12,14 +12,13 @@ import { ArenaVectors } from './wasm/arenaVectors';
  * KernelLogisticArm (PromptWise-KLR) over its support points.
  *
  * `load` copies the points in (O(m) against the O(m) exponentials of each trial point), `at` evaluates one α, and
- * `sig`/`slope` hold σ and σ' at the last α evaluated. `commit` moves the margins to that α and derives the
- * residuals c_jσ_j − s_j and weights c_jσ'_j there (`logisticcommit`): the JS loop over eight typed arrays it
- * replaced took 12–13 ns per point in the engine bench, the kernel with the arm's three copies out 3.5–4. Views on
- * the arena are made again whenever it has grown (ArenaVectors).
+ * `sig`/`slope` hold σ and σ' at the last α evaluated. Views on the arena are made again whenever it has grown
+ * (ArenaVectors). KernelLogisticArm searches through this class; LogisticArm keeps its points in arena vectors of its
+ * own and runs the same kernel on them in place, with `logisticcommit` to move to the accepted α.
  */
 export class LogisticLine {
   private readonly kernels: WasmArena['kernels'];
-  /** z, u, c, s, σ, σ', c·σ − s, c·σ' per point, and the kernel's two sums at the head of the last (OUT). */
+  /** z, u, c, s, σ, σ' per point, and the kernel's two sums at the head of the last (OUT). */
   private readonly vectors: ArenaVectors;
   private m = 0;
   /** Σ c_jσ'_j·u_j² at the last α evaluated. */
@@ -63,30 +62,6 @@ export class LogisticLine {
     return out[0];
   }
 
-  /**
-   * After evaluating α last: z_j += α·u_j, and the residuals c_jσ_j − s_j and weights c_jσ'_j at those margins (read
-   * them from `margins`, `residuals` and `weights`).
-   */
-  commit(alpha: number): void {
-    const v = this.vectors;
-    this.kernels.logisticcommit(this.m, alpha, v.offset(0), v.offset(1), v.offset(2), v.offset(3), v.offset(4), v.offset(5), v.offset(6), v.offset(7));
-  }
-
-  /** The margins z_j (as loaded, or moved by `commit`; a view: read it before the next load). */
-  get margins(): Float64Array {
-    return this.vectors.views()[0];
-  }
-
-  /** c_jσ_j − s_j as of the last `commit` (a view, as `margins`). */
-  get residuals(): Float64Array {
-    return this.vectors.views()[6];
-  }
-
-  /** c_jσ'_j as of the last `commit` (a view, as `margins`). */
-  get weights(): Float64Array {
-    return this.vectors.views()[7];
-  }
-
   /** σ(z_j + α·u_j) at the last α evaluated (a view: read it before the next load). */
   get sig(): Float64Array {
     return this.vectors.views()[4];
@@ -98,5 +73,5 @@ export class LogisticLine {
   }
 }
 
-/** The vector whose first two entries receive the kernel's sums (after the eight per-point ones). */
-const OUT = 8;
+/** The vector whose first two entries receive the kernel's sums (after the six per-point ones). */
+const OUT = 6;
