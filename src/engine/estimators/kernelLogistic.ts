@@ -110,7 +110,9 @@ export class KernelLogisticArm {
     for (let iter = 0; iter < MAX_ITERS; iter++) {
       if (exact) this.refreshWeights(m);
       else if (iter === STALL_ITERS && !refactored) {
-        const { [WH]: wHat, [SL]: slope } = this.vec.views();
+        const v = this.vec.views();
+        const wHat = v[WH];
+        const slope = v[SL];
         const [counts] = this.post.countsAndSums;
         for (let j = 0; j < m; j++) wHat[j] = weightOf(counts[j], slope[j]);
         for (let j = 0; j < m; j++) this.newton.setDiagonal(j, this.mu / wHat[j]);
@@ -134,7 +136,10 @@ export class KernelLogisticArm {
       let stepKStep = sums[2];
       if (!(slope < 0)) {
         // Rounding (a nearly singular K) can spoil the Newton direction; −G is always downhill for J.
-        const { [G]: grad, [ST]: step, [KS]: kstep, [F]: f } = v;
+        const grad = v[G];
+        const step = v[ST];
+        const kstep = v[KS];
+        const f = v[F];
         for (let j = 0; j < m; j++) step[j] = -grad[j];
         symMatVecUpper(this.post.gram.matrix, this.post.gram.stride, step, kstep, m);
         slope = dot(grad, kstep, m);
@@ -174,7 +179,9 @@ export class KernelLogisticArm {
     const { vec } = this;
     const v = vec.views();
     if (!this.sigmaFresh) {
-      const { [F]: f, [SIG]: sig, [SL]: slope } = v;
+      const f = v[F];
+      const sig = v[SIG];
+      const slope = v[SL];
       for (let j = 0; j < m; j++) logisticAt(f[j], sig, slope, j);
       this.sigmaFresh = true;
     }
@@ -222,7 +229,9 @@ export class KernelLogisticArm {
   private refreshWeights(budget: number): void {
     const m = this.post.size;
     // Views read once: setDiagonal is a rank-one update of the inverse, which allocates nothing.
-    const { [WH]: wHat, [SL]: slope } = this.vec.views();
+    const v = this.vec.views();
+    const wHat = v[WH];
+    const slope = v[SL];
     const [counts] = this.post.countsAndSums;
     if (budget >= m) {
       for (let j = 0; j < m; j++) {

@@ -337,7 +337,10 @@ export class LogisticArm {
     const budget = Math.min(cap, MAX_CORRECTIONS, Math.max(1, Math.round(m / d)));
     const { vec } = this;
     const count = this.drift.select(m, vec.offset(WNOW), vec.offset(WHAT), vec.offset(LEV), MIN_SCORE, budget);
-    const { [WNOW]: wNow, [WHAT]: wHat, [LEV]: lev } = vec.views(); // the updates below allocate nothing
+    const v = vec.views(); // the updates below allocate nothing
+    const wNow = v[WNOW];
+    const wHat = v[WHAT];
+    const lev = v[LEV];
     let changed = false;
     for (let k = 0; k < count; k++) {
       const j = this.drift.picked(k);
@@ -374,7 +377,14 @@ export class LogisticArm {
     const h = this.hinv.data;
     const xs = this.rows.data;
     this.rows.dot(m, this.th, this.vec.offset(Z));
-    const { [Z]: z, [CNT]: cnt, [SUCC]: succ, [WHAT]: wHat, [WNOW]: wNow, [RES]: res, [LEV]: lev } = this.vec.views();
+    const v = this.vec.views();
+    const z = v[Z];
+    const cnt = v[CNT];
+    const succ = v[SUCC];
+    const wHat = v[WHAT];
+    const wNow = v[WNOW];
+    const res = v[RES];
+    const lev = v[LEV];
     h.fill(0);
     for (let k = 0; k < d; k++) h[k * d + k] = this.ridge;
     for (let j = 0; j < m; j++) {
