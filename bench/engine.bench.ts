@@ -193,13 +193,19 @@ function linePoints(m: number, rng: ReturnType<typeof createRng>) {
   const s = Float64Array.from(c, (cj) => Math.floor(rng.uniform() * (cj + 1)));
   return { z, u, c, s };
 }
+/** The points in arena vectors as LogisticArm lays them out (z, u, c, s, σ, σ', the sums, then 3 more), with the line on them. */
+function lineOn(arena: WasmArena, m: number, { z, u, c, s }: ReturnType<typeof linePoints>) {
+  const vec = new ArenaVectors(arena, 10);
+  vec.reserve(m + 1);
+  for (const [i, x] of [z, u, c, s].entries()) vec.views()[i].set(x);
+  return { vec, line: new LogisticLine(arena, vec, { z: 0, u: 1, c: 2, s: 3, sig: 4, slope: 5, out: 6 }) };
+}
 {
   // One trial point of a logistic line search over 120 points, about the distinct contexts of a PromptWise arm in
   // the HumanEval replay (LogisticLine): an exponential per point, the estimators' hottest loop after the above.
   const m = 120;
   const { z, u, c, s } = linePoints(m, createRng(2));
-  const line = new LogisticLine(new WasmArena());
-  line.load(m, z, u, c, s);
+  const { line } = lineOn(new WasmArena(), m, { z, u, c, s });
   const sig = new Float64Array(m);
   const slope = new Float64Array(m);
   const out = new Float64Array(1);
@@ -207,7 +213,7 @@ function linePoints(m: number, rng: ReturnType<typeof createRng>) {
   const alpha = (i: number) => 0.5 + i * 1e-9;
   const r = sideBySide(
     5,
-    () => microsPerCall(reps, (i) => line.at(alpha(i))),
+    () => microsPerCall(reps, (i) => line.at(m, alpha(i))),
     () => microsPerCall(reps, (i) => logisticLineJs(m, alpha(i), z, u, c, s, sig, slope, out)),
   );
   row([`line-search trial point, ${m} points: σ, σ' and φ', φ'' (one exp each)`, r.a.toFixed(2), r.b.toFixed(2), `${(r.b / r.a).toFixed(2)}×`, '> 1', load()]);
@@ -222,22 +228,17 @@ function linePoints(m: number, rng: ReturnType<typeof createRng>) {
   const rng = createRng(4);
   const { z, u, c, s } = linePoints(m, rng);
   const arena = new WasmArena();
-  const line = new LogisticLine(arena);
-  line.load(m, z, u, c, s);
-  line.at(1e-12);
-  const [sig, slope] = [line.sig.slice(0, m), line.slope.slice(0, m)];
+  const { vec, line } = lineOn(arena, m, { z, u, c, s });
+  line.at(m, 1e-12);
+  const [sig, slope] = [vec.views()[4].slice(0, m), vec.views()[5].slice(0, m)];
   const [res, w] = [new Float64Array(m), new Float64Array(m)];
-  // The arm's layout: z, u, c, s, σ, σ', residuals, weights (then ŵ and lev for the drift scan), room for the pad.
-  const vec = new ArenaVectors(arena, 10);
-  vec.reserve(m + 1);
-  for (const [i, x] of [z, u, c, s, sig, slope].entries()) vec.views()[i].set(x);
   const at = (i: number) => vec.offset(i);
   const reps = 20000;
   const commit = sideBySide(
     5,
     () =>
       microsPerCall(reps, () => {
-        arena.kernels.logisticcommit(m, 1e-12, at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7));
+        line.commit(m, 1e-12, 7, 8);
         return undefined;
       }),
     () =>
@@ -257,15 +258,15 @@ function linePoints(m: number, rng: ReturnType<typeof createRng>) {
 
   const wHat = Float64Array.from(w, (v, j) => v * (j % 4 === 0 ? 1 : 0.5 + rng.uniform()));
   const lev = Float64Array.from({ length: m }, () => rng.uniform());
-  vec.views()[7].set(w);
-  vec.views()[8].set(wHat);
+  vec.views()[7].set(wHat);
+  vec.views()[8].set(w);
   vec.views()[9].set(lev);
   const budget = Math.round(m / 64);
   const pick = new DriftSelection(arena, budget);
   const [top, topScore] = [new Int32Array(budget), new Float64Array(budget)];
   const drift = sideBySide(
     5,
-    () => microsPerCall(reps, () => pick.select(m, at(7), at(8), at(9), 0.01, budget)),
+    () => microsPerCall(reps, () => pick.select(m, at(8), at(7), at(9), 0.01, budget)),
     () => microsPerCall(reps, () => driftSelectJs(m, w, wHat, lev, 0.01, budget, top, topScore)),
   );
   row([

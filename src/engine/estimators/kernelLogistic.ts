@@ -64,9 +64,11 @@ export class KernelLogisticArm {
     this.post = new KernelPosterior(kernel, beta, arena);
     this.mu = 2 * beta;
     this.newton = new RegularisedInverse(this.post.gram, arena);
-    this.line = new LogisticLine(arena);
     this.kernels = arena.kernels;
     this.vec = new ArenaVectors(arena, OUT + 1);
+    // The line search runs on the arm's vectors in place: margins f, their change KΔ per unit step, n_j and s_j
+    // (the copies the gradient made, current since the last add), σ and σ' into the arm's own, the sums into OUT.
+    this.line = new LogisticLine(arena, this.vec, { z: F, u: KS, c: C, s: S, sig: SIG, slope: SL, out: OUT });
   }
 
   /** Observations added. */
@@ -77,8 +79,7 @@ export class KernelLogisticArm {
   add(x: Float64Array, y: 0 | 1): void {
     const { index: j, isNew } = this.post.observe(x, y);
     if (!isNew) return; // a repeat changes n_j, s_j: the fit reads them from the posterior
-    this.vec.reserve(j + 1, true);
-    this.line.reserve(j + 1); // now, so that no allocation in fit() detaches the views it loads from
+    this.vec.reserve(j + 2, true); // and the pad past it, which the line search reads as zero (LogisticLine)
     const kv = this.post.gram.kernelVector(x); // j + 1 entries; the last is k(x, x)
     const v = this.vec.views();
     const fj = dot(v[A], kv, j);
@@ -127,7 +128,7 @@ export class KernelLogisticArm {
       // KΔ = MΔ − DΔ = −Ŵ⁻¹G − DΔ, O(m) instead of O(m²). M⁻¹ is kept by updates, so this KΔ is K·Δ up to their
       // rounding; f = Ka, advanced by these steps, is recomputed every F_REFRESH_EVERY fits. ∇J = K·G, so the
       // slope of J along Δ is Gᵀ(KΔ); the line search's ΔᵀKa and ΔᵀKΔ come with it.
-      let v = vec.views();
+      const v = vec.views();
       v[D].set(this.newton.diagonals.subarray(0, m));
       k.klrstep(m, vec.offset(ST), vec.offset(TMP), vec.offset(D), vec.offset(KS), vec.offset(G), vec.offset(F), vec.offset(OUT));
       const sums = v[OUT];
@@ -149,12 +150,8 @@ export class KernelLogisticArm {
       }
       const t = this.lineSearch(slope, fStep, stepKStep);
       k.klradvance(m, t, vec.offset(A), vec.offset(ST), vec.offset(F), vec.offset(KS));
-      // The line search last evaluated σ at f + α·KΔ, bit for bit the new f when α = t.
-      if (t === this.trialAlpha) {
-        v = vec.views();
-        v[SIG].set(this.line.sig.subarray(0, m));
-        v[SL].set(this.line.slope.subarray(0, m));
-      } else this.sigmaFresh = false;
+      // The line search left σ at f + α·KΔ (α its last trial point) in place, bit for bit the new f when α = t.
+      if (t !== this.trialAlpha) this.sigmaFresh = false;
       gNorm = this.computeGradient();
       if (gNorm <= tol) return;
     }
@@ -200,15 +197,12 @@ export class KernelLogisticArm {
     const m = this.post.size;
     const { line } = this;
     const target = LINE_TOL * Math.abs(slope);
-    const [counts, sums] = this.post.countsAndSums;
-    const v = this.vec.views(); // the line has room for m points (add): loading allocates nothing
-    line.load(m, v[F], v[KS], counts, sums);
     let lo = 0;
     let hi = Infinity;
     let alpha = 1;
     for (let k = 0; k < LINE_ITERS; k++) {
       // J'(α) and J''(α): the penalty's parts here, the data's from one exponential per point (LogisticLine).
-      const d1 = this.mu * (fStep + alpha * stepKStep) + line.at(alpha);
+      const d1 = this.mu * (fStep + alpha * stepKStep) + line.at(m, alpha);
       const d2 = this.mu * stepKStep + line.curvature;
       this.trialAlpha = alpha;
       if (Math.abs(d1) <= target) return alpha;

@@ -2,6 +2,7 @@ import { ContextIndex } from './contextIndex';
 import { ContextRows } from './contextRows';
 import { DriftSelection } from './driftSelection';
 import { dot, dotAt, mirrorUpper, sameVector, sigmoid, sigmoidSlope, spdInvertInPlace } from './linalg';
+import { LogisticLine } from './logisticLine';
 import { SymmetricMatrix } from './symmetricMatrix';
 import { WasmArena } from './wasm/arena';
 import { ArenaVectors } from './wasm/arenaVectors';
@@ -58,7 +59,6 @@ export class LogisticArm {
   /** Distinct contexts, row j at j·d, with the fit's passes over them (WebAssembly SIMD). Its `data` is read
    * afresh in each method: an allocation in the arena (this arm's or another's) may move it. */
   private readonly rows: ContextRows;
-  private readonly kernels: WasmArena['kernels'];
   /**
    * Per distinct context j, in the arena (indices below), where the kernels read and write them in place: the
    * margin z_j = x_jᵀθ, u_j = x_jᵀdir for the line search, observations c_j and successes s_j, the residual
@@ -69,6 +69,8 @@ export class LogisticArm {
    * arena grows: read them through `vec.views()` after anything that may allocate.
    */
   private readonly vec: ArenaVectors;
+  /** The line search's trial points and commit, on `vec` in place (WebAssembly SIMD). */
+  private readonly line: LogisticLine;
   /** Distinct contexts m, and observations n. */
   private m = 0;
   private n = 0;
@@ -118,8 +120,8 @@ export class LogisticArm {
     this.vinv.setScaledIdentity(1 / ridge);
     this.hinv.setScaledIdentity(1 / ridge);
     this.rows = new ContextRows(dim, 16, arena);
-    this.kernels = arena.kernels;
     this.vec = new ArenaVectors(arena, OUT + 1);
+    this.line = new LogisticLine(arena, this.vec, { z: Z, u: U, c: CNT, s: SUCC, sig: SIG, slope: SL, out: OUT });
     this.drift = new DriftSelection(arena, MAX_CORRECTIONS);
     this.s = new Float64Array(dim);
     this.dir = new Float64Array(dim);
@@ -277,34 +279,22 @@ export class LogisticArm {
    * Step α along `dir` (u_j = x_jᵀdir, φ'(0) = `slope` < 0) minimising φ(α) = L(θ + α·dir) to within
    * |φ'(α)| ≤ LINE_TOL·|φ'(0)|. Safeguarded Newton from α = 1 (the quasi-Newton step): the bracket
    * [lo, hi] keeps φ'(lo) < 0 < φ'(hi) and Newton steps that leave it become bisections. Leaves z, res and
-   * wNow at the accepted α.
-   *
-   * Each trial point is the kernel LogisticLine wraps (`logisticline`), run here on the arm's own vectors in
-   * place, and the accepted one is committed by `logisticcommit` into z, res and wNow: no copies in or out.
+   * wNow at the accepted α (LogisticLine, on the arm's own vectors in place: no copies in or out).
    */
   private lineSearch(slope: number): number {
     const m = this.m;
-    const { th, dir, vec, kernels: kern } = this;
+    const { th, dir, line } = this;
     const rho = this.ridge;
     const thDir = dot(th, dir, this.dim);
     const dirDir = dot(dir, dir, this.dim);
     const target = LINE_TOL * Math.abs(slope);
-    const z = vec.offset(Z);
-    const u = vec.offset(U);
-    const c = vec.offset(CNT);
-    const s = vec.offset(SUCC);
-    const sig = vec.offset(SIG);
-    const sl = vec.offset(SL);
-    const out = vec.offset(OUT);
-    const sums = vec.views()[OUT];
     let lo = 0;
     let hi = Infinity;
     let alpha = 1;
     for (let k = 0; k < LINE_ITERS; k++) {
-      // φ'(α) and φ''(α): the ridge's parts here, the data's from one exponential per point.
-      kern.logisticline(m, alpha, z, u, c, s, sig, sl, out);
-      const d1 = rho * (thDir + alpha * dirDir) + sums[0];
-      const d2 = rho * dirDir + sums[1];
+      // φ'(α) and φ''(α): the ridge's parts here, the data's from one exponential per point (LogisticLine).
+      const d1 = rho * (thDir + alpha * dirDir) + line.at(m, alpha);
+      const d2 = rho * dirDir + line.curvature;
       if (Math.abs(d1) <= target || k === LINE_ITERS - 1) break;
       if (d1 < 0) lo = alpha;
       else hi = alpha;
@@ -314,7 +304,7 @@ export class LogisticArm {
       alpha = next;
     }
     // σ, σ' describe θ + α·dir (α the last point evaluated): commit margins, residuals and weights.
-    kern.logisticcommit(m, alpha, z, u, c, s, sig, sl, vec.offset(RES), vec.offset(WNOW));
+    line.commit(m, alpha, RES, WNOW);
     return alpha;
   }
 

@@ -27,8 +27,22 @@ function points(m: number, seed: number) {
  */
 const REL = 16 * Number.EPSILON;
 
-function expectLine(line: LogisticLine, alpha: number, { z, u, c, s }: ReturnType<typeof points>, m: number) {
-  const d1 = line.at(alpha);
+/** The layout LogisticArm gives its line (any would do), with two more vectors for a commit's residuals and weights. */
+const LAYOUT = { z: 0, u: 1, c: 2, s: 3, sig: 4, slope: 5, out: 6 };
+const [RES, W] = [7, 8];
+
+/** A line over m points in a fresh set of arena vectors of `arena`, with room for the pad past m (left zero). */
+function lineOn(arena: WasmArena, { z, u, c, s }: ReturnType<typeof points>, m: number) {
+  const vec = new ArenaVectors(arena, 9);
+  vec.reserve(m + 1);
+  for (const [i, x] of [z, u, c, s].entries()) vec.views()[i].set(x.subarray(0, m));
+  return { line: new LogisticLine(arena, vec, LAYOUT), vec };
+}
+
+function expectLine({ line, vec }: ReturnType<typeof lineOn>, alpha: number, { z, u, c, s }: ReturnType<typeof points>, m: number) {
+  const d1 = line.at(m, alpha);
+  const sig = vec.views()[LAYOUT.sig];
+  const slope = vec.views()[LAYOUT.slope];
   let e1 = 0;
   let e2 = 0;
   let scale1 = 0;
@@ -36,9 +50,9 @@ function expectLine(line: LogisticLine, alpha: number, { z, u, c, s }: ReturnTyp
   for (let j = 0; j < m; j++) {
     const t = z[j] + alpha * u[j];
     const [p, w] = reference(t);
-    expect(Math.abs(line.sig[j] - p)).toBeLessThanOrEqual(REL * p + 1e-300);
+    expect(Math.abs(sig[j] - p)).toBeLessThanOrEqual(REL * p + 1e-300);
     // Below e^−708 the kernel holds exp at e^−708 (≈ 3e-308): σ' is then that, not 0.
-    expect(Math.abs(line.slope[j] - w)).toBeLessThanOrEqual(REL * w + 4e-308);
+    expect(Math.abs(slope[j] - w)).toBeLessThanOrEqual(REL * w + 4e-308);
     e1 += (c[j] * p - s[j]) * u[j];
     e2 += c[j] * w * u[j] * u[j];
     scale1 += Math.abs(c[j] * p * u[j]) + Math.abs(s[j] * u[j]);
@@ -48,14 +62,13 @@ function expectLine(line: LogisticLine, alpha: number, { z, u, c, s }: ReturnTyp
   expect(Math.abs(line.curvature - e2)).toBeLessThanOrEqual((m + 4) * REL * scale2);
 }
 
-describe('LogisticLine (a logistic line search’s trial points in WebAssembly SIMD)', () => {
-  // Odd m exercises the padded pair; 40 the growth past the first 16-point region.
+describe('LogisticLine (a logistic line search’s trial points in WebAssembly SIMD, on the caller’s arena vectors)', () => {
+  // Odd m exercises the padded pair; 40 a region past the first 16 points.
   for (const m of [1, 2, 3, 17, 40]) {
     it(`m = ${m}: σ, σ' and both sums agree with Math.exp's to a few ulps, at several α`, () => {
-      const line = new LogisticLine(new WasmArena());
       const pts = points(m, m);
-      line.load(m, pts.z, pts.u, pts.c, pts.s);
-      for (const alpha of [0, 1, 0.37, 2.5, -1]) expectLine(line, alpha, pts, m);
+      const on = lineOn(new WasmArena(), pts, m);
+      for (const alpha of [0, 1, 0.37, 2.5, -1]) expectLine(on, alpha, pts, m);
     });
   }
 
@@ -63,54 +76,43 @@ describe('LogisticLine (a logistic line search’s trial points in WebAssembly S
     const z = Float64Array.from([0, -0, 1e-300, -1e-300, 30, -30, 700, -700, 800, -800, 36.7, -36.7]);
     const m = z.length;
     const pts = { z, u: new Float64Array(m), c: new Float64Array(m).fill(1), s: new Float64Array(m) };
-    const line = new LogisticLine(new WasmArena());
-    line.load(m, pts.z, pts.u, pts.c, pts.s);
-    expectLine(line, 0, pts, m);
-    expect(line.sig[0]).toBe(0.5);
-    expect(line.slope[0]).toBe(0.25);
-    expect(line.sig[8]).toBe(1);
-    expect(line.sig[9]).toBeLessThan(1e-300);
+    const on = lineOn(new WasmArena(), pts, m);
+    expectLine(on, 0, pts, m);
+    const [sig, slope] = [on.vec.views()[LAYOUT.sig], on.vec.views()[LAYOUT.slope]];
+    expect(sig[0]).toBe(0.5);
+    expect(slope[0]).toBe(0.25);
+    expect(sig[8]).toBe(1);
+    expect(sig[9]).toBeLessThan(1e-300);
   });
 
-  it('a shorter load after a longer one reads none of the old points, also after the arena grew', () => {
+  it('reads nothing past m but the zero pad, also after the arena grew', () => {
     const arena = new WasmArena();
-    const line = new LogisticLine(arena);
-    const long = points(6, 7);
-    line.load(6, long.z, long.u, long.c, long.s);
-    line.at(0.5);
-    const short = points(5, 8);
-    line.load(5, short.z, short.u, short.c, short.s);
+    const pts = points(5, 8);
+    const on = lineOn(arena, pts, 5);
+    // Points 6 and beyond hold junk the kernel must not read (it reads entry 5, the pad, as a pair's second lane).
+    for (const i of [0, 1, 2, 3]) on.vec.views()[i].fill(Number.NaN, 6);
     arena.alloc(1 << 20); // the memory grows: every view on it is detached and must be made again
-    expectLine(line, 0.5, short, 5);
+    expectLine(on, 0.5, pts, 5);
   });
 
   // Odd m: the padded pair must leave the m points' values alone.
   for (const m of [1, 17, 40]) {
-    it(`m = ${m}: the kernel logisticcommit (LogisticArm's, in place) moves the margins to the last α and derives residuals and weights there, bit for bit the JS loop's`, () => {
+    it(`m = ${m}: commit moves the margins to the last α and derives residuals and weights there, bit for bit the JS loop's, and keeps the pad zero`, () => {
       const arena = new WasmArena();
-      const line = new LogisticLine(arena);
       const pts = points(m, 100 + m);
-      line.load(m, pts.z, pts.u, pts.c, pts.s);
+      const { line, vec } = lineOn(arena, pts, m);
       const alpha = 0.73;
-      line.at(alpha);
-      const [sig, slope] = [line.sig.slice(0, m), line.slope.slice(0, m)];
+      line.at(m, alpha);
+      const [sig, slope] = [vec.views()[LAYOUT.sig].slice(0, m), vec.views()[LAYOUT.slope].slice(0, m)];
       const [z, res, w] = [pts.z.slice(), new Float64Array(m), new Float64Array(m)];
       commitJs(m, alpha, z, pts.u, pts.c, pts.s, sig, slope, res, w);
-      // The arm's layout: its vectors in the arena, room for the pad past an odd m, which is zero in u, c and s.
-      const vec = new ArenaVectors(arena, 8);
-      vec.reserve(m + 1);
-      for (const [i, x] of [pts.z, pts.u, pts.c, pts.s, sig, slope].entries()) vec.views()[i].set(x);
-      arena.kernels.logisticcommit(
-        m,
-        alpha,
-        ...([0, 1, 2, 3, 4, 5, 6, 7].map((i) => vec.offset(i)) as [number, number, number, number, number, number, number, number]),
-      );
+      line.commit(m, alpha, RES, W);
       arena.alloc(1 << 20); // the views are made again after the memory grows
-      const [zv, , , , , , resv, wv] = vec.views();
-      expect(Array.from(zv.subarray(0, m))).toEqual(Array.from(z));
-      expect(Array.from(resv.subarray(0, m))).toEqual(Array.from(res));
-      expect(Array.from(wv.subarray(0, m))).toEqual(Array.from(w));
-      expect([zv[m], resv[m], wv[m]]).toEqual([0, 0, 0]); // the pad adds nothing to a later context there
+      const v = vec.views();
+      expect(Array.from(v[LAYOUT.z].subarray(0, m))).toEqual(Array.from(z));
+      expect(Array.from(v[RES].subarray(0, m))).toEqual(Array.from(res));
+      expect(Array.from(v[W].subarray(0, m))).toEqual(Array.from(w));
+      expect([v[LAYOUT.z][m], v[RES][m], v[W][m]]).toEqual([0, 0, 0]); // the pad adds nothing to a later point there
     });
   }
 });
