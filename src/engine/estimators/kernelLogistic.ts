@@ -53,9 +53,9 @@ export class KernelLogisticArm {
    */
   private readonly vec: ArenaVectors;
   private sigmaFresh = false;
-  /** The line search's trial points in WebAssembly SIMD. */
+  /** The line search's trial points in WebAssembly SIMD, on `vec` in place (σ and σ' land in SIG and SL). */
   private readonly line: LogisticLine;
-  /** The α of the line search's last trial point, whose σ and σ' `line` holds. */
+  /** The α of the line search's last trial point, whose σ and σ' SIG and SL hold after the search. */
   private trialAlpha = Number.NaN;
   private fitsSinceRefresh = 0;
 
@@ -150,8 +150,9 @@ export class KernelLogisticArm {
       }
       const t = this.lineSearch(slope, fStep, stepKStep);
       k.klradvance(m, t, vec.offset(A), vec.offset(ST), vec.offset(F), vec.offset(KS));
-      // The line search left σ at f + α·KΔ (α its last trial point) in place, bit for bit the new f when α = t.
-      if (t !== this.trialAlpha) this.sigmaFresh = false;
+      // The line search left σ at f + α·KΔ (α its last trial point) in SIG and SL: bit for bit σ at the new f when
+      // α = t, otherwise stale.
+      this.sigmaFresh = t === this.trialAlpha;
       gNorm = this.computeGradient();
       if (gNorm <= tol) return;
     }
