@@ -193,12 +193,15 @@ function linePoints(m: number, rng: ReturnType<typeof createRng>) {
   const s = Float64Array.from(c, (cj) => Math.floor(rng.uniform() * (cj + 1)));
   return { z, u, c, s };
 }
-/** The points in arena vectors as LogisticArm lays them out (z, u, c, s, σ, σ', the sums, then 3 more), with the line on them. */
+/** LogisticArm's per-context arena vectors, as the bench lays them out: the line's, then the bookkeeping's. */
+const LINE = { z: 0, u: 1, c: 2, s: 3, sig: 4, slope: 5, out: 6 };
+const [RES, W, W_HAT, LEV] = [7, 8, 9, 10];
+/** The points in those vectors (room for the zero pad past m), with the line on them. */
 function lineOn(arena: WasmArena, m: number, { z, u, c, s }: ReturnType<typeof linePoints>) {
-  const vec = new ArenaVectors(arena, 10);
+  const vec = new ArenaVectors(arena, LEV + 1);
   vec.reserve(m + 1);
   for (const [i, x] of [z, u, c, s].entries()) vec.views()[i].set(x);
-  return { vec, line: new LogisticLine(arena, vec, { z: 0, u: 1, c: 2, s: 3, sig: 4, slope: 5, out: 6 }) };
+  return { vec, line: new LogisticLine(arena, vec, LINE) };
 }
 {
   // One trial point of a logistic line search over 120 points, about the distinct contexts of a PromptWise arm in
@@ -230,7 +233,7 @@ function lineOn(arena: WasmArena, m: number, { z, u, c, s }: ReturnType<typeof l
   const arena = new WasmArena();
   const { vec, line } = lineOn(arena, m, { z, u, c, s });
   line.at(m, 1e-12);
-  const [sig, slope] = [vec.views()[4].slice(0, m), vec.views()[5].slice(0, m)];
+  const [sig, slope] = [vec.views()[LINE.sig].slice(0, m), vec.views()[LINE.slope].slice(0, m)];
   const [res, w] = [new Float64Array(m), new Float64Array(m)];
   const at = (i: number) => vec.offset(i);
   const reps = 20000;
@@ -238,7 +241,7 @@ function lineOn(arena: WasmArena, m: number, { z, u, c, s }: ReturnType<typeof l
     5,
     () =>
       microsPerCall(reps, () => {
-        line.commit(m, 1e-12, 7, 8);
+        line.commit(m, 1e-12, RES, W);
         return undefined;
       }),
     () =>
@@ -258,15 +261,14 @@ function lineOn(arena: WasmArena, m: number, { z, u, c, s }: ReturnType<typeof l
 
   const wHat = Float64Array.from(w, (v, j) => v * (j % 4 === 0 ? 1 : 0.5 + rng.uniform()));
   const lev = Float64Array.from({ length: m }, () => rng.uniform());
-  vec.views()[7].set(wHat);
-  vec.views()[8].set(w);
-  vec.views()[9].set(lev);
+  vec.views()[W_HAT].set(wHat);
+  vec.views()[LEV].set(lev); // the weights are in W already: the commit's, the same bits as `w`
   const budget = Math.round(m / 64);
   const pick = new DriftSelection(arena, budget);
   const [top, topScore] = [new Int32Array(budget), new Float64Array(budget)];
   const drift = sideBySide(
     5,
-    () => microsPerCall(reps, () => pick.select(m, at(8), at(7), at(9), 0.01, budget)),
+    () => microsPerCall(reps, () => pick.select(m, at(W), at(W_HAT), at(LEV), 0.01, budget)),
     () => microsPerCall(reps, () => driftSelectJs(m, w, wHat, lev, 0.01, budget, top, topScore)),
   );
   row([

@@ -27,7 +27,7 @@ import { ArenaVectors } from './wasm/arenaVectors';
  * WebAssembly arena, and a step's O(m) loops run there (kernels `klrprecond`, `klrstep`, `klradvance`,
  * `klrgradient`: the JS loops' operations in the same order, so the same bits) beside its O(m²) product by the
  * Newton inverse, with no copies between them: as JS loops over nine typed arrays they were a sixth of a
- * PromptWise-KLR run on the HumanEval replay by profile (the engine bench: 5.5 µs a step at 164 points against 1.0).
+ * PromptWise-KLR run on the HumanEval replay by profile (the engine bench: the kernels 5.5–5.8× those loops at 164 points).
  * Trade-off by size:
  * - m ≤ EXACT_M (categorical worlds, small problems): every changed weight is folded in before each step,
  *   so the steps are exact Newton steps and converge quadratically; a step costs O(m³) at worst.
@@ -79,7 +79,7 @@ export class KernelLogisticArm {
   add(x: Float64Array, y: 0 | 1): void {
     const { index: j, isNew } = this.post.observe(x, y);
     if (!isNew) return; // a repeat changes n_j, s_j: the fit reads them from the posterior
-    this.vec.reserve(j + 2, true); // and the pad past it, which the line search reads as zero (LogisticLine)
+    this.vec.reserve(j + 2); // and the pad past it, which the line search reads as zero (LogisticLine)
     const kv = this.post.gram.kernelVector(x); // j + 1 entries; the last is k(x, x)
     const v = this.vec.views();
     const fj = dot(v[A], kv, j);

@@ -187,7 +187,7 @@ export class LogisticArm {
     if (j < 0) {
       j = this.m;
       if (j === this.rows.capacity) this.rows.grow(2 * j);
-      this.vec.reserve(j + 2, true); // and the pad past it (above)
+      this.vec.reserve(j + 2); // and the pad past it (above)
       this.index.insert(x);
       this.rows.data.set(x, j * d);
       this.vec.views()[Z][j] = dot(x, this.th, d);

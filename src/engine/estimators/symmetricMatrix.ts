@@ -66,19 +66,14 @@ export class SymmetricMatrix {
     // (The arena's buffer as of the views: asking the memory for it is a call into the engine, 1% of a run.)
     if (x.buffer === this.arenaBuffer) this.flush();
     this.xIn.set(n === x.length ? x : x.subarray(0, n));
-    if (this.pendingN === n) {
-      this.arena.kernels.syrsymv(this.at, this.stride, this.pendingC, this.uAt, this.xAt, this.yAt, n);
-      this.pendingN = 0;
-    } else {
-      this.flush();
-      this.arena.kernels.symv(this.at, this.stride, this.xAt, this.yAt, n);
-    }
+    this.timesAt(this.xAt, this.yAt, n);
     y.set(n === this.stride ? this.yOut : this.yOut.subarray(0, n));
   }
 
   /**
-   * times() on vectors that already live in this matrix's arena (byte offsets xAt, yAt, neither inside the matrix):
-   * the same kernels and bits without the two copies, for callers whose per-point arrays are arena vectors.
+   * y = M·x on vectors that already live in this matrix's arena (byte offsets xAt, yAt, neither inside the matrix):
+   * what times() runs between its two copies, for callers whose per-point arrays are arena vectors. A pending
+   * rank-one update is applied in the same pass (kernel `syrsymv`) when it covers the same block.
    */
   timesAt(xAt: number, yAt: number, n: number): void {
     if (this.pendingN === n) {

@@ -3,9 +3,9 @@ import type { WasmArena } from './arena';
 /**
  * `count` vectors of doubles side by side in a WasmArena, room for `cap` entries each, for the estimators' per-point
  * arrays that a kernel takes by byte offset (a line search's points, the drift scan's inputs, a kernel arm's
- * coefficients). `reserve` makes room for more in a fresh region, doubling from 16, keeping the contents only when
- * asked (a line search's owner loads its points afresh; a kernel arm's coefficients must survive), and `views` are
- * made again whenever the arena's memory has grown, which detaches every earlier view.
+ * coefficients). `reserve` makes room for more in a fresh region, doubling from 16, and moves the entries there (the
+ * new ones are 0), and `views` are made again whenever the arena's memory has grown, which detaches every earlier
+ * view.
  */
 export class ArenaVectors {
   private readonly arena: WasmArena;
@@ -26,8 +26,8 @@ export class ArenaVectors {
     return this.capacity;
   }
 
-  /** Room for n entries in each vector; with `keep`, the entries so far move along (else the new ones are 0). */
-  reserve(n: number, keep = false): void {
+  /** Room for n entries in each vector, the entries so far kept and the new ones 0. */
+  reserve(n: number): void {
     if (n <= this.capacity) return;
     let cap = Math.max(16, this.capacity);
     while (cap < n) cap *= 2;
@@ -36,7 +36,7 @@ export class ArenaVectors {
     this.at0 = this.arena.alloc(8 * this.count * cap);
     this.capacity = cap;
     this.generation = -1;
-    if (keep && oldCap > 0) {
+    if (oldCap > 0) {
       const buffer = this.arena.buffer;
       for (let i = 0; i < this.count; i++) {
         new Float64Array(buffer, this.offset(i), oldCap).set(new Float64Array(buffer, oldAt + 8 * oldCap * i, oldCap));

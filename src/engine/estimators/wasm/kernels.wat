@@ -1,7 +1,11 @@
-;; The logistic estimator's hot kernels: the O(d²) ones on a symmetric matrix kept as its upper triangle
-;; (row-major, row stride s elements: the product, the rank-one update, and the two in one pass), and the two O(n·d) passes over its stored contexts, in 128-bit SIMD: two f64 lanes per instruction, which V8's JIT does not produce from the
-;; plain loops of linalg.ts. Addresses are byte offsets into the imported memory. Built into kernels.ts by
-;; `npm run build:wasm` (scripts/buildWasm.ts); kernels.test.ts checks the two agree.
+;; The estimators' hot kernels, in 128-bit SIMD (two f64 lanes per instruction, which V8's JIT does not produce from
+;; plain loops): the O(d²) ones on a symmetric matrix kept as its upper triangle (row-major, row stride s elements:
+;; the product, the rank-one update, and the two in one pass), the O(n·d) passes over stored contexts, and the O(m)
+;; per-point steps of the logistic estimators (a line search's trial point and commit, the drift scan, the
+;; PromptWise-KLR Newton step). Addresses are byte offsets into the imported memory. Built into kernels.ts by
+;; `npm run build:wasm` (scripts/wasm/assemble.ts; its test fails when the committed bytes are not this file's);
+;; each kernel is tested against the JS it replaced beside its caller (symmetricMatrix, contextRows, logisticLine,
+;; driftSelection and klrKernels tests).
 ;;
 ;; No fused multiply-add (relaxed SIMD would allow it, and its results may differ between machines): every lane
 ;; rounds the product and then the sum, so results are the same on every CPU.
