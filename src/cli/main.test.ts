@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -279,6 +279,20 @@ describe('npm run sim', () => {
     expect(p.status).toBe(2);
     expect(p.stderr.trim().split('\n')).toHaveLength(1);
     expect(p.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('as a real process whose reader stops early (`… | head`): no EPIPE crash, the --json file is written', async () => {
+    const json = join(dir, 'closed-stdout.json');
+    const child = spawn(process.execPath, ['bin/sim.mjs', '--world', 't2i', '--T', '20', '--trials', '2', '--json', json], { cwd: repo });
+    child.stdout.destroy(); // the reader is gone before the CLI writes its first line
+    let stderr = '';
+    child.stderr.on('data', (b) => {
+      stderr += b;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(readFileSync(json, 'utf8')).params.trials).toBe(2);
   });
 
   it('as a real process with a worker pool: the bundled workers give the in-process file', async () => {
