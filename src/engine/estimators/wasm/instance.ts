@@ -63,7 +63,33 @@ export const PAGE_BYTES = 65536;
 export function kernelsOn(bytes: number): { memory: WasmMemory; kernels: Kernels } {
   const memory = new wasm.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE_BYTES)) });
   const { exports } = new wasm.Instance(kernelsModule(), { env: { memory } });
-  return { memory, kernels: exports as unknown as Kernels };
+  return { memory, kernels: sameShape(exports as unknown as Kernels) };
+}
+
+/**
+ * The kernels in an object of one shape for every instance. Chromium gives each instance's exports object a map of
+ * its own, so every call site `kernels.symv(…)` saw a new map with each arena (one per policy, so several per
+ * trial): the sites went megamorphic and the engine's optimised functions were thrown away and recompiled once per
+ * new map ("wrong map" deopts in a simulation worker, about 40% of its TurboFan compiles; docs/BENCHMARKS.md).
+ * Node gives the exports one map. An object literal has one map wherever it is made; naming every kernel here
+ * (the Kernels type checks the list) keeps it so.
+ */
+function sameShape(e: Kernels): Kernels {
+  return {
+    symv: e.symv,
+    syr: e.syr,
+    syrsymv: e.syrsymv,
+    rowsdot: e.rowsdot,
+    rowsaxpy: e.rowsaxpy,
+    rowssqdist: e.rowssqdist,
+    logisticline: e.logisticline,
+    logisticcommit: e.logisticcommit,
+    driftselect: e.driftselect,
+    klrprecond: e.klrprecond,
+    klrstep: e.klrstep,
+    klradvance: e.klradvance,
+    klrgradient: e.klrgradient,
+  };
 }
 
 let compiled: object | null = null;
