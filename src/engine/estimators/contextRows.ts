@@ -54,6 +54,11 @@ export class ContextRows {
     this.data.set(new Float64Array(this.arena.buffer, oldAt, oldCap * this.dim));
   }
 
+  /** Row j's byte offset in the arena, for kernels that read one row in place. */
+  rowAt(j: number): number {
+    return this.rowsAt + 8 * j * this.dim;
+  }
+
   /** u[i] = X_i·p for rows i < n, into the vector at byte offset uAt of the same arena. */
   dot(n: number, p: Float64Array, uAt: number): void {
     if (this.generation !== this.arena.generation) this.makeViews();

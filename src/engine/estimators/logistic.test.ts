@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../rng';
+import { mirrorUpper, sigmoidSlope, spdInvertInPlace } from './linalg';
 import { LogisticArm } from './logistic';
 import { designInverse, logisticGradient, logisticNewton, logisticObjective, norm, randomVector, unitBall } from './testUtil';
 
@@ -200,6 +201,57 @@ describe('LogisticArm', () => {
     expect(norm(arm.theta)).toBeGreaterThan(10); // really separable: θ̂ grows large
     expect(arm.theta.every(Number.isFinite)).toBe(true);
     expectAtOptimum(arm, xs, ys, ridge);
+  });
+
+  it('rebuilds its preconditioner, when a fit stalls, as the JS loop it replaced (ρI + Σ c_jσ′(z_j)x_jx_jᵀ), bit for bit', () => {
+    // Separable data fitted in one batch from θ = 0: the fit runs past STALL_ITERS and rebuilds H̃⁻¹ (the weighted
+    // Gram matrix is summed by the WebAssembly kernel `syr` since it replaced a JS loop: logistic.ts).
+    const rng = createRng(9);
+    const d = 8;
+    const ridge = 1e-3;
+    const arm = new LogisticArm(d, ridge);
+    const points: Float64Array[] = [];
+    const ys: (0 | 1)[] = [];
+    for (let t = 0; t < 100; t++) {
+      const x = unitBall(rng, d);
+      points.push(x);
+      ys.push(x[0] - 0.5 * x[1] > 0 ? 1 : 0);
+      arm.add(x, ys[t]);
+    }
+    type Internals = {
+      rebuildPreconditioner(): void;
+      hinv: { data: Float64Array };
+      rows: { data: Float64Array };
+      vec: { views(): Float64Array[] };
+      m: number;
+    };
+    const inner = arm as unknown as Internals;
+    const rebuild = inner.rebuildPreconditioner;
+    let rebuilds = 0;
+    inner.rebuildPreconditioner = function (this: Internals) {
+      rebuilds++;
+      rebuild.call(this);
+    };
+    arm.fit();
+    expect(rebuilds).toBe(1);
+    expectAtOptimum(arm, points, ys, ridge);
+    inner.rebuildPreconditioner(); // once more at the optimum, to compare with the reference at this θ
+    const [z, , cnt] = inner.vec.views(); // margins recomputed by the rebuild, and the counts
+    const xs = inner.rows.data;
+    const h = new Float64Array(d * d);
+    for (let k = 0; k < d; k++) h[k * d + k] = ridge;
+    for (let j = 0; j < inner.m; j++) {
+      const w = cnt[j] * sigmoidSlope(z[j]);
+      if (w === 0) continue;
+      for (let a = 0; a < d; a++) {
+        const wa = w * xs[j * d + a];
+        if (wa === 0) continue;
+        for (let b = a; b < d; b++) h[a * d + b] += wa * xs[j * d + b];
+      }
+    }
+    mirrorUpper(h, d, d);
+    expect(spdInvertInPlace(h, d, d)).toBe(true);
+    expect(Array.from(inner.hinv.data)).toEqual(Array.from(h));
   });
 
   it('keeps V⁻¹ equal to (ρI + XᵀX)⁻¹ and width(x) = ‖x‖_{V⁻¹}', () => {

@@ -365,7 +365,6 @@ export class LogisticArm {
     const m = this.m;
     const d = this.dim;
     const h = this.hinv.data;
-    const xs = this.rows.data;
     this.rows.dot(m, this.th, this.vec.offset(Z));
     const v = this.vec.views();
     const z = v[Z];
@@ -383,20 +382,18 @@ export class LogisticArm {
       wHat[j] = w;
       wNow[j] = w;
       res[j] = cnt[j] * sigmoid(zj) - succ[j];
-      if (w === 0) continue;
-      const off = j * d;
-      for (let a = 0; a < d; a++) {
-        const wa = w * xs[off + a];
-        if (wa === 0) continue;
-        const row = a * d;
-        for (let b = a; b < d; b++) h[row + b] += wa * xs[off + b];
-      }
+      // H̃ += w·x_j x_jᵀ on the upper triangle in WebAssembly (kernel `syr` with c = −w: each entry gets
+      // −((−w)·x_a)·x_b, which is +(w·x_a)·x_b exactly, and skips the rows where w·x_a = 0: the JS loop's bits).
+      // As a JS loop inside this rarely called method, Chromium compiled it on stack replacement and threw that
+      // code away at each exit of the inner loop (dozens of deopts per HumanEval link, the rest interpreted).
+      if (w !== 0) this.hinv.rankOneSubAt(-w, this.rows.rowAt(j), d);
     }
     mirrorUpper(h, d, d);
     if (!spdInvertInPlace(h, d, d)) {
       // Only overflow could get here (H̃ ⪰ ρI); fall back to the ridge alone.
       this.hinv.setScaledIdentity(1 / this.ridge);
     }
+    const xs = this.rows.data;
     for (let j = 0; j < m; j++) {
       const x = xs.subarray(j * d, j * d + d);
       this.hinv.times(x, this.hx);

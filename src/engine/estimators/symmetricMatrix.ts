@@ -94,6 +94,12 @@ export class SymmetricMatrix {
     this.pendingN = n;
   }
 
+  /** M −= c·u·uᵀ over the leading n×n block, now, for u already in this matrix's arena (byte offset uAt). */
+  rankOneSubAt(c: number, uAt: number, n: number): void {
+    this.flush();
+    this.arena.kernels.syr(this.at, this.stride, c, uAt, n);
+  }
+
   /** Applies a pending rank-one update on its own (kernel `syr`). */
   private flush(): void {
     const n = this.pendingN;
