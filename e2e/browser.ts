@@ -31,6 +31,11 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // This Chromium's headless mode is the whole browser, whose toolbar preloads the omnibox's WebUI popups
+  // (chrome://omnibox-popup.top-chrome, two renderers' worth): about 1.1 s of CPU in the first seconds of every
+  // launch, taken from the page under test on a 2-core machine. A user's browser did that when it started, not when
+  // they opened the lab. (Chromium merges this list with playwright's own --disable-features.)
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
 interface RecordedRequest {

@@ -108,4 +108,14 @@ describe('PromptWise Lab in Chromium', () => {
     // The page above drew its curves: the chart code came in a chunk of its own.
     expect(await page.locator('[data-testid="card-curves"] .recharts-wrapper').count()).toBeGreaterThan(0);
   });
+
+  it('runs in a browser with nothing else rendering beside the page (the timings and the benches measure the lab)', async () => {
+    // This Chromium's toolbar preloads its omnibox popups as WebUI renderers unless CHROMIUM_ARGS turns them off:
+    // about 1.1 s of CPU beside every first visit (e2e/browser.ts). A Chromium that renames the features fails here.
+    const cdp = await suite.browser.context.browser()?.newBrowserCDPSession();
+    expect(cdp, 'a browser-level DevTools session').toBeDefined();
+    const { targetInfos } = (await cdp?.send('Target.getTargets')) ?? { targetInfos: [] };
+    expect(targetInfos.length, 'the page and its worker at least').toBeGreaterThan(1);
+    expect(targetInfos.filter((t) => t.type === 'browser_ui' || t.url.startsWith('chrome')).map((t) => `${t.type} ${t.url}`)).toEqual([]);
+  });
 });
