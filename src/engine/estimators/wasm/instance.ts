@@ -69,8 +69,9 @@ export function kernelsOn(bytes: number): { memory: WasmMemory; kernels: Kernels
 /**
  * The kernels in an object of one shape for every instance. Chromium gives each instance's exports object a map of
  * its own, so every call site `kernels.symv(…)` saw a new map with each arena (one per policy, so several per
- * trial): the sites went megamorphic and the engine's optimised functions were thrown away and recompiled once per
- * new map ("wrong map" deopts in a simulation worker, about 40% of its TurboFan compiles; docs/BENCHMARKS.md).
+ * trial): the engine's optimised functions were thrown away and recompiled at each new map until the sites went
+ * megamorphic (105 of the 292 deopts on the HumanEval link; with one shape its workers' TurboFan time fell by a
+ * quarter and the link's headline by a tenth: docs/BENCHMARKS.md, "What Chromium itself cost").
  * Node gives the exports one map. An object literal has one map wherever it is made; naming every kernel here
  * (the Kernels type checks the list) keeps it so.
  */
