@@ -30,7 +30,7 @@ import { symMatVecUpper, symRankOneSubUpper } from '../src/engine/estimators/lin
 import { LogisticLine } from '../src/engine/estimators/logisticLine';
 import { SymmetricMatrix } from '../src/engine/estimators/symmetricMatrix';
 import { WasmArena } from '../src/engine/estimators/wasm/arena';
-import { ArenaVectors } from '../src/engine/estimators/wasm/arenaVectors';
+import { filledVectors } from '../src/engine/estimators/wasm/filledVectors';
 import { type ArmModel, logisticModel } from '../src/engine/policies/armModel';
 import { PromptWise } from '../src/engine/policies/promptwise';
 import { playStep } from '../src/engine/protocol';
@@ -198,9 +198,7 @@ const LINE = { z: 0, u: 1, c: 2, s: 3, sig: 4, slope: 5, out: 6 };
 const [RES, W, W_HAT, LEV] = [7, 8, 9, 10];
 /** The points in those vectors (room for the zero pad past m), with the line on them. */
 function lineOn(arena: WasmArena, m: number, { z, u, c, s }: ReturnType<typeof linePoints>) {
-  const vec = new ArenaVectors(arena, LEV + 1);
-  vec.reserve(m + 1);
-  for (const [i, x] of [z, u, c, s].entries()) vec.views()[i].set(x);
+  const vec = filledVectors(arena, LEV + 1, m + 1, [z, u, c, s]);
   return { vec, line: new LogisticLine(arena, vec, LINE) };
 }
 {
@@ -306,9 +304,7 @@ function lineOn(arena: WasmArena, m: number, { z, u, c, s }: ReturnType<typeof l
   const [A, F, WH, G, ST, KS, TMP, SIG, D, C, S] = js.map((_, i) => i);
   const OUT = js.length;
   const arena = new WasmArena();
-  const vec = new ArenaVectors(arena, OUT + 1);
-  vec.reserve(m);
-  for (const [i, x] of js.entries()) vec.views()[i].set(x);
+  const vec = filledVectors(arena, OUT + 1, m, js);
   const k = arena.kernels;
   const [diag, counts, sums] = [js[D], js[C], js[S]];
   const at = (i: number) => vec.offset(i);

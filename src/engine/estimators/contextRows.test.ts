@@ -3,13 +3,11 @@ import { createRng } from '../rng';
 import { ContextRows } from './contextRows';
 import { rbf } from './kernel';
 import { WasmArena } from './wasm/arena';
-import { ArenaVectors } from './wasm/arenaVectors';
+import { filledVectors } from './wasm/filledVectors';
 
 /** An m-vector in the rows' arena, where LogisticArm keeps u and r: its byte offset, and its first n entries. */
 function arenaVector(arena: WasmArena, values: ArrayLike<number>) {
-  const vec = new ArenaVectors(arena, 1);
-  vec.reserve(values.length);
-  vec.views()[0].set(values);
+  const vec = filledVectors(arena, 1, values.length, [values]);
   return { at: vec.offset(0), read: (n: number) => vec.views()[0].slice(0, n) };
 }
 

@@ -3,13 +3,16 @@ import { driftSelectJs } from '../../../bench/baseline/logisticBookkeepingJs';
 import { createRng } from '../rng';
 import { DriftSelection } from './driftSelection';
 import { WasmArena } from './wasm/arena';
-import { ArenaVectors } from './wasm/arenaVectors';
+import { filledVectors } from './wasm/filledVectors';
 
 /** w, ŵ and lev as arena vectors of `arena` (where LogisticArm keeps them): their byte offsets. */
 function inArena(arena: WasmArena, m: number, { w, wHat, lev }: { w: Float64Array; wHat: Float64Array; lev: Float64Array }): [number, number, number] {
-  const vec = new ArenaVectors(arena, 3);
-  vec.reserve(m);
-  for (const [i, x] of [w, wHat, lev].entries()) vec.views()[i].set(x.subarray(0, m));
+  const vec = filledVectors(
+    arena,
+    3,
+    m,
+    [w, wHat, lev].map((x) => x.subarray(0, m)),
+  );
   return [vec.offset(0), vec.offset(1), vec.offset(2)];
 }
 

@@ -3,6 +3,7 @@ import { advanceJs, gradientJs, precondJs, stepJs } from '../../../bench/baselin
 import { createRng } from '../rng';
 import { WasmArena } from './wasm/arena';
 import { ArenaVectors } from './wasm/arenaVectors';
+import { filledVectors } from './wasm/filledVectors';
 
 /** Vector indices in the arena, as KernelLogisticArm lays them out (any order would do for the kernels). */
 const [A, F, WH, G, ST, KS, TMP, SIG, D, C, S, OUT] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
@@ -35,11 +36,9 @@ describe('KernelLogisticArm’s Newton-step kernels against the JS loops they re
   for (const m of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 33, 164]) {
     it(`give the same bits at m = ${m}`, () => {
       const arena = new WasmArena();
-      const vec = new ArenaVectors(arena, OUT + 1);
-      vec.reserve(m);
       const js = vectors(m, 1000 + m);
+      const vec = filledVectors(arena, OUT + 1, m, js);
       const v = vec.views();
-      for (const [i, x] of js.entries()) v[i].set(x);
       const k = arena.kernels;
       const mu = 0.37;
 

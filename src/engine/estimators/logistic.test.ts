@@ -236,7 +236,8 @@ describe('LogisticArm', () => {
     expect(rebuilds).toBe(1);
     expectAtOptimum(arm, points, ys, ridge);
     inner.rebuildPreconditioner(); // once more at the optimum, to compare with the reference at this θ
-    const [z, , cnt] = inner.vec.views(); // margins recomputed by the rebuild, and the counts
+    // The margins the rebuild recomputed and the counts: LogisticArm's vectors Z = 0 and CNT = 2 (logistic.ts).
+    const [z, , cnt] = inner.vec.views();
     const xs = inner.rows.data;
     const h = new Float64Array(d * d);
     for (let k = 0; k < d; k++) h[k * d + k] = ridge;

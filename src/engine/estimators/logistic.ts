@@ -364,7 +364,6 @@ export class LogisticArm {
   private rebuildPreconditioner(): void {
     const m = this.m;
     const d = this.dim;
-    const h = this.hinv.data;
     this.rows.dot(m, this.th, this.vec.offset(Z));
     const v = this.vec.views();
     const z = v[Z];
@@ -374,8 +373,7 @@ export class LogisticArm {
     const wNow = v[WNOW];
     const res = v[RES];
     const lev = v[LEV];
-    h.fill(0);
-    for (let k = 0; k < d; k++) h[k * d + k] = this.ridge;
+    this.hinv.setScaledIdentity(this.ridge);
     for (let j = 0; j < m; j++) {
       const zj = z[j];
       const w = cnt[j] * sigmoidSlope(zj);
@@ -388,6 +386,7 @@ export class LogisticArm {
       // code away at each exit of the inner loop (dozens of deopts per HumanEval link, the rest interpreted).
       if (w !== 0) this.hinv.rankOneSubAt(-w, this.rows.rowAt(j), d);
     }
+    const h = this.hinv.data;
     mirrorUpper(h, d, d);
     if (!spdInvertInPlace(h, d, d)) {
       // Only overflow could get here (H̃ ⪰ ρI); fall back to the ridge alone.

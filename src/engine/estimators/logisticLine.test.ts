@@ -3,7 +3,7 @@ import { commitJs } from '../../../bench/baseline/logisticBookkeepingJs';
 import { createRng } from '../rng';
 import { LogisticLine } from './logisticLine';
 import { WasmArena } from './wasm/arena';
-import { ArenaVectors } from './wasm/arenaVectors';
+import { filledVectors } from './wasm/filledVectors';
 
 /** σ and σ' as the JS estimators compute them (Math.exp), the reference for the SIMD kernel. */
 function reference(t: number): [number, number] {
@@ -33,9 +33,12 @@ const [RES, W] = [7, 8];
 
 /** A line over m points in a fresh set of arena vectors of `arena`, with room for the pad past m (left zero). */
 function lineOn(arena: WasmArena, { z, u, c, s }: ReturnType<typeof points>, m: number) {
-  const vec = new ArenaVectors(arena, 9);
-  vec.reserve(m + 1);
-  for (const [i, x] of [z, u, c, s].entries()) vec.views()[i].set(x.subarray(0, m));
+  const vec = filledVectors(
+    arena,
+    9,
+    m + 1,
+    [z, u, c, s].map((x) => x.subarray(0, m)),
+  );
   return { line: new LogisticLine(arena, vec, LAYOUT), vec };
 }
 

@@ -27,9 +27,10 @@ export interface LineLayout {
  *
  * It works in place on the estimator's own arena vectors (`layout`), which have room for m + 1 points: the kernel
  * works in pairs, and the entry past an odd m must be zero in u, c and s (then it adds nothing; `commit` keeps it
- * so, and the estimators store nothing there until it holds a point). `at` evaluates one α and leaves σ and σ' there in the layout's `sig` and `slope`; `commit`
- * moves the margins to the last α evaluated and derives the residuals c_jσ_j − s_j and weights c_jσ'_j there
- * (`logisticcommit`: the JS loop over eight typed arrays it replaced took 12–13 ns per point in the engine bench).
+ * so, and the estimators store nothing there until it holds a point). `at` evaluates one α and leaves σ and σ'
+ * there in the layout's `sig` and `slope`; `commit` moves the margins to the last α evaluated and derives the
+ * residuals c_jσ_j − s_j and weights c_jσ'_j there (`logisticcommit`: the JS loop over eight typed arrays it
+ * replaced took 12–13 ns per point in the engine bench).
  */
 export class LogisticLine {
   private readonly kernels: WasmArena['kernels'];
