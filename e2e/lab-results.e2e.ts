@@ -407,6 +407,39 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expect(row.decisions.filter((d) => d.arm >= 0).map((d) => d.arm)).toEqual(row.pulls.map((p) => p.arm));
   });
 
+  it('while playing, the decision panel explains the newest prompt a few times a second; paused, the newest at once', async () => {
+    await page.getByTestId('rewind').click();
+    // Every change of the panel's prompt and of the trace's newest row, timed in the page.
+    await page.evaluate(`(() => {
+      const panel = () => document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') ?? null;
+      const top = () => document.querySelector('[data-testid="trace-row"]')?.getAttribute('data-step') ?? null;
+      let p = panel(), t = top();
+      const seen = (window.__panelWatch = { panel: [], top: 0 });
+      window.__panelObserver = new MutationObserver(() => {
+        if (panel() !== p) { p = panel(); seen.panel.push(performance.now()); }
+        if (top() !== t) { t = top(); seen.top++; }
+      });
+      window.__panelObserver.observe(document.querySelector('[data-testid="card-trace"]').parentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-step'] });
+    })()`);
+    const started = await page.evaluate<number>('performance.now()');
+    await page.getByTestId('play').click();
+    await waitForPage(page, `Number(document.querySelector('[data-testid="playback"]').dataset.cursor) >= 150`, { timeout: 20_000 });
+    await page.waitForTimeout(1500);
+    await focusPage(page);
+    await page.keyboard.press('Space');
+    const watched = await page.evaluate<{ panel: number[]; top: number; ms: number }>(
+      `(() => { window.__panelObserver.disconnect(); return { ...window.__panelWatch, ms: performance.now() - ${started} }; })()`,
+    );
+    // The pause's own change may be among them; the rest are at most one per DECISION_REDRAW_MS (250 ms).
+    expect(watched.panel.length, 'the panel followed the playback').toBeGreaterThanOrEqual(2);
+    expect(watched.panel.length, `panel changes in ${watched.ms.toFixed(0)} ms`).toBeLessThanOrEqual(Math.floor(watched.ms / 250) + 2);
+    expect(watched.top, 'the trace moved at least as often').toBeGreaterThanOrEqual(watched.panel.length);
+    // Paused with nothing selected: the newest prompt, the trace's top row.
+    const at = await cursorOf(page);
+    await waitForPage(page, `document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${at - 1}'`, { timeout: 5_000 });
+    expect(await page.locator('[data-testid="trace-row"]').first().getAttribute('data-step')).toBe(String(at - 1));
+  });
+
   it('“Trace of” another algorithm shows its trace, the engine’s, without simulating the run again', async () => {
     const other = 'greedy';
     expect(config.algos).toContain(other);

@@ -5,9 +5,16 @@ import { effectiveStep } from '../../state/lab/playback';
 import { dispatch, setParams, useLab, usePlayback } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { HELP } from '../controls/help';
+import { useThrottled } from '../hooks/useThrottled';
 import { Card } from '../layout/Card';
 import { DecisionPanel } from '../views/DecisionPanel';
 import { EscalationTrace } from '../views/EscalationTrace';
+
+/**
+ * While playing, the decision panel follows the cursor at most this often. Its tables are the playback's most
+ * costly layout (a fresh set of per-model rows for every prompt); at 20 updates a second they cannot be read anyway.
+ */
+const DECISION_REDRAW_MS = 250;
 
 function TracePicker() {
   const algos = useParams((s) => s.params.algos);
@@ -38,11 +45,13 @@ export function TraceSection() {
   const cursor = playing ? deferredCursor : liveCursor;
   const selectedStep = usePlayback((s) => s.selectedStep);
   const lambda = useParams((s) => s.params.lambda);
-  const step = effectiveStep({ selectedStep, cursor }, result?.config.T ?? null);
+  const T = result?.config.T ?? null;
+  const step = effectiveStep({ selectedStep, cursor }, T);
+  const panelStep = effectiveStep({ selectedStep, cursor: useThrottled(cursor, DECISION_REDRAW_MS, playing) }, T);
   // The trace shown: the run's traced algorithm's, or another's traced on its own (the trace job).
   const trace = useLab((s) => s.trace);
   const wantedTrace = useParams((s) => s.params.traceAlgo);
-  const row = step !== null ? (trace.rows[step] ?? null) : null;
+  const row = panelStep !== null ? (trace.rows[panelStep] ?? null) : null;
   const traceAlgo = trace.algo ?? undefined;
   const traceLabel = traceAlgo ? algoLabel(catalog, traceAlgo) : undefined;
   return (
