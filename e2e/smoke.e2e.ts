@@ -109,6 +109,34 @@ describe('PromptWise Lab in Chromium', () => {
     expect(await page.locator('[data-testid="card-curves"] .recharts-wrapper').count()).toBeGreaterThan(0);
   });
 
+  it('evaluates React DOM and the views in a task after the first script, which starts the run (issue 13: the first task’s length)', async () => {
+    const base = inject('baseURL');
+    const html = await (await fetch(base)).text();
+    const initial = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    // React DOM's own property key on the root element: in the page's chunk, never in the entry or its preloads.
+    for (const file of initial) {
+      expect((await (await fetch(`${base}${file}`)).text()).includes('__reactContainer$'), `${file} holds React DOM`).toBe(false);
+    }
+    expect(await page.evaluate(`Object.keys(document.getElementById('root')).some((k) => k.startsWith('__reactContainer$'))`)).toBe(true);
+  });
+
+  it('says so when the page’s chunk does not load, instead of staying blank', async () => {
+    const before = suite.browser.errors.length;
+    const lab = await suite.browser.context.newPage();
+    await lab.route(/\/assets\/mount-[^/]+\.js$/, (route) => route.abort());
+    await lab.goto(inject('baseURL'));
+    const alert = lab.getByRole('alert');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toMatch(/^The lab's page did not load \(.+\)\. Reload to try again\.$/);
+    await lab.close();
+    // The refused request is the one console error this page may log (the suite checks the rest at its end).
+    const logged = suite.browser.errors.splice(before);
+    expect(
+      logged.filter((e) => !/Failed to load resource|ERR_FAILED/.test(e)),
+      'other console errors',
+    ).toEqual([]);
+  });
+
   it('runs in a browser with nothing else rendering beside the page (the timings and the benches measure the lab)', async () => {
     // This Chromium's toolbar preloads its omnibox popups as WebUI renderers unless CHROMIUM_ARGS turns them off:
     // about 1.1 s of CPU beside every first visit (e2e/browser.ts). A Chromium that renames the features fails here.

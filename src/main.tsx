@@ -1,9 +1,5 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { connectLab } from './state/labStore';
 import { connectUrl } from './state/urlSync';
-import { App } from './ui/App';
-import { PanelBoundary } from './ui/layout/PanelBoundary';
 import { setPoolSize } from './workers/simBridge';
 import { setIdleReleaseMs } from './workers/workerHandle';
 import './ui/styles.css';
@@ -33,15 +29,15 @@ fromQuery('idle', setIdleReleaseMs);
 connectLab();
 connectUrl();
 
-// The first render is a transition: React renders the page in slices that yield to the browser every few
-// milliseconds instead of one long task (issue 13's long-task goal), and commits it whole.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <PanelBoundary name="lab">
-        <App />
-      </PanelBoundary>
-    </StrictMode>,
-  ),
-);
+// The page itself (React DOM, the views) is a module graph of its own, evaluated in a task of its own: one boot task
+// evaluating everything took 70–90 ms of CPU on the 2-core machine, over issue 13's 50 ms (docs/BENCHMARKS.md).
+const container = document.getElementById('root')!;
+import('./ui/mount')
+  .then(({ mountApp }) => mountApp(container))
+  .catch((e: unknown) => {
+    // A chunk that did not load (a deploy replaced it, the connection dropped): say so rather than stay blank.
+    const p = document.createElement('p');
+    p.setAttribute('role', 'alert');
+    p.textContent = `The lab's page did not load (${e instanceof Error ? e.message : String(e)}). Reload to try again.`;
+    container.replaceChildren(p);
+  });

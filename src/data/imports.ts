@@ -9,6 +9,7 @@ import { createStore, delMany, get, getMany, keys, setMany, type UseStore } from
 import { z } from 'zod';
 import { importId } from '../engine/import/id';
 import type { ImportedDataset } from '../engine/import/importDataset';
+import { once } from '../engine/once';
 
 export interface StoredImportMeta {
   id: string;
@@ -49,13 +50,15 @@ export async function saveImport(d: ImportedDataset): Promise<string> {
 }
 
 /** What a listing record must hold: anything else in the store (an older format, a hand edit) is left out. */
-const metaSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  rows: z.number().int().nonnegative(),
-  models: z.array(z.string()),
-  importedAt: z.number().finite(),
-});
+const metaSchema = once(() =>
+  z.object({
+    id: z.string().min(1),
+    name: z.string(),
+    rows: z.number().int().nonnegative(),
+    models: z.array(z.string()),
+    importedAt: z.number().finite(),
+  }),
+);
 
 /**
  * Every stored import that can be read, newest first, and the keys of the listing records that cannot (they
@@ -67,7 +70,7 @@ export async function listImports(): Promise<{ imports: StoredImportMeta[]; unre
   const metas: StoredImportMeta[] = [];
   const unreadable: string[] = [];
   records.forEach((record, i) => {
-    const parsed = metaSchema.safeParse(record);
+    const parsed = metaSchema().safeParse(record);
     if (parsed.success && META + parsed.data.id === metaKeys[i]) metas.push(parsed.data);
     else unreadable.push(metaKeys[i]);
   });

@@ -20,6 +20,7 @@ import {
   weightsSource,
 } from '../embed/types';
 import { messageOf } from '../engine/messageOf';
+import { once } from '../engine/once';
 import { clearEmbeddingCache, type EmbedPortLink, embedCapabilities, embedInWorker, openEmbedPort as openPortInWorker } from '../workers/embedBridge';
 import { useParams } from './params';
 
@@ -64,7 +65,8 @@ export interface EmbedState {
 
 const EMBED_STORAGE_KEY = 'promptwise-embeddings';
 
-const SETTING_SCHEMAS: { [K in keyof EmbedSettings]: z.ZodType<EmbedSettings[K]> } = {
+/** Built when settings are first read back (engine/once.ts), not while the page boots. */
+const settingSchemas = once((): { [K in keyof EmbedSettings]: z.ZodType<EmbedSettings[K]> } => ({
   model: z.string().trim().min(1).max(300),
   baseUrl: z
     .string()
@@ -72,7 +74,7 @@ const SETTING_SCHEMAS: { [K in keyof EmbedSettings]: z.ZodType<EmbedSettings[K]>
     .refine((base) => weightsSource(base).kind !== 'refused'),
   device: z.enum(['auto', 'webgpu', 'wasm']),
   dtype: z.enum(['auto', 'q8', 'fp32']),
-};
+}));
 
 /**
  * Embedding settings read back from storage, field by field: a valid field is kept, a missing one takes its
@@ -82,9 +84,10 @@ export function settingsFrom(stored: unknown): { settings: EmbedSettings; droppe
   const record = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
   const settings = { ...DEFAULT_EMBED_SETTINGS } as Record<keyof EmbedSettings, unknown>;
   const dropped: string[] = [];
-  for (const key of Object.keys(SETTING_SCHEMAS) as (keyof EmbedSettings)[]) {
+  const schemas = settingSchemas();
+  for (const key of Object.keys(schemas) as (keyof EmbedSettings)[]) {
     if (!Object.hasOwn(record, key)) continue;
-    const parsed = SETTING_SCHEMAS[key].safeParse(record[key]);
+    const parsed = schemas[key].safeParse(record[key]);
     if (parsed.success) settings[key] = parsed.data;
     else dropped.push(key);
   }

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { fmtCount } from '../engine/lab/format';
+import { once } from '../engine/once';
 import { isDecimal, NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { ALGO_IDS, ALL_ALGO_IDS, FOCUSED_ALGO_IDS, isAllAlgos, WORLD_NAMES } from './catalog';
 import { SLIDES } from './slides';
@@ -91,14 +92,16 @@ export interface Notice {
 // --- field codecs ---------------------------------------------------------------------------------------
 
 /** A decimal string (no hex, no empty string, no "Infinity") → number, then the range/integer checks. */
-const numberText = z
-  .string()
-  .trim()
-  .refine(isDecimal)
-  .transform((s) => Number(s));
+const numberText = once(() =>
+  z
+    .string()
+    .trim()
+    .refine(isDecimal)
+    .transform((s) => Number(s)),
+);
 
-const intIn = (min: number, max: number) => numberText.pipe(z.number().int().min(min).max(max));
-const numIn = (min: number, max: number) => numberText.pipe(z.number().min(min).max(max));
+const intIn = (min: number, max: number) => numberText().pipe(z.number().int().min(min).max(max));
+const numIn = (min: number, max: number) => numberText().pipe(z.number().min(min).max(max));
 
 /** "0.0001" rather than "1e-4": what a person would type. */
 export function formatNumber(v: number): string {
@@ -116,7 +119,8 @@ export function formatNumber(v: number): string {
  * how a value from the controls or saved settings is brought to a valid one.
  */
 interface Field<T> {
-  schema: z.ZodType<T, string>;
+  /** The link's validation, built on first use (engine/once.ts): a first visit with no link builds none. */
+  schema: () => z.ZodType<T, string>;
   /** What a valid value looks like, for the notice. */
   expect: string;
   encode(v: T): string;
@@ -138,8 +142,14 @@ function labField(p: NumberParam & { lab: { min: number; max: number } }, fallba
   // A non-finite value stays as it is, so that it fails the schema and the default is used.
   const clamp = (v: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, p.integer ? Math.round(v) : v)) : v);
   return p.integer
-    ? { schema: intIn(min, max), expect: `an integer ${min}–${max}`, encode: String, default: fallback, prepare: clamp }
-    : { schema: numIn(min, max), expect: `a number ${formatNumber(min)}–${formatNumber(max)}`, encode: formatNumber, default: fallback, prepare: clamp };
+    ? { schema: once(() => intIn(min, max)), expect: `an integer ${min}–${max}`, encode: String, default: fallback, prepare: clamp }
+    : {
+        schema: once(() => numIn(min, max)),
+        expect: `a number ${formatNumber(min)}–${formatNumber(max)}`,
+        encode: formatNumber,
+        default: fallback,
+        prepare: clamp,
+      };
 }
 
 /** The lab's default of a registry number: its `lab.default`, else the engine's. */
@@ -153,7 +163,7 @@ function labDefault(p: NumberParam & { lab: { min: number; max: number; default?
 function autoField(p: NumberParam & { lab: { min: number; max: number } }): Field<number | null> {
   const number = labField(p, p.lab.min);
   return {
-    schema: z.union([z.literal('auto').transform(() => null), number.schema]) as unknown as z.ZodType<number | null, string>,
+    schema: once(() => z.union([z.literal('auto').transform(() => null), number.schema()]) as unknown as z.ZodType<number | null, string>),
     expect: `"auto" or ${number.expect}`,
     encode: (v) => (v === null ? 'auto' : number.encode(v)),
     default: null,
@@ -164,10 +174,13 @@ function autoField(p: NumberParam & { lab: { min: number; max: number } }): Fiel
 /** One of a fixed list of words. */
 function choiceField<T extends string>(choices: readonly T[], fallback: T, extra: Partial<Field<T>> = {}): Field<T> {
   return {
-    schema: z
-      .string()
-      .trim()
-      .refine((s): s is T => (choices as readonly string[]).includes(s)) as unknown as z.ZodType<T, string>,
+    schema: once(
+      () =>
+        z
+          .string()
+          .trim()
+          .refine((s): s is T => (choices as readonly string[]).includes(s)) as unknown as z.ZodType<T, string>,
+    ),
     expect: choices.length === 2 ? choices.join(' or ') : `one of ${choices.join(', ')}`,
     encode: (v) => v,
     default: fallback,
@@ -178,17 +191,19 @@ function choiceField<T extends string>(choices: readonly T[], fallback: T, extra
 /** `name:step,…` (parseStartList): who joins a dataset run when. */
 function startListField(what: 'model' | 'task'): Field<StartEntry[]> {
   return {
-    schema: z
-      .string()
-      .transform((s, ctx) => {
-        const parsed = parseStartList(s);
-        if ('error' in parsed) {
-          ctx.addIssue({ code: 'custom', message: parsed.error });
-          return z.NEVER;
-        }
-        return parsed;
-      })
-      .pipe(z.array(z.object({ name: z.string(), step: z.number() })).max(100)),
+    schema: once(() =>
+      z
+        .string()
+        .transform((s, ctx) => {
+          const parsed = parseStartList(s);
+          if ('error' in parsed) {
+            ctx.addIssue({ code: 'custom', message: parsed.error });
+            return z.NEVER;
+          }
+          return parsed;
+        })
+        .pipe(z.array(z.object({ name: z.string(), step: z.number() })).max(100)),
+    ),
     expect: `a comma-separated list of ${what}:step`,
     encode: formatStartList,
     default: [],
@@ -206,10 +221,12 @@ const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `
  */
 const FIELDS = {
   world: field<string>({
-    schema: z
-      .string()
-      .trim()
-      .refine((s) => WORLD_NAMES.includes(s) || isDatasetWorldName(s)),
+    schema: once(() =>
+      z
+        .string()
+        .trim()
+        .refine((s) => WORLD_NAMES.includes(s) || isDatasetWorldName(s)),
+    ),
     expect: `one of ${WORLD_NAMES.join(', ')}, data:<folder> or import:<id>`,
     encode: (v) => v,
     default: 'sudoku',
@@ -218,11 +235,13 @@ const FIELDS = {
   dim: { ...labField(NUMBER_PARAMS.dim), datasetOnly: true },
   costs: choiceField<CostMode>(COST_MODES, 'prices', { datasetOnly: true }),
   tasks: field<string[]>({
-    schema: z
-      .string()
-      .trim()
-      .transform((s) => (s === '' ? [] : s.split(',').map((t) => t.trim())))
-      .pipe(z.array(z.string().regex(/^[\w.-]{1,80}$/)).max(100)),
+    schema: once(() =>
+      z
+        .string()
+        .trim()
+        .transform((s) => (s === '' ? [] : s.split(',').map((t) => t.trim())))
+        .pipe(z.array(z.string().regex(/^[\w.-]{1,80}$/)).max(100)),
+    ),
     expect: 'a comma-separated list of task names',
     encode: (v) => v.join(','),
     default: [],
@@ -233,11 +252,13 @@ const FIELDS = {
   taskStart: startListField('task'),
   algos: field<string[]>({
     // Partly valid lists keep their known ids (decodeAlgos); this schema is for values from the controls.
-    schema: z
-      .string()
-      .transform((s) => (s === ALL_ALGOS ? [...ALL_ALGO_IDS] : s.split(',')))
-      .pipe(z.array(z.string().refine((id) => ALGO_IDS.includes(id))).min(1))
-      .transform((ids) => ALGO_IDS.filter((id) => ids.includes(id))),
+    schema: once(() =>
+      z
+        .string()
+        .transform((s) => (s === ALL_ALGOS ? [...ALL_ALGO_IDS] : s.split(',')))
+        .pipe(z.array(z.string().refine((id) => ALGO_IDS.includes(id))).min(1))
+        .transform((ids) => ALGO_IDS.filter((id) => ids.includes(id))),
+    ),
     expect: `"all" or a comma-separated list of algorithm ids (${listOf(ALGO_IDS)})`,
     encode: (v) => (isAllAlgos(v) ? ALL_ALGOS : v.map(encodeURIComponent).join(',')),
     // A first visit is focused (catalog.ts); every algorithm is one click away, and `algos=all` in a link.
@@ -252,10 +273,12 @@ const FIELDS = {
   trials: labField(NUMBER_PARAMS.trials),
   seed: labField(NUMBER_PARAMS.seed),
   traceAlgo: field<string>({
-    schema: z
-      .string()
-      .trim()
-      .refine((s) => ALGO_IDS.includes(s)),
+    schema: once(() =>
+      z
+        .string()
+        .trim()
+        .refine((s) => ALGO_IDS.includes(s)),
+    ),
     expect: `an algorithm id (${listOf(ALGO_IDS)})`,
     encode: (v) => v,
     default: 'promptwise',
@@ -280,7 +303,7 @@ const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
 function validValue<K extends ParamKey>(key: K, v: LabParams[K]): LabParams[K] | undefined {
   const f = fieldOf(key);
   try {
-    const parsed = f.schema.safeParse(f.encode(f.prepare ? f.prepare(v) : v));
+    const parsed = f.schema().safeParse(f.encode(f.prepare ? f.prepare(v) : v));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined; // not even of the field's type (e.g. a hand-edited saved setting)
@@ -388,7 +411,7 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
     } else if (Object.hasOwn(FIELDS, key)) {
       const k = key as ParamKey;
       const codec = fieldOf(k) as Field<unknown>;
-      const parsed = codec.schema.safeParse(raw);
+      const parsed = codec.schema().safeParse(raw);
       if (parsed.success) {
         (params as unknown as Record<string, unknown>)[k] = parsed.data;
         if (k === 'traceAlgo') traceGiven = true;
