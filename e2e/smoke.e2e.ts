@@ -107,6 +107,10 @@ describe('PromptWise Lab in Chromium', () => {
     }
     // The page above drew its curves: the chart code came in a chunk of its own.
     expect(await page.locator('[data-testid="card-curves"] .recharts-wrapper').count()).toBeGreaterThan(0);
+    // Before them, a chart was drawn off the page in small turns and dropped (ui/views/chartWarmUp.tsx): once,
+    // and nothing of it is left in the document.
+    expect(await page.evaluate(`performance.getEntriesByName('pw:charts-warmed-up').length`)).toBe(1);
+    expect(await page.evaluate(`[...document.querySelectorAll('.recharts-wrapper')].filter((w) => !w.closest('.card')).length`)).toBe(0);
   });
 
   it('evaluates React DOM and the views in a task after the first script, which starts the run (issue 13: the first task’s length)', async () => {

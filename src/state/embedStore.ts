@@ -84,10 +84,10 @@ export function settingsFrom(stored: unknown): { settings: EmbedSettings; droppe
   const record = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
   const settings = { ...DEFAULT_EMBED_SETTINGS } as Record<keyof EmbedSettings, unknown>;
   const dropped: string[] = [];
-  const schemas = settingSchemas();
-  for (const key of Object.keys(schemas) as (keyof EmbedSettings)[]) {
+  // The schemas are built only for a field that is there to read (nothing stored: none, on every first visit).
+  for (const key of Object.keys(DEFAULT_EMBED_SETTINGS) as (keyof EmbedSettings)[]) {
     if (!Object.hasOwn(record, key)) continue;
-    const parsed = schemas[key].safeParse(record[key]);
+    const parsed = settingSchemas()[key].safeParse(record[key]);
     if (parsed.success) settings[key] = parsed.data;
     else dropped.push(key);
   }

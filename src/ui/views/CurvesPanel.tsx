@@ -8,6 +8,7 @@ import type { NiceScale } from '../chart/scales';
 import { roundPx } from '../chart/svgPath';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
+import { warmUpCharts } from './chartWarmUp';
 import {
   AlgoLegend,
   algosKey,
@@ -69,6 +70,8 @@ const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
     tick: fmtTick,
   },
 };
+
+warmUpCharts();
 
 const CHART_HEIGHT = 210;
 const CHART_HEIGHT_NARROW = 190;
