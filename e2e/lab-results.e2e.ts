@@ -407,6 +407,22 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expect(row.decisions.filter((d) => d.arm >= 0).map((d) => d.arm)).toEqual(row.pulls.map((p) => p.arm));
   });
 
+  it('the model-usage readout is the engine’s pulls per algorithm, category and model', async () => {
+    const { arms, categories } = expected.world;
+    const want = config.algos.flatMap((algo) =>
+      expected.usage[algo].counts.flatMap((row, c) =>
+        row.flatMap((count, a) => (count > 0 ? [`${algo} | ${categories[c] ?? 'all prompts'} | ${arms[a]} | ${count}`] : [])),
+      ),
+    );
+    expect(want.length).toBeGreaterThan(config.algos.length);
+    // The list follows the bars in a drawing turn of its own: wait for it, then read it.
+    await waitForPage(page, `document.querySelectorAll('ul[data-testid="usage-cells"] > li').length === ${want.length}`, { timeout: 10_000 });
+    const shown = await page.evaluate<string[]>(
+      `[...document.querySelectorAll('ul[data-testid="usage-cells"] > li')].map((li) => [li.dataset.algo, li.dataset.category, li.dataset.arm, li.dataset.count].join(' | '))`,
+    );
+    expect([...shown].sort()).toEqual([...want].sort());
+  });
+
   it('while playing, the decision panel explains the newest prompt a few times a second; paused, the newest at once', async () => {
     await page.getByTestId('rewind').click();
     // Every change of the panel's prompt and of the trace's newest row, timed in the page.

@@ -8,8 +8,8 @@
  * made the main thread answer the worker's message later. The curves' chart code still loads at once: the
  * curves are drawn right after the headline.
  *
- * The gate opens when the lab has first figures or a result, when the run failed or was cancelled, or after
- * `fallbackMs` whatever happens (a page that never runs still gets its panels), and stays open.
+ * The gate opens in the task after the lab has first figures or a result, or after the run failed or was
+ * cancelled, or after `fallbackMs` whatever happens (a page that never runs still gets its panels), and stays open.
  */
 import { useSyncExternalStore } from 'react';
 import type { LabState } from '../../state/lab/controller';
@@ -46,8 +46,14 @@ export function firstFiguresGate(lab: LabSource, fallbackMs: number, setTimer: (
   };
   if (hasFirstFigures(lab.getState())) openNow();
   else {
+    // The gate opens in the task after the one that brought the figures: what it lets in (the panels below the
+    // fold, the sweeps' chart code, KaTeX) then mounts in a task of its own, not in the one that draws the headline
+    // (issue 13's 50 ms long-task goal).
     stopWatching = lab.subscribe((s) => {
-      if (hasFirstFigures(s)) openNow();
+      if (hasFirstFigures(s)) {
+        stopWatching();
+        setTimer(openNow, 0);
+      }
     });
     setTimer(openNow, fallbackMs);
   }

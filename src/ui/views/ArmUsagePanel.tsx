@@ -1,8 +1,8 @@
 import { type MouseEvent, memo, useId, useMemo, useState } from 'react';
 import { fmt, fmtCount, fmtPct } from '../../engine/lab/format';
 import { algoStyle, modelColor, textOn } from '../palette';
-import { algosKey, HiddenList, ModelLegend, NARROW_WIDTH, sameList, useElementWidth } from './common';
-import type { ArmUsagePanelProps } from './props';
+import { algosKey, HiddenList, ModelLegend, NARROW_WIDTH, sameList, useElementWidth, useStaggered } from './common';
+import type { AlgoInfo, ArmUsagePanelProps } from './props';
 import { type UsageRow, type UsageSegment, usageRows } from './series';
 
 const BAR_H = 17;
@@ -34,6 +34,11 @@ export const ArmUsagePanel = memo(
       [algos, usage, categories],
     );
     const single = groups.every((g) => g.rows.length <= 1);
+    // The readout list (one item per algorithm, category and model: 183 on the default scenario) is laid out as
+    // much as the bars are: it follows them in a drawing turn of its own (drawingTurns.ts), so that a new result
+    // draws the card in two tasks, each under issue 13's 50 ms, not one.
+    const listed = useMemo(() => ({ groups, arms }), [groups, arms]);
+    const [cells] = useStaggered(listed, 1);
 
     if (groups.length === 0) {
       return (
@@ -178,30 +183,37 @@ export const ArmUsagePanel = memo(
             </svg>
             {hover && <UsageTooltip hover={hover} arms={arms} algoLabel={groups.find((g) => g.algo.id === hover.algo)?.algo.label ?? hover.algo} width={W} />}
           </div>
-          <HiddenList testId="usage-cells" label="Pulls per algorithm, category and model">
-            {groups.flatMap((g) =>
-              g.rows.flatMap((r) =>
-                r.segments.map((s) => (
-                  <li
-                    key={`${g.algo.id}-${r.category}-${s.arm}`}
-                    data-algo={g.algo.id}
-                    data-category={r.label}
-                    data-arm={arms[s.arm]}
-                    data-count={s.count}
-                    data-share={s.share}
-                  >
-                    {g.algo.label}, {r.label}, {arms[s.arm]}: {s.count} pulls ({fmtPct(s.share)})
-                  </li>
-                )),
-              ),
-            )}
-          </HiddenList>
+          <UsageCells groups={cells.groups} arms={cells.arms} />
         </figure>
       </div>
     );
   },
   (a, b) => a.usage === b.usage && algosKey(a.algos) === algosKey(b.algos) && sameList(a.arms, b.arms) && sameList(a.categories, b.categories),
 );
+
+/** The hidden, testable readout: pulls and share per algorithm, category and model. */
+const UsageCells = memo(function UsageCells({ groups, arms }: { groups: { algo: AlgoInfo; rows: UsageRow[] }[]; arms: string[] }) {
+  return (
+    <HiddenList testId="usage-cells" label="Pulls per algorithm, category and model">
+      {groups.flatMap((g) =>
+        g.rows.flatMap((r) =>
+          r.segments.map((s) => (
+            <li
+              key={`${g.algo.id}-${r.category}-${s.arm}`}
+              data-algo={g.algo.id}
+              data-category={r.label}
+              data-arm={arms[s.arm]}
+              data-count={s.count}
+              data-share={s.share}
+            >
+              {`${g.algo.label}, ${r.label}, ${arms[s.arm]}: ${s.count} pulls (${fmtPct(s.share)})`}
+            </li>
+          )),
+        ),
+      )}
+    </HiddenList>
+  );
+});
 
 /** Truncate a label to roughly fit `px` at `fontSize` (SVG text does not wrap). */
 function clip(text: string, px: number, fontSize: number): string {
