@@ -6,6 +6,7 @@
  * Node and Chromium may differ by one ulp in Math.exp and friends (docs/ENGINE.md), so floats are compared
  * with a relative tolerance of 1e-9, never bit for bit.
  */
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -454,6 +455,28 @@ describe('lab results in Chromium equal the engine in Node', () => {
     const at = await cursorOf(page);
     await waitForPage(page, `document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${at - 1}'`, { timeout: 5_000 });
     expect(await page.locator('[data-testid="trace-row"]').first().getAttribute('data-step')).toBe(String(at - 1));
+  });
+
+  it('starting and stopping the playback re-renders what shows it, not the whole page', async () => {
+    const lab = await suite.browser.context.newPage();
+    await lab.addInitScript({ content: readFileSync(new URL('./renders.js', import.meta.url), 'utf8') });
+    await lab.goto(`${inject('baseURL')}#world=t2i&algos=promptwise,greedy,oracle&T=300&trials=2`);
+    await waitForCurrentResult(lab);
+    await waitForPage(lab, `document.querySelector('[data-testid="playback"]')?.dataset.playing === 'false'`, { timeout: 20_000 });
+    await lab.waitForTimeout(500); // the drawing turns after the playback's end
+    // The page's whole tree, for scale: every component renders in the first commits.
+    const all = await lab.evaluate<number>('Math.max(...window.__renders.map((r) => r.rendered))');
+    await lab.evaluate('window.__renders.length = 0');
+    await lab.getByTestId('play').click();
+    await waitForPage(lab, `document.querySelector('[data-testid="playback"]')?.dataset.playing === 'true'`);
+    await lab.getByTestId('play').click();
+    await waitForPage(lab, `document.querySelector('[data-testid="playback"]')?.dataset.playing === 'false'`);
+    const commits = await lab.evaluate<{ rendered: number; playing: string | null }[]>('window.__renders');
+    const toggles = commits.filter((c, i) => c.playing !== (i === 0 ? 'false' : commits[i - 1].playing));
+    expect(toggles.length, 'the commits that started and stopped the playback').toBe(2);
+    // Before PlaybackClock was a component of its own, App read `playing`: each toggle re-rendered ~all of them.
+    for (const c of toggles) expect(c.rendered, `components rendered on a toggle, of ${all} in the page`).toBeLessThan(all / 4);
+    await lab.close();
   });
 
   it('“Trace of” another algorithm shows its trace, the engine’s, without simulating the run again', async () => {

@@ -1,11 +1,11 @@
 import { lazy, useCallback } from 'react';
 import { useParams } from '../state/params';
 import { SLIDES } from '../state/slides';
+import { PlaybackClock } from './controls/PlaybackClock';
 import { RunStatus } from './controls/RunStatus';
 import { Transport } from './controls/Transport';
 import { useKeyboard } from './controls/useKeyboard';
 import { useAfterFirstFigures } from './hooks/firstFiguresGate';
-import { usePlaybackClock } from './hooks/usePlaybackClock';
 import { Card } from './layout/Card';
 import { Notices } from './layout/Notices';
 import { PanelBoundary } from './layout/PanelBoundary';
@@ -35,7 +35,6 @@ export function App() {
   const setPresent = useParams((s) => s.setPresent);
   const belowTheFold = useAfterFirstFigures();
 
-  usePlaybackClock();
   // Esc closes what is open: the tour first (it floats over the page), else presentation mode.
   const leavePresentation = useCallback(() => {
     if (useParams.getState().tour !== null) leaveTour();
@@ -50,6 +49,7 @@ export function App() {
 
   return (
     <div className={present ? 'app present' : 'app'} data-present={present || undefined}>
+      <PlaybackClock />
       <header className="topbar">
         <div className="brand">
           <img className="logo" src="./favicon.svg" alt="" width={32} height={32} />
