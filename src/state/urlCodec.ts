@@ -119,7 +119,7 @@ export function formatNumber(v: number): string {
  * how a value from the controls or saved settings is brought to a valid one.
  */
 interface Field<T> {
-  /** The link's validation, built on first use (engine/once.ts): a first visit with no link builds none. */
+  /** Builds the link's validation: `schemaOf` calls it once, on first use (a first visit with no link: never). */
   schema: () => z.ZodType<T, string>;
   /** What a valid value looks like, for the notice. */
   expect: string;
@@ -142,9 +142,9 @@ function labField(p: NumberParam & { lab: { min: number; max: number } }, fallba
   // A non-finite value stays as it is, so that it fails the schema and the default is used.
   const clamp = (v: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, p.integer ? Math.round(v) : v)) : v);
   return p.integer
-    ? { schema: once(() => intIn(min, max)), expect: `an integer ${min}–${max}`, encode: String, default: fallback, prepare: clamp }
+    ? { schema: () => intIn(min, max), expect: `an integer ${min}–${max}`, encode: String, default: fallback, prepare: clamp }
     : {
-        schema: once(() => numIn(min, max)),
+        schema: () => numIn(min, max),
         expect: `a number ${formatNumber(min)}–${formatNumber(max)}`,
         encode: formatNumber,
         default: fallback,
@@ -163,7 +163,7 @@ function labDefault(p: NumberParam & { lab: { min: number; max: number; default?
 function autoField(p: NumberParam & { lab: { min: number; max: number } }): Field<number | null> {
   const number = labField(p, p.lab.min);
   return {
-    schema: once(() => z.union([z.literal('auto').transform(() => null), number.schema()]) as unknown as z.ZodType<number | null, string>),
+    schema: () => z.union([z.literal('auto').transform(() => null), number.schema()]) as unknown as z.ZodType<number | null, string>,
     expect: `"auto" or ${number.expect}`,
     encode: (v) => (v === null ? 'auto' : number.encode(v)),
     default: null,
@@ -174,13 +174,11 @@ function autoField(p: NumberParam & { lab: { min: number; max: number } }): Fiel
 /** One of a fixed list of words. */
 function choiceField<T extends string>(choices: readonly T[], fallback: T, extra: Partial<Field<T>> = {}): Field<T> {
   return {
-    schema: once(
-      () =>
-        z
-          .string()
-          .trim()
-          .refine((s): s is T => (choices as readonly string[]).includes(s)) as unknown as z.ZodType<T, string>,
-    ),
+    schema: () =>
+      z
+        .string()
+        .trim()
+        .refine((s): s is T => (choices as readonly string[]).includes(s)) as unknown as z.ZodType<T, string>,
     expect: choices.length === 2 ? choices.join(' or ') : `one of ${choices.join(', ')}`,
     encode: (v) => v,
     default: fallback,
@@ -191,7 +189,7 @@ function choiceField<T extends string>(choices: readonly T[], fallback: T, extra
 /** `name:step,…` (parseStartList): who joins a dataset run when. */
 function startListField(what: 'model' | 'task'): Field<StartEntry[]> {
   return {
-    schema: once(() =>
+    schema: () =>
       z
         .string()
         .transform((s, ctx) => {
@@ -203,7 +201,6 @@ function startListField(what: 'model' | 'task'): Field<StartEntry[]> {
           return parsed;
         })
         .pipe(z.array(z.object({ name: z.string(), step: z.number() })).max(100)),
-    ),
     expect: `a comma-separated list of ${what}:step`,
     encode: formatStartList,
     default: [],
@@ -221,12 +218,11 @@ const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `
  */
 const FIELDS = {
   world: field<string>({
-    schema: once(() =>
+    schema: () =>
       z
         .string()
         .trim()
         .refine((s) => WORLD_NAMES.includes(s) || isDatasetWorldName(s)),
-    ),
     expect: `one of ${WORLD_NAMES.join(', ')}, data:<folder> or import:<id>`,
     encode: (v) => v,
     default: 'sudoku',
@@ -235,13 +231,12 @@ const FIELDS = {
   dim: { ...labField(NUMBER_PARAMS.dim), datasetOnly: true },
   costs: choiceField<CostMode>(COST_MODES, 'prices', { datasetOnly: true }),
   tasks: field<string[]>({
-    schema: once(() =>
+    schema: () =>
       z
         .string()
         .trim()
         .transform((s) => (s === '' ? [] : s.split(',').map((t) => t.trim())))
         .pipe(z.array(z.string().regex(/^[\w.-]{1,80}$/)).max(100)),
-    ),
     expect: 'a comma-separated list of task names',
     encode: (v) => v.join(','),
     default: [],
@@ -252,13 +247,12 @@ const FIELDS = {
   taskStart: startListField('task'),
   algos: field<string[]>({
     // Partly valid lists keep their known ids (decodeAlgos); this schema is for values from the controls.
-    schema: once(() =>
+    schema: () =>
       z
         .string()
         .transform((s) => (s === ALL_ALGOS ? [...ALL_ALGO_IDS] : s.split(',')))
         .pipe(z.array(z.string().refine((id) => ALGO_IDS.includes(id))).min(1))
         .transform((ids) => ALGO_IDS.filter((id) => ids.includes(id))),
-    ),
     expect: `"all" or a comma-separated list of algorithm ids (${listOf(ALGO_IDS)})`,
     encode: (v) => (isAllAlgos(v) ? ALL_ALGOS : v.map(encodeURIComponent).join(',')),
     // A first visit is focused (catalog.ts); every algorithm is one click away, and `algos=all` in a link.
@@ -273,12 +267,11 @@ const FIELDS = {
   trials: labField(NUMBER_PARAMS.trials),
   seed: labField(NUMBER_PARAMS.seed),
   traceAlgo: field<string>({
-    schema: once(() =>
+    schema: () =>
       z
         .string()
         .trim()
         .refine((s) => ALGO_IDS.includes(s)),
-    ),
     expect: `an algorithm id (${listOf(ALGO_IDS)})`,
     encode: (v) => v,
     default: 'promptwise',
@@ -288,6 +281,20 @@ const FIELDS = {
 type ParamKey = keyof typeof FIELDS;
 const KEY_ORDER = Object.keys(FIELDS) as ParamKey[];
 const fieldOf = <K extends ParamKey>(key: K) => FIELDS[key] as unknown as Field<LabParams[K]>;
+
+/**
+ * A field's zod schema, built on first use and kept. Building all of them while the page booted was about a fifth
+ * of the boot task's CPU on the 2-core machine (issue 13's 50 ms long-task goal; docs/BENCHMARKS.md).
+ */
+const schemas = new Map<ParamKey, z.ZodType<unknown, string>>();
+function schemaOf<K extends ParamKey>(key: K): z.ZodType<LabParams[K], string> {
+  let schema = schemas.get(key);
+  if (!schema) {
+    schema = fieldOf(key).schema() as z.ZodType<unknown, string>;
+    schemas.set(key, schema);
+  }
+  return schema as z.ZodType<LabParams[K], string>;
+}
 
 export const DEFAULT_PARAMS: LabParams = Object.fromEntries(KEY_ORDER.map((k) => [k, structuredClone(FIELDS[k].default)])) as unknown as LabParams;
 export const DEFAULT_HASH_STATE: HashState = { params: DEFAULT_PARAMS, present: false, step: null };
@@ -303,7 +310,7 @@ const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
 function validValue<K extends ParamKey>(key: K, v: LabParams[K]): LabParams[K] | undefined {
   const f = fieldOf(key);
   try {
-    const parsed = f.schema().safeParse(f.encode(f.prepare ? f.prepare(v) : v));
+    const parsed = schemaOf(key).safeParse(f.encode(f.prepare ? f.prepare(v) : v));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined; // not even of the field's type (e.g. a hand-edited saved setting)
@@ -411,7 +418,7 @@ export function decodeHash(hash: string, defaults: HashState = DEFAULT_HASH_STAT
     } else if (Object.hasOwn(FIELDS, key)) {
       const k = key as ParamKey;
       const codec = fieldOf(k) as Field<unknown>;
-      const parsed = codec.schema().safeParse(raw);
+      const parsed = schemaOf(k).safeParse(raw);
       if (parsed.success) {
         (params as unknown as Record<string, unknown>)[k] = parsed.data;
         if (k === 'traceAlgo') traceGiven = true;
