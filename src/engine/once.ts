@@ -1,7 +1,7 @@
 /**
- * `build()`, called on the first call and remembered. For zod schemas that the page would otherwise build while it
- * boots: a first visit (no link, nothing saved) reads none of them, and building them was about a fifth of the
- * boot task's CPU on the 2-core machine (issue 13's 50 ms long-task goal; docs/BENCHMARKS.md).
+ * `build()`, called on the first call and remembered. For values a module would otherwise build when it is
+ * evaluated and a first visit may never use: the zod schemas of stored settings and imports (the page's boot task
+ * is held to issue 13's 50 ms; docs/BENCHMARKS.md).
  */
 export function once<T>(build: () => T): () => T {
   let built: { value: T } | undefined;

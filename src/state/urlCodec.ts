@@ -12,7 +12,6 @@
 import { z } from 'zod';
 import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { fmtCount } from '../engine/lab/format';
-import { once } from '../engine/once';
 import { isDecimal, NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { ALGO_IDS, ALL_ALGO_IDS, FOCUSED_ALGO_IDS, isAllAlgos, WORLD_NAMES } from './catalog';
 import { SLIDES } from './slides';
@@ -92,13 +91,12 @@ export interface Notice {
 // --- field codecs ---------------------------------------------------------------------------------------
 
 /** A decimal string (no hex, no empty string, no "Infinity") → number, then the range/integer checks. */
-const numberText = once(() =>
+const numberText = () =>
   z
     .string()
     .trim()
     .refine(isDecimal)
-    .transform((s) => Number(s)),
-);
+    .transform((s) => Number(s));
 
 const intIn = (min: number, max: number) => numberText().pipe(z.number().int().min(min).max(max));
 const numIn = (min: number, max: number) => numberText().pipe(z.number().min(min).max(max));

@@ -47,7 +47,9 @@ export function TraceSection() {
   const lambda = useParams((s) => s.params.lambda);
   const T = result?.config.T ?? null;
   const step = effectiveStep({ selectedStep, cursor }, T);
-  const panelStep = effectiveStep({ selectedStep, cursor: useThrottled(cursor, DECISION_REDRAW_MS, playing) }, T);
+  // The panel's prompt; the trace's pressed row (`step`) is the newest one played, even between the panel's redraws.
+  const panelCursor = useThrottled(cursor, DECISION_REDRAW_MS, playing);
+  const panelStep = effectiveStep({ selectedStep, cursor: panelCursor }, T);
   // The trace shown: the run's traced algorithm's, or another's traced on its own (the trace job).
   const trace = useLab((s) => s.trace);
   const wantedTrace = useParams((s) => s.params.traceAlgo);

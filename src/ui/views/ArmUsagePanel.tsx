@@ -10,6 +10,12 @@ const ROW_GAP = 6;
 const GROUP_HEAD = 26;
 const GROUP_GAP = 14;
 
+/** An algorithm with its bars, one per prompt category. */
+interface UsageGroup {
+  algo: AlgoInfo;
+  rows: UsageRow[];
+}
+
 interface Hover {
   x: number;
   y: number;
@@ -30,7 +36,7 @@ export const ArmUsagePanel = memo(
     const [hover, setHover] = useState<Hover | null>(null);
 
     const groups = useMemo(
-      () => algos.filter((a) => usage[a.id]).map((a) => ({ algo: a, rows: usageRows(usage[a.id], categories) })),
+      (): UsageGroup[] => algos.filter((a) => usage[a.id]).map((a) => ({ algo: a, rows: usageRows(usage[a.id], categories) })),
       [algos, usage, categories],
     );
     const single = groups.every((g) => g.rows.length <= 1);
@@ -192,7 +198,7 @@ export const ArmUsagePanel = memo(
 );
 
 /** The hidden, testable readout: pulls and share per algorithm, category and model. */
-const UsageCells = memo(function UsageCells({ groups, arms }: { groups: { algo: AlgoInfo; rows: UsageRow[] }[]; arms: string[] }) {
+const UsageCells = memo(function UsageCells({ groups, arms }: { groups: UsageGroup[]; arms: string[] }) {
   return (
     <HiddenList testId="usage-cells" label="Pulls per algorithm, category and model">
       {groups.flatMap((g) =>

@@ -71,6 +71,7 @@ const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
   },
 };
 
+// Once, when this chunk is evaluated: before the first learning-curve chart asks for its turn.
 warmUpCharts();
 
 const CHART_HEIGHT = 210;
