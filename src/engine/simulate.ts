@@ -3,7 +3,7 @@ import { fmtCount } from './lab/format';
 import { meanStd, type Stat } from './metrics';
 import { budgetValue } from './oracle';
 import { acceptsNumber, NUMBER_PARAMS, type NumberParam, numberProblem } from './params';
-import { type AlgorithmId, createPolicy, isAlgorithmId } from './policies/registry';
+import { type AlgorithmId, createPolicy, isAlgorithmId, releasePolicy } from './policies/registry';
 import { playStep } from './protocol';
 import { createRng, deriveSeed } from './rng';
 import { type BanditParams, defaultParams, type Policy, type Prompt, resolveAlpha, type StepRecord, type World } from './types';
@@ -208,15 +208,20 @@ export function* simulateTrials(
     }));
 
     const setting: TrialSetting = { world, prompts, best, uniforms, K, lambda, tauMax };
-    for (let from = 0; from < T; from += chunk) {
-      const to = Math.min(T, from + chunk);
-      for (const r of runners) {
-        const traced = tracer !== undefined && tracer.trial === trial && tracer.algo === r.id ? tracer : null;
-        const started = now();
-        const batch = playChunk(r, trial, from, to, setting, traced);
-        perTrial[r.id].seconds += (now() - started) / 1000;
-        yield batch;
+    try {
+      for (let from = 0; from < T; from += chunk) {
+        const to = Math.min(T, from + chunk);
+        for (const r of runners) {
+          const traced = tracer !== undefined && tracer.trial === trial && tracer.algo === r.id ? tracer : null;
+          const started = now();
+          const batch = playChunk(r, trial, from, to, setting, traced);
+          perTrial[r.id].seconds += (now() - started) / 1000;
+          yield batch;
+        }
       }
+    } finally {
+      // The next trial's policies take over their WebAssembly regions (also when the caller stops early).
+      for (const r of runners) releasePolicy(r.policy);
     }
     for (const r of runners) {
       const acc = perTrial[r.id];
@@ -403,20 +408,37 @@ export interface AsyncHooks {
  * featurizer ablation report progress this way.
  */
 export function* driveSimulation<Y, R>(sim: Generator<StepBatch, R, void>, tick: (batch: StepBatch) => Y): Generator<Y, R, void> {
-  for (;;) {
-    const step = sim.next();
-    if (step.done) return step.value;
-    yield tick(step.value);
+  try {
+    for (;;) {
+      const step = sim.next();
+      if (step.done) return step.value;
+      yield tick(step.value);
+    }
+  } finally {
+    closeEarly(sim);
   }
+}
+
+/**
+ * Closes a generator that its driver leaves before the end (stopped, cancelled, or an error in the driver), so that
+ * its `finally` blocks run: simulateTrials gives its policies' WebAssembly regions back there. A no-op on a
+ * generator that has finished.
+ */
+export function closeEarly<Y, R>(it: Generator<Y, R, void>): void {
+  it.return(undefined as R);
 }
 
 /** Runs a generator to its end synchronously, handing each yielded item to `onItem` (CLI, tests). */
 export function drain<Y, R>(it: Generator<Y, R, void>, onItem?: (item: Y) => void, shouldStop?: () => boolean): R {
-  for (;;) {
-    const step = it.next();
-    if (step.done) return step.value;
-    onItem?.(step.value);
-    if (shouldStop?.()) throw new SimCancelled();
+  try {
+    for (;;) {
+      const step = it.next();
+      if (step.done) return step.value;
+      onItem?.(step.value);
+      if (shouldStop?.()) throw new SimCancelled();
+    }
+  } finally {
+    closeEarly(it);
   }
 }
 
@@ -429,15 +451,19 @@ export function drain<Y, R>(it: Generator<Y, R, void>, onItem?: (item: Y) => voi
 export async function drainAsync<Y, R>(it: Generator<Y, R, void>, onItem?: (item: Y) => void, hooks: AsyncHooks = {}): Promise<R> {
   const sliceMs = hooks.sliceMs ?? 16;
   let sliceStart = now();
-  for (;;) {
-    const step = it.next();
-    if (step.done) return step.value;
-    onItem?.(step.value);
-    if (now() - sliceStart >= sliceMs) {
-      await yieldToEventLoop();
-      sliceStart = now();
+  try {
+    for (;;) {
+      const step = it.next();
+      if (step.done) return step.value;
+      onItem?.(step.value);
+      if (now() - sliceStart >= sliceMs) {
+        await yieldToEventLoop();
+        sliceStart = now();
+      }
+      if (hooks.signal?.aborted) throw new SimCancelled();
     }
-    if (hooks.signal?.aborted) throw new SimCancelled();
+  } finally {
+    closeEarly(it);
   }
 }
 

@@ -59,7 +59,7 @@ export class KernelLogisticArm {
   private trialAlpha = Number.NaN;
   private fitsSinceRefresh = 0;
 
-  /** @param arena the WebAssembly memory its inverses live in: one per policy (see WasmArena). */
+  /** @param arena where its inverses live in the thread’s WebAssembly memory: one per policy (see WasmArena). */
   constructor(kernel: Kernel, beta: number, arena: WasmArena = new WasmArena()) {
     this.post = new KernelPosterior(kernel, beta, arena);
     this.mu = 2 * beta;

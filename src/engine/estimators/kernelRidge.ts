@@ -16,7 +16,7 @@ export class KernelRidgeArm {
   private ybar: Float64Array = new Float64Array(8);
   private stale = false;
 
-  /** @param arena the WebAssembly memory its inverse lives in: one per policy (see WasmArena). */
+  /** @param arena where its inverse lives in the thread’s WebAssembly memory: one per policy (see WasmArena). */
   constructor(kernel: Kernel, beta: number, arena: WasmArena = new WasmArena()) {
     this.post = new KernelPosterior(kernel, beta, arena);
   }

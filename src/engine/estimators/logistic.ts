@@ -104,7 +104,7 @@ export class LogisticArm {
    * @param tolerance fit() stops at ‖∇L‖ ≤ tolerance·(1 + n). The default puts θ̂ at the MLE for any
    *   practical purpose (the tests hold it to that); a looser one saves passes, e.g. 1e-6 cuts fit time by
    *   about a third at d = 384.
-   * @param arena the WebAssembly memory its matrices and contexts live in: one per policy (see WasmArena).
+   * @param arena where its matrices and contexts live in the thread’s WebAssembly memory: one per policy (see WasmArena).
    */
   constructor(dim: number, ridge: number, tolerance = DEFAULT_TOL, arena: WasmArena = new WasmArena()) {
     if (!(dim >= 1) || !Number.isInteger(dim)) throw new Error(`LogisticArm: bad dimension ${dim}`);

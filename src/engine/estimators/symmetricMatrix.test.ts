@@ -5,6 +5,7 @@ import { symRankOneSubUpper } from './linalg';
 import { SymmetricMatrix } from './symmetricMatrix';
 import { WasmArena } from './wasm/arena';
 import { ArenaVectors } from './wasm/arenaVectors';
+import { wasmHeap } from './wasm/heap';
 
 /** A random symmetric matrix's upper triangle in `m` (the lower one left at garbage, which no kernel may read). */
 function fill(m: SymmetricMatrix, seed: number): Float64Array {
@@ -161,7 +162,8 @@ describe('SymmetricMatrix (WebAssembly SIMD kernels)', () => {
     rows.data.set([1, 2]);
     const u = new ArenaVectors(arena, 1);
     const before = arena.generation;
-    new SymmetricMatrix(300, arena); // 720 kB: past the first page, the memory grows and every view detaches
+    // Larger than the whole memory so far (the thread's heap, which earlier tests used): it grows and every view detaches.
+    new SymmetricMatrix(Math.ceil(Math.sqrt(wasmHeap().reserved / 8)) + 1, arena);
     expect(arena.generation).toBeGreaterThan(before);
     const y = new Float64Array(3);
     a.times(Float64Array.of(1, 2, 3), y);

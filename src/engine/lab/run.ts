@@ -1,4 +1,4 @@
-import { drain } from '../simulate';
+import { closeEarly, drain } from '../simulate';
 import type { World } from '../types';
 import { builtinWorld } from '../worlds/builtins';
 import { LabAssembler, type LabTick, labSlice } from './slices';
@@ -70,12 +70,16 @@ function* sweep(world: World, config: SweepConfig, chunk = 100): Generator<Sweep
   let before = 0;
   for (let v = 0; v < config.values.length; v++) {
     const slice = sweepSlice(world, config, config.values[v], { from: 0, to: trials }, chunk);
-    for (let step = slice.next(); ; step = slice.next()) {
-      if (step.done) {
-        assembler.add(step.value);
-        break;
+    try {
+      for (let step = slice.next(); ; step = slice.next()) {
+        if (step.done) {
+          assembler.add(step.value);
+          break;
+        }
+        yield { done: before + step.value.done, total, values: v };
       }
-      yield { done: before + step.value.done, total, values: v };
+    } finally {
+      closeEarly(slice);
     }
     before += algos.length * trials * T;
     yield { done: before, total, values: v + 1 };

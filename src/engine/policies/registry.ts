@@ -20,8 +20,8 @@ export interface PolicyEnv {
 }
 
 const learner = (env: PolicyEnv) => ({ ...env, alpha: resolveAlpha(env.params, env.K) });
-/** A learner whose estimators run WebAssembly kernels: one memory that all its arms share (see WasmArena). */
-const wasmLearner = (env: PolicyEnv) => ({ ...learner(env), arena: new WasmArena() });
+/** A learner whose estimators run WebAssembly kernels: one arena that all its arms share (see WasmArena). */
+const wasmLearner = (env: PolicyEnv, newArena: () => WasmArena) => ({ ...learner(env), arena: newArena() });
 
 /**
  * CA PAK-UCB-tS as the authors' code runs it (docs/ENGINE.md reading 12): its kernel ridge matrix, random
@@ -33,10 +33,10 @@ function authorsCaPakUcbTs(id: string, env: PolicyEnv, costAware: boolean): Poli
 }
 
 /** How to create each algorithm of the registry (algorithms.ts: what each is), by the ids of ../shared/spec/cli.md. */
-const factories: Record<AlgorithmId, { create(env: PolicyEnv): Policy }> = {
+const factories: Record<AlgorithmId, { create(env: PolicyEnv, newArena: () => WasmArena): Policy }> = {
   promptwise: {
-    create: (env) => {
-      const { K, dim, params, alpha, arena } = wasmLearner(env);
+    create: (env, newArena) => {
+      const { K, dim, params, alpha, arena } = wasmLearner(env, newArena);
       return new PromptWise('promptwise', K, params, alpha, () => logisticModel(dim, params, arena), {
         update: 'pull',
         plan: 'prop1',
@@ -44,8 +44,8 @@ const factories: Record<AlgorithmId, { create(env: PolicyEnv): Policy }> = {
     },
   },
   'promptwise-perstep': {
-    create: (env) => {
-      const { K, dim, params, alpha, arena } = wasmLearner(env);
+    create: (env, newArena) => {
+      const { K, dim, params, alpha, arena } = wasmLearner(env, newArena);
       return new PromptWise('promptwise-perstep', K, params, alpha, () => logisticModel(dim, params, arena), {
         update: 'step',
         plan: 'prop1',
@@ -53,8 +53,8 @@ const factories: Record<AlgorithmId, { create(env: PolicyEnv): Policy }> = {
     },
   },
   'promptwise-klr': {
-    create: (env) => {
-      const { K, params, alpha, arena } = wasmLearner(env);
+    create: (env, newArena) => {
+      const { K, params, alpha, arena } = wasmLearner(env, newArena);
       return new PromptWise('promptwise-klr', K, params, alpha, () => kernelLogisticModel(params, arena), {
         update: 'pull',
         plan: 'prop1',
@@ -62,8 +62,8 @@ const factories: Record<AlgorithmId, { create(env: PolicyEnv): Policy }> = {
     },
   },
   'promptwise-budget': {
-    create: (env) => {
-      const { K, dim, params, alpha, arena } = wasmLearner(env);
+    create: (env, newArena) => {
+      const { K, dim, params, alpha, arena } = wasmLearner(env, newArena);
       return new PromptWise('promptwise-budget', K, params, alpha, () => logisticModel(dim, params, arena), {
         update: 'pull',
         plan: 'budget',
@@ -71,8 +71,8 @@ const factories: Record<AlgorithmId, { create(env: PolicyEnv): Policy }> = {
     },
   },
   'promptwise-official': {
-    create: (env) => {
-      const { K, dim, params, alpha, arena } = wasmLearner(env);
+    create: (env, newArena) => {
+      const { K, dim, params, alpha, arena } = wasmLearner(env, newArena);
       return new PromptWise('promptwise-official', K, params, alpha, () => officialLogisticModel(dim, params, arena), {
         update: 'pull',
         plan: 'prop1',
@@ -80,8 +80,8 @@ const factories: Record<AlgorithmId, { create(env: PolicyEnv): Policy }> = {
     },
   },
   'ca-pak-ucb-ts': {
-    create: (env) => {
-      const { K, params, alpha, arena } = wasmLearner(env);
+    create: (env, newArena) => {
+      const { K, params, alpha, arena } = wasmLearner(env, newArena);
       return new CaPakUcbTs('ca-pak-ucb-ts', K, params, alpha, () => kernelRidgeModel(params, arena));
     },
   },
@@ -120,6 +120,24 @@ const factories: Record<AlgorithmId, { create(env: PolicyEnv): Policy }> = {
 // The Record type makes `factories` cover exactly the registry's ids; its order is the registry's by construction.
 export const algorithmIds: AlgorithmId[] = [...ALGORITHM_IDS];
 
+/** The WebAssembly arena of each policy that has one, for releasePolicy. */
+const arenas = new WeakMap<Policy, WasmArena>();
+
 export function createPolicy(id: AlgorithmId, env: PolicyEnv): Policy {
-  return factories[id].create(env);
+  let arena: WasmArena | null = null;
+  const policy = factories[id].create(env, () => {
+    arena ??= new WasmArena();
+    return arena;
+  });
+  if (arena !== null) arenas.set(policy, arena);
+  return policy;
+}
+
+/**
+ * Gives back the WebAssembly memory regions the policy's estimators hold (its arena), for the next trial's policies
+ * to reuse; the policy must not be used afterwards. A policy never released gives them back when it is collected.
+ */
+export function releasePolicy(policy: Policy): void {
+  arenas.get(policy)?.release();
+  arenas.delete(policy);
 }

@@ -1,45 +1,53 @@
-import { type Kernels, kernelsOn, PAGE_BYTES, type WasmMemory } from './instance';
+import { type WasmHeap, wasmHeap } from './heap';
+import type { Kernels } from './instance';
+
+/** Arenas dropped without release() give their regions back when they are collected (a lab run that was cancelled). */
+const reclaim = new FinalizationRegistry<{ regions: number[] }>((held) => wasmHeap().give(held.regions));
 
 /**
- * One WebAssembly memory that a policy's estimators share (every arm's matrices and stored contexts), with the
- * kernels instantiated on it. A memory per matrix would be simpler, but browsers reserve gigabytes of address
- * space per WebAssembly memory and refuse new ones after a few hundred live ones: a run of every algorithm on a
- * dataset with many models hit that ("WebAssembly.Memory(): could not allocate memory"). With one arena per policy
- * a trial holds as many memories as it runs algorithms, and each goes with its policy.
+ * What one policy's estimators hold in the thread's WebAssembly memory (every arm's matrices and stored contexts):
+ * regions of the thread's WasmHeap, with the kernels that work on them, given back together when the policy is
+ * done (`release`), or when the arena is collected if nobody released it.
  *
- * Allocation only bumps (a region that grows moves to a new one and the old one is left behind: at most about as
- * much again as the live data, for the life of one policy). When the memory grows, every view on it is
- * detached: `generation` changes, and the structures make their views again before using them.
+ * Allocation never frees a single region: one that grows moves to a new one and the old one stays the arena's
+ * until its release (at most about as much again as the live data, for the life of one policy). When the memory
+ * grows, every view on it is detached: `generation` changes, and the structures make their views again before
+ * using them.
  */
 export class WasmArena {
   readonly kernels: Kernels;
-  /** Bumped when the memory grows: views made under an earlier generation are detached. */
-  generation = 0;
-  private readonly memory: WasmMemory;
-  private top = 0;
+  private readonly heap: WasmHeap;
+  /** Pairs (byte offset, size class) of the regions taken; null once released. */
+  private held: { regions: number[] } | null = { regions: [] };
 
-  constructor(initialBytes = PAGE_BYTES) {
-    const { memory, kernels } = kernelsOn(initialBytes);
-    this.memory = memory;
-    this.kernels = kernels;
+  constructor() {
+    this.heap = wasmHeap();
+    this.kernels = this.heap.kernels;
+    reclaim.register(this, this.held as { regions: number[] }, this);
+  }
+
+  /** Bumped when the memory grows (any arena's allocation may grow it): views made under an earlier one are detached. */
+  get generation(): number {
+    return this.heap.generation;
   }
 
   get buffer(): ArrayBuffer {
-    return this.memory.buffer;
+    return this.heap.buffer;
   }
 
   /** A fresh region of `bytes` bytes (16-byte aligned, zero-filled), as a byte offset into `buffer`. */
   alloc(bytes: number): number {
-    const at = (this.top + 15) & ~15;
-    const end = at + bytes;
-    const size = this.memory.buffer.byteLength;
-    if (end > size) {
-      // At least double, so a policy's arena grows O(log) times.
-      const pages = Math.max(Math.ceil((end - size) / PAGE_BYTES), size / PAGE_BYTES);
-      this.memory.grow(pages);
-      this.generation++;
-    }
-    this.top = end;
+    if (this.held === null) throw new Error('WasmArena: allocation after release');
+    const { at, sizeClass } = this.heap.take(bytes);
+    this.held.regions.push(at, sizeClass);
     return at;
+  }
+
+  /** Gives every region back to the heap: nothing made on this arena may be used afterwards. */
+  release(): void {
+    if (this.held === null) return;
+    reclaim.unregister(this);
+    this.heap.give(this.held.regions);
+    this.held = null;
   }
 }

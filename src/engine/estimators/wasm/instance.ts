@@ -59,38 +59,14 @@ export interface Kernels {
 
 export const PAGE_BYTES = 65536;
 
-/** A memory of at least `bytes` bytes and the kernels working on it. */
+/**
+ * A memory of at least `bytes` bytes and the kernels working on it. The engine makes one per thread (WasmHeap): each
+ * instance's exports are functions of their own, and call sites that saw several of them lost their optimised code.
+ */
 export function kernelsOn(bytes: number): { memory: WasmMemory; kernels: Kernels } {
   const memory = new wasm.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE_BYTES)) });
   const { exports } = new wasm.Instance(kernelsModule(), { env: { memory } });
-  return { memory, kernels: sameShape(exports as unknown as Kernels) };
-}
-
-/**
- * The kernels in an object of one shape for every instance. Chromium gives each instance's exports object a map of
- * its own, so every call site `kernels.symv(…)` saw a new map with each arena (one per policy, so several per
- * trial): the engine's optimised functions were thrown away and recompiled at each new map until the sites went
- * megamorphic (105 of the 292 deopts on the HumanEval link; with one shape its workers' TurboFan time fell by a
- * quarter and the link's headline by a tenth: docs/BENCHMARKS.md, "What Chromium itself cost").
- * Node gives the exports one map. An object literal has one map wherever it is made; naming every kernel here
- * (the Kernels type checks the list) keeps it so.
- */
-function sameShape(e: Kernels): Kernels {
-  return {
-    symv: e.symv,
-    syr: e.syr,
-    syrsymv: e.syrsymv,
-    rowsdot: e.rowsdot,
-    rowsaxpy: e.rowsaxpy,
-    rowssqdist: e.rowssqdist,
-    logisticline: e.logisticline,
-    logisticcommit: e.logisticcommit,
-    driftselect: e.driftselect,
-    klrprecond: e.klrprecond,
-    klrstep: e.klrstep,
-    klradvance: e.klradvance,
-    klrgradient: e.klrgradient,
-  };
+  return { memory, kernels: exports as unknown as Kernels };
 }
 
 let compiled: object | null = null;
