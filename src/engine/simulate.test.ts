@@ -202,7 +202,7 @@ describe('the estimators’ WebAssembly memory across trials', () => {
     expect(wasmHeap().inUse).toBe(inUse);
   });
 
-  it('is given back when a run is stopped or cancelled mid-trial, and the next run computes the same as a fresh one', () => {
+  it('is given back when a run is stopped or cancelled mid-trial, and the next run computes the same as a fresh one', async () => {
     const world = builtinWorld('logistic');
     const fresh = runSimulation(world, options);
     const before = wasmHeap().reserved;
@@ -216,6 +216,10 @@ describe('the estimators’ WebAssembly memory across trials', () => {
     expect(() => runSimulation(world, options, { chunk: 10, shouldStop: () => true })).toThrow(SimCancelled);
     expect(wasmHeap().inUse).toBe(inUse);
     expect(wasmHeap().reserved).toBe(before);
+    // The workers' path: drainAsync stopped by its signal (a cancelled lab run).
+    const signal = { aborted: false };
+    await expect(drainAsync(simulate(world, options, 10), () => (signal.aborted = true), { signal })).rejects.toThrow(SimCancelled);
+    expect(wasmHeap().inUse).toBe(inUse);
     const figures = (r: typeof fresh) => Object.values(r.results).map(({ seconds: _, ...rest }) => rest);
     expect(figures(runSimulation(world, options))).toEqual(figures(fresh));
   });

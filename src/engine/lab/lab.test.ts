@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { wasmHeap } from '../estimators/wasm/heap';
 import { meanStd } from '../metrics';
 import { planBudget } from '../oracle';
 import { algorithmIds } from '../policies/registry';
-import { runSimulation, SimConfigError, type SimOptions, type SimResult, type StepBatch } from '../simulate';
+import { runSimulation, SimCancelled, SimConfigError, type SimOptions, type SimResult, type StepBatch } from '../simulate';
 import { builtinWorld } from '../worlds/builtins';
 import { curveSteps } from './curves';
 import { lab, labBuiltin, runLab, runSweep } from './run';
@@ -348,6 +349,17 @@ describe('sweeps', () => {
     // more rounds, more success for the oracle
     const oracle = values.map((x) => r.points.find((p) => p.algo === 'oracle' && p.x === x)!.success);
     expect(oracle[0]).toBeLessThan(oracle[2]);
+  });
+
+  it("gives its learners' WebAssembly regions back when it is stopped mid-value", () => {
+    // (A test of this thread's heap: it runs in one task, so no collected arena gives regions back meanwhile.)
+    const sweepBase = { ...base, world: 'logistic', algos: ['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts'] };
+    const inUse = wasmHeap().inUse;
+    let ticks = 0;
+    expect(() =>
+      runSweep(builtinWorld('logistic'), { base: sweepBase, param: 'tauMax', values: [1, 2] }, { chunk: 10, shouldStop: () => ++ticks > 3 }),
+    ).toThrow(SimCancelled);
+    expect(wasmHeap().inUse).toBe(inUse);
   });
 
   it('sweeps λ: the cost falls as λ grows', () => {
