@@ -41,16 +41,12 @@ import { denseNewtonArm } from './baseline/denseNewtonArm';
 import { advanceJs, gradientJs, precondJs, stepJs } from './baseline/klrStepJs';
 import { commitJs, driftSelectJs } from './baseline/logisticBookkeepingJs';
 import { logisticLineJs } from './baseline/logisticLineJs';
+import { median, sideBySide } from './sideBySide';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const load = () => loadavg()[0].toFixed(2);
 const rows: string[] = [];
 const row = (cells: (string | number)[]) => rows.push(`| ${cells.join(' | ')} |`);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 /** PromptWise (Algorithm 1) with the given arm model, one trial of T prompts drawn as `simulate` draws trial 0. */
 function runPromptWise(world: World, T: number, makeModel: (params: BanditParams) => ArmModel): { seconds: number; utility: number } {
@@ -67,21 +63,6 @@ function runPromptWise(world: World, T: number, makeModel: (params: BanditParams
     utility += playStep(policy, t, prompts[t], world, params.lambda, params.tauMax, (a, k) => uniforms[(t * K + a) * params.tauMax + k]).utility;
   }
   return { seconds: (performance.now() - t0) / 1000, utility: utility / T };
-}
-
-/** Median of `repeats` runs of each, alternated so that load drifts hit both alike. */
-function sideBySide<R extends { seconds: number }>(repeats: number, a: () => R, b: () => R): { a: number; b: number; lastA: R; lastB: R } {
-  const ta: number[] = [];
-  const tb: number[] = [];
-  let lastA!: R;
-  let lastB!: R;
-  for (let i = 0; i < repeats; i++) {
-    lastA = a();
-    ta.push(lastA.seconds);
-    lastB = b();
-    tb.push(lastB.seconds);
-  }
-  return { a: median(ta), b: median(tb), lastA, lastB };
 }
 
 /**

@@ -12,35 +12,28 @@ import { readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import Papa from 'papaparse';
 import { type CostChoice, importDataset, type SourceFile } from '../src/engine/import/importDataset';
+import { sideBySide } from './sideBySide';
 
 const PATH = '../shared/data/mmlu-pro-tigerlab/prompts.jsonl';
 const REPEATS = 5;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
-/** Seconds for `run`, median of REPEATS, alternated with `baseline` (the machine's speed drifts between minutes). */
-function alternated(run: () => void, baseline: () => void): [number, number] {
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < REPEATS; i++) {
-    let t0 = performance.now();
-    run();
-    a.push((performance.now() - t0) / 1000);
-    t0 = performance.now();
-    baseline();
-    b.push((performance.now() - t0) / 1000);
-  }
-  return [median(a), median(b)];
-}
-
-function bench(label: string, prompts: SourceFile, costs: CostChoice, parseOnly: () => void): void {
-  let rows = 0;
-  const [s, parse] = alternated(() => {
-    rows = importDataset({ name: 'bench', prompts, costs }).rows;
-  }, parseOnly);
+/** `parseOnly` is the baseline: the same text through the parser alone; it returns the rows it read. */
+function bench(label: string, prompts: SourceFile, costs: CostChoice, parseOnly: () => number): void {
+  const timed = (f: () => number) => {
+    const t0 = performance.now();
+    const rows = f();
+    return { seconds: (performance.now() - t0) / 1000, rows };
+  };
+  const {
+    a: s,
+    b: parse,
+    lastA,
+  } = sideBySide(
+    REPEATS,
+    () => timed(() => importDataset({ name: 'bench', prompts, costs }).rows),
+    () => timed(parseOnly),
+  );
+  const rows = lastA.rows;
   const mb = prompts.bytes / 2 ** 20;
   console.log(
     `| ${label} | ${rows} | ${mb.toFixed(1)} | ${s.toFixed(3)} | ${Math.round(rows / s).toLocaleString('en-US')} | ${(mb / s).toFixed(1)} | ${parse.toFixed(3)} | ${(s / parse).toFixed(1)}× | ${loadavg()[0].toFixed(2)} |`,
@@ -69,11 +62,11 @@ console.log('');
 console.log('| case | rows | MB | import, median s | rows/s | MB/s | baseline: the parser alone, median s | import ÷ parser | load |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const parseLines = () => {
-  for (const l of text.split('\n')) if (l.trim() !== '') JSON.parse(l);
+  let rows = 0;
+  for (const l of text.split('\n')) if (l.trim() !== '') rows += JSON.parse(l) === null ? 0 : 1;
+  return rows;
 };
-const parseCsv = () => {
-  Papa.parse<string[]>(csvText, { header: false, skipEmptyLines: 'greedy', delimitersToGuess: [',', '\t', ';', '|'] });
-};
+const parseCsv = () => Papa.parse<string[]>(csvText, { header: false, skipEmptyLines: 'greedy', delimitersToGuess: [',', '\t', ';', '|'] }).data.length;
 bench('mmlu-pro-tigerlab prompts.jsonl, per-prompt costs cost_usd_est', jsonl, { mode: 'per_prompt', field: 'cost_usd_est' }, parseLines);
 bench('mmlu-pro-tigerlab prompts.jsonl, set prices', jsonl, { mode: 'set', prices }, parseLines);
 bench('the same prompts as CSV (id, text, task, 12 model columns), set prices', csv, { mode: 'set', prices }, parseCsv);

@@ -27,6 +27,7 @@ import { presetById, presetCliArgs } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
 import { DEFAULT_HASH_STATE, encodeHash } from '../src/state/urlCodec';
 import { defaultPoolSize } from '../src/workers/poolSize';
+import { median } from './sideBySide';
 import { chromiumThreads, cpuBetween } from './threadCpu';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -49,10 +50,6 @@ const row = (what: string, result: string, target: string, met?: boolean) =>
   rows.push(`| ${what} | ${met === false ? `**${result}**` : result} | ${target}${met === false ? ' (missed)' : ''} |`);
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 const ms = (x: number) => `${Math.round(x)} ms`;
 
 // --- 1. dist/, built when missing or stale --------------------------------------------------------------
