@@ -216,9 +216,10 @@ describe('the estimators’ WebAssembly memory across trials', () => {
     expect(() => runSimulation(world, options, { chunk: 10, shouldStop: () => true })).toThrow(SimCancelled);
     expect(wasmHeap().inUse).toBe(inUse);
     expect(wasmHeap().reserved).toBe(before);
-    // The workers' path: drainAsync stopped by its signal (a cancelled lab run).
+    // The workers' path: drainAsync stopped by its signal (a cancelled lab run). It never hands the event loop a
+    // turn here (sliceMs), so the test stays one task, as the comparisons of inUse need.
     const signal = { aborted: false };
-    await expect(drainAsync(simulate(world, options, 10), () => (signal.aborted = true), { signal })).rejects.toThrow(SimCancelled);
+    await expect(drainAsync(simulate(world, options, 10), () => (signal.aborted = true), { signal, sliceMs: Infinity })).rejects.toThrow(SimCancelled);
     expect(wasmHeap().inUse).toBe(inUse);
     const figures = (r: typeof fresh) => Object.values(r.results).map(({ seconds: _, ...rest }) => rest);
     expect(figures(runSimulation(world, options))).toEqual(figures(fresh));

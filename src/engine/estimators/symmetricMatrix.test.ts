@@ -5,7 +5,7 @@ import { symRankOneSubUpper } from './linalg';
 import { SymmetricMatrix } from './symmetricMatrix';
 import { WasmArena } from './wasm/arena';
 import { ArenaVectors } from './wasm/arenaVectors';
-import { wasmHeap } from './wasm/heap';
+import { WasmHeap } from './wasm/heap';
 
 /** A random symmetric matrix's upper triangle in `m` (the lower one left at garbage, which no kernel may read). */
 function fill(m: SymmetricMatrix, seed: number): Float64Array {
@@ -155,15 +155,14 @@ describe('SymmetricMatrix (WebAssembly SIMD kernels)', () => {
   });
 
   it('structures sharing an arena keep their entries and kernels when another one grows the memory', () => {
-    const arena = new WasmArena();
+    const arena = new WasmArena(new WasmHeap()); // a heap of its own: it starts at one page
     const a = new SymmetricMatrix(3, arena);
     a.setScaledIdentity(2);
     const rows = new ContextRows(2, 1, arena);
     rows.data.set([1, 2]);
     const u = new ArenaVectors(arena, 1);
     const before = arena.generation;
-    // Larger than the whole memory so far (the thread's heap, which earlier tests used): it grows and every view detaches.
-    new SymmetricMatrix(Math.ceil(Math.sqrt(wasmHeap().reserved / 8)) + 1, arena);
+    new SymmetricMatrix(300, arena); // 720 kB: past the first page, the memory grows and every view detaches
     expect(arena.generation).toBeGreaterThan(before);
     const y = new Float64Array(3);
     a.times(Float64Array.of(1, 2, 3), y);

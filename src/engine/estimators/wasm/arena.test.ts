@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WasmArena } from './arena';
-import { wasmHeap } from './heap';
+import { WasmHeap, wasmHeap } from './heap';
 
 describe('WasmArena on the thread’s one WebAssembly heap', () => {
   it('calls one kernel instance from every arena, on one memory', () => {
@@ -9,6 +9,7 @@ describe('WasmArena on the thread’s one WebAssembly heap', () => {
     const a = new WasmArena();
     const b = new WasmArena();
     expect(a.kernels).toBe(b.kernels);
+    expect(a.kernels).toBe(wasmHeap().kernels); // the thread's
     expect(a.buffer).toBe(b.buffer);
     // a's kernel on b's region: y = M·x with M = 2·I (1×1, upper triangle) and x = 3.
     const at = b.alloc(3 * 8);
@@ -35,22 +36,25 @@ describe('WasmArena on the thread’s one WebAssembly heap', () => {
   });
 
   it('keeps the memory at one trial’s worth when each trial’s arenas are released', () => {
+    const heap = new WasmHeap();
     const trial = () => {
-      const arenas = [new WasmArena(), new WasmArena()];
+      const arenas = [new WasmArena(heap), new WasmArena(heap)];
       for (const a of arenas) for (let k = 0; k < 20; k++) a.alloc(8 * 64 * (k + 1));
       for (const a of arenas) a.release();
     };
     trial();
-    const after = wasmHeap().reserved;
+    const after = heap.reserved;
+    expect(after).toBeGreaterThan(65536); // it did grow past its first page
     for (let i = 0; i < 10; i++) trial();
-    expect(wasmHeap().reserved).toBe(after);
+    expect(heap.reserved).toBe(after);
+    expect(heap.inUse).toBe(0);
   });
 
   it('bumps the generation when the memory grows, which detaches earlier views', () => {
-    const a = new WasmArena();
+    const a = new WasmArena(new WasmHeap()); // one page
     const before = a.generation;
     const view = new Float64Array(a.buffer, a.alloc(8), 1);
-    a.alloc(wasmHeap().reserved + 1);
+    a.alloc(100_000);
     expect(a.generation).toBeGreaterThan(before);
     expect(view.length).toBe(0); // detached
     a.release();

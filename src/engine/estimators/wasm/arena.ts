@@ -2,7 +2,7 @@ import { type WasmHeap, wasmHeap } from './heap';
 import type { Kernels } from './instance';
 
 /** Arenas dropped without release() give their regions back when they are collected (a lab run that was cancelled). */
-const reclaim = new FinalizationRegistry<{ regions: number[] }>((held) => wasmHeap().give(held.regions));
+const reclaim = new FinalizationRegistry<{ heap: WasmHeap; regions: number[] }>((held) => held.heap.give(held.regions));
 
 /**
  * What one policy's estimators hold in the thread's WebAssembly memory (every arm's matrices and stored contexts):
@@ -17,13 +17,15 @@ const reclaim = new FinalizationRegistry<{ regions: number[] }>((held) => wasmHe
 export class WasmArena {
   readonly kernels: Kernels;
   private readonly heap: WasmHeap;
-  /** Pairs (byte offset, size class) of the regions taken; null once released. */
-  private held: { regions: number[] } | null = { regions: [] };
+  /** The heap, and pairs (byte offset, size class) of the regions taken from it; null once released. */
+  private held: { heap: WasmHeap; regions: number[] } | null;
 
-  constructor() {
-    this.heap = wasmHeap();
-    this.kernels = this.heap.kernels;
-    reclaim.register(this, this.held as { regions: number[] }, this);
+  /** @param heap the thread's (a test may give a heap of its own, to watch its memory grow from the first page). */
+  constructor(heap: WasmHeap = wasmHeap()) {
+    this.heap = heap;
+    this.kernels = heap.kernels;
+    this.held = { heap, regions: [] };
+    reclaim.register(this, this.held, this);
   }
 
   /** Bumped when the memory grows (any arena's allocation may grow it): views made under an earlier one are detached. */

@@ -17,7 +17,7 @@ import { type Kernels, kernelsOn, PAGE_BYTES, type WasmMemory } from './instance
  * grows, every view on it is detached: `generation` changes, and the structures make their views again before
  * using them. Which regions a structure gets never changes what the kernels compute.
  */
-class WasmHeap {
+export class WasmHeap {
   readonly kernels: Kernels;
   /** Bumped when the memory grows: views made under an earlier generation are detached. */
   generation = 0;
@@ -87,5 +87,3 @@ export function wasmHeap(): WasmHeap {
   heap ??= new WasmHeap();
   return heap;
 }
-
-export type { WasmHeap };
