@@ -25,8 +25,7 @@ export class WasmHeap {
   private top = 0;
   /** Regions given back, by size class (log2 of their size). */
   private readonly free: number[][] = [];
-  /** Bytes in regions handed out and not given back. */
-  inUse = 0;
+  private used = 0;
 
   constructor() {
     const { memory, kernels } = kernelsOn(PAGE_BYTES);
@@ -36,6 +35,11 @@ export class WasmHeap {
 
   get buffer(): ArrayBuffer {
     return this.memory.buffer;
+  }
+
+  /** Bytes in regions handed out and not given back. */
+  get inUse(): number {
+    return this.used;
   }
 
   /** Bytes the memory has taken from the system (it never shrinks). */
@@ -48,7 +52,7 @@ export class WasmHeap {
     if (!(bytes <= MAX_REGION)) throw new RangeError(`WebAssembly heap: a region of ${bytes} bytes is more than it can hold`);
     const sizeClass = Math.max(4, 32 - Math.clz32(bytes - 1)); // ⌈log2 bytes⌉, exactly
     const size = 2 ** sizeClass;
-    this.inUse += size;
+    this.used += size;
     const reused = this.free[sizeClass]?.pop();
     if (reused !== undefined) {
       new Uint8Array(this.memory.buffer, reused, size).fill(0);
@@ -72,7 +76,7 @@ export class WasmHeap {
       const sizeClass = regions[i + 1];
       this.free[sizeClass] ??= [];
       this.free[sizeClass].push(regions[i]);
-      this.inUse -= 2 ** sizeClass;
+      this.used -= 2 ** sizeClass;
     }
   }
 }
