@@ -457,6 +457,59 @@ describe('lab results in Chromium equal the engine in Node', () => {
     expect(await page.locator('[data-testid="trace-row"]').first().getAttribute('data-step')).toBe(String(at - 1));
   });
 
+  it('while playing, nothing in the escalation trace animates; paused, a picked row still fades in', async () => {
+    await page.getByTestId('rewind').click();
+    await page.getByTestId('play').click();
+    await waitForPage(page, `Number(document.querySelector('[data-testid="playback"]').dataset.cursor) >= 100`, { timeout: 20_000 });
+    // The trace's running animations and transitions, sampled every frame for about a second. Before, each
+    // redraw faded the rows whose pressed state the cursor had moved: one or more ran in almost every frame.
+    const animated = await page.evaluate<{ frames: number; busy: number; names: string[] }>(`new Promise((resolve) => {
+      const trace = document.querySelector('[data-testid="escalation-trace"]');
+      let frames = 0, busy = 0;
+      const names = new Set();
+      const end = performance.now() + 1000;
+      const tick = () => {
+        const running = trace.getAnimations({ subtree: true });
+        frames++;
+        if (running.length > 0) busy++;
+        for (const a of running) names.add(a.transitionProperty ?? a.animationName ?? 'animation');
+        if (performance.now() < end) requestAnimationFrame(tick); else resolve({ frames, busy, names: [...names] });
+      };
+      requestAnimationFrame(tick);
+    })`);
+    expect(animated.frames, 'frames sampled').toBeGreaterThan(10);
+    expect(animated.busy, `frames with a trace animation running (${animated.names.join(', ')})`).toBe(0);
+    await focusPage(page);
+    await page.keyboard.press('Space');
+    expect(await page.getByTestId('playback').getAttribute('data-playing')).toBe('false');
+    // Paused, one prompt on (a single new row, after a pause): rows arrive slowly, and picking one fades it.
+    await page.waitForTimeout(300);
+    const at = await cursorOf(page);
+    await page.getByTestId('step').click();
+    await waitForTraceTop(page, at);
+    // Read as soon as React has pressed the row (the transitions last 120 ms): getAnimations() styles the page first.
+    const faded = await page.evaluate<number>(`new Promise((resolve) => {
+      const second = document.querySelectorAll('[data-testid="trace-row"]')[1];
+      const running = () => document.querySelector('[data-testid="escalation-trace"]').getAnimations({ subtree: true }).length;
+      const observer = new MutationObserver(() => {
+        if (second.getAttribute('aria-pressed') !== 'true') return;
+        observer.disconnect();
+        resolve(running());
+      });
+      observer.observe(second, { attributes: true, attributeFilter: ['aria-pressed'] });
+      second.click();
+      if (second.getAttribute('aria-pressed') === 'true') { observer.disconnect(); resolve(running()); }
+    })`);
+    expect(faded, 'transitions started by picking a row').toBeGreaterThan(0);
+    // Unpicked again (a second click), so that the panel follows the cursor for the tests after this one.
+    await page.locator('[data-testid="trace-row"]').nth(1).click();
+    await waitForPage(
+      page,
+      `[...document.querySelectorAll('[data-testid="trace-row"]')].filter((b) => b.getAttribute('aria-pressed') === 'true').length === 1 && document.querySelector('[data-testid="trace-row"]').getAttribute('aria-pressed') === 'true'`,
+      { timeout: 5_000 },
+    );
+  });
+
   it('starting and stopping the playback re-renders what shows it, not the whole page', async () => {
     const lab = await suite.browser.context.newPage();
     await lab.addInitScript({ content: readFileSync(new URL('./renders.js', import.meta.url), 'utf8') });

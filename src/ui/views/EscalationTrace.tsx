@@ -33,7 +33,11 @@ export function EscalationTrace({
     onSelectRef.current = onSelect;
   });
   const select = useCallback((step: number) => onSelectRef.current(step), []);
-  // Rows arriving faster than a few a second are not animated (they could never be read).
+  // Rows arriving faster than a few a second are not animated (they could never be read), and neither are the
+  // rows' own transitions then (`pw-trace-fast`): during playback the pressed row moves with every redraw, and
+  // each move faded two rows' background, border and shadow for 120 ms, so the page re-styled and repainted the
+  // list at the display's rate between the cursor's updates (about 100 transitions a second, a quarter of the main
+  // thread's time while playing, side by side: docs/BENCHMARKS.md).
   const fast = useFastArrival(shown[0]?.step ?? -1);
 
   const onKeyDown = (e: KeyboardEvent<HTMLOListElement>) => {
@@ -73,7 +77,7 @@ export function EscalationTrace({
             <span className="pw-num">Utility</span>
             <span>Oracle would</span>
           </div>
-          <ol className="pw-trace-list" aria-label="Latest prompts, newest first" onKeyDown={onKeyDown}>
+          <ol className={fast ? 'pw-trace-list pw-trace-fast' : 'pw-trace-list'} aria-label="Latest prompts, newest first" onKeyDown={onKeyDown}>
             {shown.map((row) => (
               <TraceItem
                 key={row.step}
