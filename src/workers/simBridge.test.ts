@@ -147,6 +147,22 @@ describe('the simulation bridge', () => {
     for (const p of partials) expect(p).toEqual({ ...sweepBuiltin({ ...config, base: { ...config.base, trials: p.trials } }), trials: p.trials });
   });
 
+  it('runSweep reports its progress at most every 100 ms, and each round’s points at once', async () => {
+    // Long enough for many progress messages from both workers (each reports every 50 ms).
+    const config = { base: { ...CONFIG, T: 5000, trials: 2 }, param: 'lambda' as const, values: [0, 0.05] };
+    const messages: { at: number; partial: boolean; done: number }[] = [];
+    await bridge.runSweep(config, { onProgress: (p) => messages.push({ at: performance.now(), partial: p.partial !== null, done: p.done }) });
+    const plain = messages.filter((m, i) => i > 0 && !m.partial);
+    expect(plain.length, 'progress messages without points').toBeGreaterThan(0);
+    for (const [i, m] of messages.entries()) {
+      if (i === 0 || m.partial) continue;
+      expect(m.at - messages[i - 1].at, `message ${i} after the one before`).toBeGreaterThanOrEqual(99);
+    }
+    // Both rounds' points came (trials 1 and 2), and the last message counts every step.
+    expect(messages.filter((m) => m.partial).length).toBe(2);
+    expect(messages.at(-1)?.done).toBe(2 * config.base.algos.length * config.base.trials * config.base.T);
+  });
+
   it('runSweep pauses after a round when asked, and resumed from its slices gives the engine’s sweep', async () => {
     const config = { base: { ...CONFIG, trials: 3 }, param: 'tauMax' as const, values: [1, 3] };
     const slices: SweepSlice[] = [];

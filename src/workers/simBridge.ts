@@ -27,8 +27,12 @@ export class SimWorkerError extends Error {
 
 /** After `cancel()`, how long the engine gets to stop by itself before the worker is terminated. */
 const CANCEL_GRACE_MS = 1000;
-/** Lab progress (the steps done) is sent at most this often; a message with new partial figures at once. */
-const LAB_PROGRESS_INTERVAL_MS = 100;
+/**
+ * Progress (the steps done) of a lab run or a sweep reaches the page at most this often; a message with new partial
+ * figures or points at once. Each worker reports every 50 ms (sim.worker.ts), so two workers would otherwise
+ * re-draw a status line 40 times a second: for a sweep, that was 15% of the main thread while it computed.
+ */
+const PROGRESS_INTERVAL_MS = 100;
 
 /** One simulation worker of the pool and its one-call-at-a-time caller. */
 interface Lane {
@@ -211,7 +215,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
       fresh = true;
     }
     const now = performance.now();
-    if (now - lastSent < LAB_PROGRESS_INTERVAL_MS && !fresh) return;
+    if (now - lastSent < PROGRESS_INTERVAL_MS && !fresh) return;
     lastSent = now;
     onProgress?.({ done: steps.done, total, partial: fresh && trials < config.trials ? assembler.partial() : null });
   };
@@ -249,6 +253,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
 
 /** How a sweep may be resumed and paused between its rounds (the page's two sweeps take turns: lab/controller.ts). */
 export interface SweepRunOptions extends Omit<LabRunOptions, 'onProgress'> {
+  /** About every 100 ms while the sweep computes, and at once with the points of each round completed. */
   onProgress?: (p: SweepProgress) => void;
   /** Slices computed earlier for this same config (a paused sweep resumed): not computed again. */
   from?: readonly SweepSlice[];
@@ -263,7 +268,8 @@ export interface SweepRunOptions extends Omit<LabRunOptions, 'onProgress'> {
  * value's trial 0 first, then up to 2, 5, 10, 20, …), one job per value per round, each worker taking the next
  * job as it finishes one; the engine's SweepAssembler puts the slices together, so the result is the engine's
  * sweep, bit for bit, whatever the pool size and however often it was paused and resumed. Progress counts steps
- * over all values, and carries the points over the trials every value has finished each time a round completes.
+ * over all values, at most every PROGRESS_INTERVAL_MS, and carries the points over the trials every value has
+ * finished each time a round completes (those at once).
  * Resolves with the sweep, or with null when `pause` stopped it before its last round. Cancels and fails like
  * `runLab`.
  */
@@ -281,8 +287,12 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
     before += stepsOf(slice.range);
   }
   let shownTrials = assembler.trialsDone();
+  let lastSent = -Infinity;
   const report = () => {
     const fresh = assembler.trialsDone() > shownTrials;
+    const now = performance.now();
+    if (now - lastSent < PROGRESS_INTERVAL_MS && !fresh) return;
+    lastSent = now;
     const partial = fresh ? assembler.partial() : null;
     if (partial) shownTrials = partial.trials;
     onProgress?.({ done: before + steps.done, total, partial });
