@@ -148,8 +148,9 @@ describe('the simulation bridge', () => {
   });
 
   it('runSweep reports its progress at most every 100 ms, and each round’s points at once', async () => {
-    // Long enough for many progress messages from both workers (each reports every 50 ms).
-    const config = { base: { ...CONFIG, T: 5000, trials: 2 }, param: 'lambda' as const, values: [0, 0.05] };
+    // Eighteen slices of T = 5000: long enough (about 1 s here; a warm suite ran four in under 150 ms) for progress
+    // messages from both workers between the rounds' points (each worker reports every 50 ms).
+    const config = { base: { ...CONFIG, T: 5000, trials: 3 }, param: 'lambda' as const, values: [0, 0.01, 0.05, 0.1, 0.5, 1] };
     const messages: { at: number; partial: boolean; done: number }[] = [];
     await bridge.runSweep(config, { onProgress: (p) => messages.push({ at: performance.now(), partial: p.partial !== null, done: p.done }) });
     const plain = messages.filter((m, i) => i > 0 && !m.partial);
@@ -158,9 +159,9 @@ describe('the simulation bridge', () => {
       if (i === 0 || m.partial) continue;
       expect(m.at - messages[i - 1].at, `message ${i} after the one before`).toBeGreaterThanOrEqual(99);
     }
-    // Both rounds' points came (trials 1 and 2), and the last message counts every step.
-    expect(messages.filter((m) => m.partial).length).toBe(2);
-    expect(messages.at(-1)?.done).toBe(2 * config.base.algos.length * config.base.trials * config.base.T);
+    // Every round's points came (trials 1, 2 and 3), and the last message counts every step.
+    expect(messages.filter((m) => m.partial).length).toBe(3);
+    expect(messages.at(-1)?.done).toBe(config.values.length * config.base.algos.length * config.base.trials * config.base.T);
   });
 
   it('runSweep pauses after a round when asked, and resumed from its slices gives the engine’s sweep', async () => {
