@@ -30,9 +30,20 @@ const CANCEL_GRACE_MS = 1000;
 /**
  * Progress (the steps done) of a lab run or a sweep reaches the page at most this often; a message with new partial
  * figures or points at once. Each worker reports every 50 ms (sim.worker.ts), so two workers would otherwise
- * re-draw a status line 40 times a second: for a sweep, that was 15% of the main thread while it computed.
+ * re-draw a status line 40 times a second: for a sweep, that was 15–20% of a core on the main thread.
  */
 const PROGRESS_INTERVAL_MS = 100;
+
+/** Whether a progress message is due: one with new figures or points always, any other at most every PROGRESS_INTERVAL_MS. */
+function progressPacer(): (fresh: boolean) => boolean {
+  let lastSent = -Infinity;
+  return (fresh) => {
+    const now = performance.now();
+    if (!fresh && now - lastSent < PROGRESS_INTERVAL_MS) return false;
+    lastSent = now;
+    return true;
+  };
+}
 
 /** One simulation worker of the pool and its one-call-at-a-time caller. */
 interface Lane {
@@ -206,7 +217,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     .map((r) => r.to)
     .filter((n) => n < config.trials);
   let nextMark = 0;
-  let lastSent = -Infinity;
+  const due = progressPacer();
   const report = () => {
     const trials = assembler.trialsDone();
     let fresh = false;
@@ -214,9 +225,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
       nextMark++;
       fresh = true;
     }
-    const now = performance.now();
-    if (now - lastSent < PROGRESS_INTERVAL_MS && !fresh) return;
-    lastSent = now;
+    if (!due(fresh)) return;
     onProgress?.({ done: steps.done, total, partial: fresh && trials < config.trials ? assembler.partial() : null });
   };
   const steps = new PooledSteps(report);
@@ -287,12 +296,10 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
     before += stepsOf(slice.range);
   }
   let shownTrials = assembler.trialsDone();
-  let lastSent = -Infinity;
+  const due = progressPacer();
   const report = () => {
     const fresh = assembler.trialsDone() > shownTrials;
-    const now = performance.now();
-    if (now - lastSent < PROGRESS_INTERVAL_MS && !fresh) return;
-    lastSent = now;
+    if (!due(fresh)) return;
     const partial = fresh ? assembler.partial() : null;
     if (partial) shownTrials = partial.trials;
     onProgress?.({ done: before + steps.done, total, partial });
