@@ -19,6 +19,7 @@ import { embedWith, type LoadedExtractor, loadExtractor } from '../embed/pipelin
 import { type EmbedBatchResult, type EmbedDevice, type EmbedProgress, type EmbedSettings, resolveDtype } from '../embed/types';
 import { messageOf } from '../engine/messageOf';
 import type { EmbedPortApi, EmbedPortEvent } from './embedPort';
+import { progressPacer } from './progressPacer';
 
 const onnxEnv = env.backends.onnx;
 if (onnxEnv.wasm) {
@@ -160,13 +161,11 @@ async function embedOn(
 const PROGRESS_INTERVAL_MS = 50;
 
 function throttled(onProgress: (p: EmbedProgress) => void): (p: EmbedProgress) => void {
-  let last = -Infinity;
+  const due = progressPacer(PROGRESS_INTERVAL_MS);
   let lastPhase = '';
   return (p) => {
-    const now = performance.now();
     const final = p.phase === 'download' && p.loaded >= p.total;
-    if (p.phase === lastPhase && !final && now - last < PROGRESS_INTERVAL_MS) return;
-    last = now;
+    if (!due(p.phase !== lastPhase || final)) return;
     lastPhase = p.phase;
     void onProgress(p);
   };

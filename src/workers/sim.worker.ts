@@ -23,6 +23,7 @@ import {
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
 import { drainAsync, type TrialRange } from '../engine/simulate';
 import { embedThroughPort, type OpenEmbedPort } from './embedPort';
+import { progressPacer } from './progressPacer';
 import { loadSource, resolveWorld, servedDatasets } from './worldSource';
 
 /** Steps simulated so far, over all algorithms and trials (total = algos × trials × T; sweeps: × values). */
@@ -43,7 +44,11 @@ export interface SimCatalog {
 
 export type ProgressCallback = (p: SimProgress) => void;
 
-/** Progress messages of the runs and slices are throttled to about this interval; the last one is always sent. */
+/**
+ * A run's or slice's progress goes to the page at most this often (the slice's result ends it): twice as often as
+ * the page shows it (simBridge.ts, 100 ms), so that a fresh count is there whenever the page's next one is due,
+ * with one worker as with several.
+ */
 const PROGRESS_INTERVAL_MS = 50;
 
 /** The run in flight, if any: `cancel()` flips its flag and the engine stops at its next chunk. */
@@ -59,17 +64,6 @@ async function exclusive<R>(work: (signal: { aborted: boolean }) => Promise<R>):
   } finally {
     if (current === signal) current = null;
   }
-}
-
-/** True at most once per `intervalMs` (the first call included). */
-function every(intervalMs: number): () => boolean {
-  let last = -Infinity;
-  return () => {
-    const now = performance.now();
-    if (now - last < intervalMs) return false;
-    last = now;
-    return true;
-  };
 }
 
 /** Trace rows per message when a slice's trace is sent in chunks (runLabSlice's `onTraceRows`). */
@@ -115,7 +109,7 @@ export const api = {
       for (const f of features) {
         arms.push({ features: f, world: await resolveWorld({ ...config, dataset: { ...choice, features: f, dim } }, embedThroughPort(openEmbedPort)) });
       }
-      const due = every(PROGRESS_INTERVAL_MS);
+      const due = progressPacer(PROGRESS_INTERVAL_MS);
       const options = { algos: config.algos, T: config.T, trials: config.trials, seed: config.seed, params: config.params };
       return drainAsync(
         ablation(arms, options),
@@ -140,7 +134,7 @@ export const api = {
   ): Promise<LabSlice> {
     return exclusive(async (signal) => {
       const world = await resolveWorld(config, embedThroughPort(openEmbedPort));
-      const due = every(PROGRESS_INTERVAL_MS);
+      const due = progressPacer(PROGRESS_INTERVAL_MS);
       const slice = await drainAsync(
         labSlice(world, config, range),
         (tick) => {
@@ -167,7 +161,7 @@ export const api = {
   runSweepSlice(config: SweepConfig, x: number, range: TrialRange, onProgress: ProgressCallback, openEmbedPort?: OpenEmbedPort): Promise<SweepSlice> {
     return exclusive(async (signal) => {
       const world = await resolveWorld(config.base, embedThroughPort(openEmbedPort));
-      const due = every(PROGRESS_INTERVAL_MS);
+      const due = progressPacer(PROGRESS_INTERVAL_MS);
       return drainAsync(
         sweepSlice(world, config, x, range),
         (tick) => {

@@ -15,6 +15,7 @@ import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, Swe
 import type { TrialRange } from '../engine/simulate';
 import { type EmbedPortLink, embedPortProxy } from './embedBridge';
 import { defaultPoolSize, MAX_POOL_SIZE } from './poolSize';
+import { progressPacer } from './progressPacer';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 import { serialCaller, workerSlot } from './workerHandle';
 
@@ -33,17 +34,6 @@ const CANCEL_GRACE_MS = 1000;
  * re-draw a status line 40 times a second: for a sweep, that was 15–20% of a core on the main thread.
  */
 const PROGRESS_INTERVAL_MS = 100;
-
-/** Whether a progress message is due: one with new figures or points always, any other at most every PROGRESS_INTERVAL_MS. */
-function progressPacer(): (fresh: boolean) => boolean {
-  let lastSent = -Infinity;
-  return (fresh) => {
-    const now = performance.now();
-    if (!fresh && now - lastSent < PROGRESS_INTERVAL_MS) return false;
-    lastSent = now;
-    return true;
-  };
-}
 
 /** One simulation worker of the pool and its one-call-at-a-time caller. */
 interface Lane {
@@ -217,7 +207,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     .map((r) => r.to)
     .filter((n) => n < config.trials);
   let nextMark = 0;
-  const due = progressPacer();
+  const due = progressPacer(PROGRESS_INTERVAL_MS);
   const report = () => {
     const trials = assembler.trialsDone();
     let fresh = false;
@@ -296,7 +286,7 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
     before += stepsOf(slice.range);
   }
   let shownTrials = assembler.trialsDone();
-  const due = progressPacer();
+  const due = progressPacer(PROGRESS_INTERVAL_MS);
   const report = () => {
     const fresh = assembler.trialsDone() > shownTrials;
     if (!due(fresh)) return;
