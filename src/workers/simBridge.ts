@@ -17,7 +17,7 @@ import { type EmbedPortLink, embedPortProxy } from './embedBridge';
 import { defaultPoolSize, MAX_POOL_SIZE } from './poolSize';
 import { progressPacer } from './progressPacer';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
-import { serialCaller, workerSlot } from './workerHandle';
+import { serialCaller, type WorkerHandle, workerSlot } from './workerHandle';
 
 export type { CatalogWorld, SimCatalog, SimProgress } from './sim.worker';
 
@@ -34,6 +34,32 @@ const CANCEL_GRACE_MS = 1000;
  * re-draw a status line 40 times a second: for a sweep, that was 15–20% of a core on the main thread.
  */
 const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * No simulation worker starts before this settles: `startWorkersAfter`'s promise (the page's first frame, main.tsx),
+ * else at once.
+ */
+let workersMayStart: Promise<void> = Promise.resolve();
+
+/**
+ * Holds every simulation worker's start until `ready` settles; calls made meanwhile wait (an abort still rejects
+ * them at once). The page passes its first frame: a worker starting beside it (loading its script, building the
+ * world, its JIT compiling the engine on the renderer's background threads) stretched that frame's 20 ms of layout
+ * to 60–120 ms, the first visit's longest task (docs/BENCHMARKS.md, "The first frame before the workers").
+ */
+export function startWorkersAfter(ready: Promise<void>): void {
+  workersMayStart = ready;
+}
+
+/** Settles once workers may start, or at once when `signal` aborts (the call then rejects as aborted). */
+function mayStart(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return workersMayStart;
+  if (signal.aborted) return Promise.resolve();
+  return Promise.race([workersMayStart, new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))]);
+}
+
+/** Runs `use` on lane 0's worker once workers may start (the calls that are not a pooled job). */
+const onFirstLane = <R>(use: (h: WorkerHandle<SimWorkerApi>) => Promise<R>): Promise<R> => workersMayStart.then(() => lanes[0].slot.use(use));
 
 /** One simulation worker of the pool and its one-call-at-a-time caller. */
 interface Lane {
@@ -55,7 +81,8 @@ function makeLane(): Lane {
     'run',
     true,
   );
-  return { slot, call: serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The simulation was cancelled.' }) };
+  const call = serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The simulation was cancelled.' });
+  return { slot, call: (signal, invoke) => mayStart(signal).then(() => call(signal, invoke)) };
 }
 
 /** Started on first use; lane 0 also serves the catalog, dataset info and the ablation. */
@@ -165,7 +192,7 @@ class PooledSteps {
 
 /** The algorithms and worlds the engine offers (starts the worker if it is not running). */
 export function catalog(): Promise<SimCatalog> {
-  return lanes[0].slot.use((h) => Promise.race([h.api.catalog(), h.crashed]));
+  return onFirstLane((h) => Promise.race([h.api.catalog(), h.crashed]));
 }
 
 // --- Lab runs (src/engine/lab/types.ts) ---
@@ -338,5 +365,5 @@ export async function runAblation(
 
 /** A dataset world's models, prices and size (loads the dataset in the worker if needed). */
 export function datasetInfo(world: string): ReturnType<SimWorkerApi['datasetInfo']> {
-  return lanes[0].slot.use((h) => Promise.race([h.api.datasetInfo(world), h.crashed]));
+  return onFirstLane((h) => Promise.race([h.api.datasetInfo(world), h.crashed]));
 }

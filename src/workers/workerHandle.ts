@@ -25,7 +25,7 @@ export function setIdleReleaseMs(ms: number | null): void {
   idleReleaseMs = ms ?? DEFAULT_IDLE_RELEASE_MS;
 }
 
-interface WorkerHandle<Api> {
+export interface WorkerHandle<Api> {
   worker: Worker;
   api: Comlink.Remote<Api>;
   /** Rejects when the worker crashes. */
