@@ -35,11 +35,8 @@ const CANCEL_GRACE_MS = 1000;
  */
 const PROGRESS_INTERVAL_MS = 100;
 
-/**
- * No simulation worker starts before this settles: `startWorkersAfter`'s promise (the page's first frame, main.tsx),
- * else at once.
- */
-let workersMayStart: Promise<void> = Promise.resolve();
+/** Settles when simulation workers may start (`startWorkersAfter`); null once they may. */
+let workersHeld: Promise<void> | null = null;
 
 /**
  * Holds every simulation worker's start until `ready` settles; calls made meanwhile wait (an abort still rejects
@@ -48,18 +45,32 @@ let workersMayStart: Promise<void> = Promise.resolve();
  * to 60–120 ms, the first visit's longest task (docs/BENCHMARKS.md, "The first frame before the workers").
  */
 export function startWorkersAfter(ready: Promise<void>): void {
-  workersMayStart = ready;
+  // Settled either way: a `ready` that rejects must not fail every simulation.
+  const held: Promise<void> = ready
+    .catch(() => {})
+    .then(() => {
+      if (workersHeld === held) workersHeld = null;
+    });
+  workersHeld = held;
 }
 
-/** Settles once workers may start, or at once when `signal` aborts (the call then rejects as aborted). */
-function mayStart(signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return workersMayStart;
-  if (signal.aborted) return Promise.resolve();
-  return Promise.race([workersMayStart, new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))]);
+/** Settles once workers may start, or as soon as `signal` aborts (the call then rejects as aborted). */
+function mayStart(signal?: AbortSignal): Promise<void> {
+  const held = workersHeld;
+  if (!held || signal?.aborted) return Promise.resolve();
+  if (!signal) return held;
+  return new Promise<void>((resolve) => {
+    const go = () => {
+      signal.removeEventListener('abort', go);
+      resolve();
+    };
+    signal.addEventListener('abort', go);
+    void held.then(go);
+  });
 }
 
 /** Runs `use` on lane 0's worker once workers may start (the calls that are not a pooled job). */
-const onFirstLane = <R>(use: (h: WorkerHandle<SimWorkerApi>) => Promise<R>): Promise<R> => workersMayStart.then(() => lanes[0].slot.use(use));
+const onFirstLane = <R>(use: (h: WorkerHandle<SimWorkerApi>) => Promise<R>): Promise<R> => mayStart().then(() => lanes[0].slot.use(use));
 
 /** One simulation worker of the pool and its one-call-at-a-time caller. */
 interface Lane {
