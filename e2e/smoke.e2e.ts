@@ -124,6 +124,35 @@ describe('PromptWise Lab in Chromium', () => {
     expect(await page.evaluate(`Object.keys(document.getElementById('root')).some((k) => k.startsWith('__reactContainer$'))`)).toBe(true);
   });
 
+  it('starts the simulation workers only after the frame that draws the page’s first commit (issue 13: that frame’s length)', async () => {
+    const lab = await suite.browser.context.newPage();
+    // When the first commit puts the run's status in the document, and the next animation frame after it: the
+    // frame that draws it.
+    await lab.addInitScript(() => {
+      const w = window as unknown as { __commit?: number; __frame?: number };
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="run-status"]')) return;
+        seen.disconnect();
+        w.__commit = performance.now();
+        requestAnimationFrame(() => (w.__frame = performance.now()));
+      });
+      seen.observe(document, { subtree: true, childList: true });
+    });
+    await lab.goto(inject('baseURL'));
+    await waitForCurrentResult(lab);
+    const { commit, frame, workers } = await lab.evaluate(() => {
+      const w = window as unknown as { __commit?: number; __frame?: number };
+      const scripts = performance.getEntriesByType('resource').filter((e) => /\/sim\.worker-[^/]+\.js$/.test(e.name));
+      return { commit: w.__commit, frame: w.__frame, workers: scripts.map((e) => e.startTime) };
+    });
+    await lab.close();
+    expect(commit, 'the first commit').toBeGreaterThan(0);
+    expect(frame, 'the frame after it').toBeGreaterThanOrEqual(commit!);
+    // Each worker's script (the pool has at least one) is requested after that frame (main.tsx, startWorkersAfter).
+    expect(workers.length).toBeGreaterThan(0);
+    for (const start of workers) expect(start, `a worker's script requested at ${start.toFixed(0)} ms`).toBeGreaterThan(frame!);
+  });
+
   it('says so when the page’s chunk does not load, instead of staying blank', async () => {
     const before = suite.browser.errors.length;
     const lab = await suite.browser.context.newPage();
