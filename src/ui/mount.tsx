@@ -16,7 +16,7 @@ function FirstFrame({ onFrame }: { onFrame: () => void }): null {
  * it whole. `onFirstFrame` is called in a task after the frame that drew that commit (main.tsx starts the
  * simulation workers then).
  */
-export function mountApp(container: HTMLElement, onFirstFrame: () => void = () => {}): void {
+export function mountApp(container: HTMLElement, onFirstFrame: () => void): void {
   const root = createRoot(container);
   startTransition(() =>
     root.render(
