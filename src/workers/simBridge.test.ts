@@ -209,32 +209,6 @@ describe('the simulation bridge', () => {
     expect(spawned.length).toBe(before); // the engine stopped in time: the worker was kept
   });
 
-  it('startWorkersAfter holds every call until its promise settles (no worker starts or computes); an abort still rejects at once', async () => {
-    let open!: () => void;
-    bridge.startWorkersAfter(new Promise<void>((resolve) => (open = resolve)));
-    try {
-      const n = spawned.length;
-      const log = sliceLog.length;
-      const settled: string[] = [];
-      const run = bridge.runLab({ ...CONFIG, T: 40, trials: 2 }).then(() => settled.push('run'));
-      const cat = bridge.catalog().then(() => settled.push('catalog'));
-      const ac = new AbortController();
-      const aborted = bridge.runSweep({ base: { ...CONFIG, T: 40, trials: 1 }, param: 'tauMax', values: [1] }, { signal: ac.signal });
-      ac.abort();
-      await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
-      await new Promise((r) => setTimeout(r, 50));
-      expect(settled).toEqual([]);
-      expect(sliceLog.length).toBe(log);
-      expect(spawned.length).toBe(n);
-      open();
-      await Promise.all([run, cat]);
-      expect(settled.sort()).toEqual(['catalog', 'run']);
-      expect(sliceLog.length).toBe(log + 4); // the run's two trials, each started and ended
-    } finally {
-      bridge.startWorkersAfter(Promise.resolve());
-    }
-  });
-
   it('a crashed worker rejects the run in flight with SimWorkerError, and the next call starts a fresh one', async () => {
     const run = bridge.runLab({ ...CONFIG, T: 100_000, trials: 50 });
     await new Promise((r) => setTimeout(r, 30));
@@ -302,5 +276,35 @@ describe('the simulation bridge', () => {
     it('refuses a pool size that is not an integer from 1 to 16', () => {
       for (const bad of [0, 1.5, 17, Number.NaN]) expect(() => bridge.setPoolSize(bad)).toThrow(RangeError);
     });
+  });
+
+  it('startWorkersAfter holds every call and every worker’s start until its promise settles; an abort still rejects at once', async () => {
+    let open!: () => void;
+    bridge.startWorkersAfter(new Promise<void>((resolve) => (open = resolve)));
+    // More workers than any test above starts (3 at most): the run starts new ones once it may.
+    bridge.setPoolSize(6);
+    try {
+      const n = spawned.length;
+      const log = sliceLog.length;
+      const settled: string[] = [];
+      const run = bridge.runLab({ ...CONFIG, T: 40, trials: 6 }).then(() => settled.push('run'));
+      const cat = bridge.catalog().then(() => settled.push('catalog'));
+      const ac = new AbortController();
+      const aborted = bridge.runSweep({ base: { ...CONFIG, T: 40, trials: 1 }, param: 'tauMax', values: [1] }, { signal: ac.signal });
+      ac.abort();
+      await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(settled).toEqual([]);
+      expect(sliceLog.length).toBe(log);
+      expect(spawned.length).toBe(n);
+      open();
+      await Promise.all([run, cat]);
+      expect(settled.sort()).toEqual(['catalog', 'run']);
+      expect(sliceLog.length).toBe(log + 12); // the run's six trials, each started and ended
+      expect(spawned.length).toBeGreaterThan(n); // the workers the run needed started only now
+    } finally {
+      bridge.startWorkersAfter(Promise.resolve());
+      bridge.setPoolSize(null);
+    }
   });
 });
