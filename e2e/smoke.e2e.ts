@@ -153,6 +153,24 @@ describe('PromptWise Lab in Chromium', () => {
     for (const start of workers) expect(start, `a worker's script requested at ${start.toFixed(0)} ms`).toBeGreaterThan(frame!);
   });
 
+  it('asks for the learning curves’ chart code before the first render, not from it (issue 13: the first frame’s length)', async () => {
+    // A fresh page: the chart chunks must not come from this page's memory cache of an earlier visit.
+    const lab = await suite.browser.context.newPage();
+    await lab.goto(inject('baseURL'));
+    await waitForCurrentResult(lab);
+    const { render, curves } = await lab.evaluate(() => {
+      const mark = performance.getEntriesByName('pw:first-render')[0];
+      const chunk = performance.getEntriesByType('resource').find((e) => /\/assets\/CurvesPanel-[^/]+\.js$/.test(e.name));
+      return { render: mark?.startTime, curves: chunk?.startTime };
+    });
+    await lab.close();
+    expect(render, 'the first render began').toBeGreaterThan(0);
+    expect(curves, 'the curves chunk was loaded').toBeGreaterThan(0);
+    // Asked for by the render itself (when it reached the card), the chunk came 50–90 ms after this mark, and
+    // recharts' parse on a background thread fell in the page's first frame (ui/views/lazyCharts.tsx).
+    expect(curves!, `curves chunk asked for at ${curves!.toFixed(1)} ms, the first render at ${render!.toFixed(1)} ms`).toBeLessThanOrEqual(render!);
+  });
+
   it('says so when the page’s chunk does not load, instead of staying blank', async () => {
     const before = suite.browser.errors.length;
     const lab = await suite.browser.context.newPage();
