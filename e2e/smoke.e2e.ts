@@ -153,6 +153,27 @@ describe('PromptWise Lab in Chromium', () => {
     for (const start of workers) expect(start, `a worker's script requested at ${start.toFixed(0)} ms`).toBeGreaterThan(frame!);
   });
 
+  it('starts the simulation workers after a second when the page draws no frame (a tab opened in the background), and shows the run', async () => {
+    const lab = await suite.browser.context.newPage();
+    // This headless Chromium draws background tabs too, so the test takes their frames away as the page's script
+    // sees them: animation-frame callbacks never run, as in a hidden tab.
+    await lab.addInitScript(() => {
+      window.requestAnimationFrame = () => 0;
+    });
+    await lab.goto(inject('baseURL'));
+    await waitForCurrentResult(lab);
+    const workers = await lab.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/sim\.worker-[^/]+\.js$/.test(e.name))
+        .map((e) => e.startTime),
+    );
+    await lab.close();
+    // main.tsx's FIRST_FRAME_WAIT_MS: the gate opens 1 s after the entry script ran, without the frame.
+    expect(workers.length).toBeGreaterThan(0);
+    for (const start of workers) expect(start, `a worker's script requested at ${start.toFixed(0)} ms`).toBeGreaterThanOrEqual(1000);
+  });
+
   it('asks for the learning curves’ chart code before the first render, not from it (issue 13: the first frame’s length)', async () => {
     // A fresh page: the chart chunks must not come from this page's memory cache of an earlier visit.
     const lab = await suite.browser.context.newPage();
