@@ -175,7 +175,7 @@ describe('PromptWise Lab in Chromium', () => {
   });
 
   it('asks for the learning curves’ chart code before the first render, not from it (issue 13: the first frame’s length)', async () => {
-    // A fresh page: the chart chunks must not come from this page's memory cache of an earlier visit.
+    // A page of its own, so that the mark and the resource entries are those of one navigation.
     const lab = await suite.browser.context.newPage();
     await lab.goto(inject('baseURL'));
     await waitForCurrentResult(lab);

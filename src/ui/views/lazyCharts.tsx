@@ -21,6 +21,7 @@ const LazyCurvesPanel = lazy(() => loadCurvesPanel().then((m) => ({ default: m.C
 export function preloadCurvesCode(): void {
   loadCurvesPanel().catch(() => {});
 }
+
 const LazyLambdaSweepPlot = lazy(() => import('./LambdaSweepPlot').then((m) => ({ default: m.LambdaSweepPlot })));
 const LazyTradeoffPlot = lazy(() => import('./TradeoffPlot').then((m) => ({ default: m.TradeoffPlot })));
 
