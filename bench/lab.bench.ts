@@ -388,8 +388,19 @@ function longTasksOfVisit(lt: LongTaskEntry[], marks: Record<string, number>): {
 }
 
 /**
- * `n` more first visits of the default scenario as the one in measurePage (its headline, the sweeps scrolled to, the
- * playback to its end), each in a fresh browser: the longest long task of each, 0 where there was none.
+ * A first visit of the default scenario: its headline, then the sweeps as soon as the headline is final (the user
+ * scrolls to them), then back to the top until its playback has ended. `page` has INIT_SCRIPT installed.
+ */
+async function playFirstVisit(page: Page, baseURL: string): Promise<Arrival> {
+  const arrival = await measureArrival(page, baseURL);
+  await page.evaluate('window.scrollTo(0, 0)');
+  await waitForPage(page, `'playEnd' in window.__marks`, { timeout: 180_000, polling: 100 });
+  return arrival;
+}
+
+/**
+ * `n` more first visits (playFirstVisit), each in a fresh browser: the longest long task of each, 0 where there was
+ * none.
  */
 async function moreFirstVisits(baseURL: string, n: number): Promise<number[]> {
   const longest: number[] = [];
@@ -398,9 +409,7 @@ async function moreFirstVisits(baseURL: string, n: number): Promise<number[]> {
     try {
       const page = await fresh.newPage();
       await page.addInitScript({ content: INIT_SCRIPT });
-      await measureArrival(page, baseURL);
-      await page.evaluate('window.scrollTo(0, 0)');
-      await waitForPage(page, `'playEnd' in window.__marks`, { timeout: 180_000, polling: 100 });
+      await playFirstVisit(page, baseURL);
       const { lt, marks } = await page.evaluate<{ lt: LongTaskEntry[]; marks: Record<string, number> }>('({ lt: window.__lt, marks: window.__marks })');
       longest.push(longTasksOfVisit(lt, marks).longest);
     } finally {
@@ -416,14 +425,11 @@ async function measurePage(browser: LabBrowser, baseURL: string): Promise<void> 
   const version = await page.evaluate<string>('navigator.userAgent').then((ua) => ua.match(/Chrome\/([\d.]+)/)?.[1] ?? ua);
   console.log(`Chromium ${version}, headless, viewport 1280×900, dist/ served by vite preview`);
 
-  // (a) A first visit (fresh profile: default scenario, 20 trials): its headline, then the sweeps as soon as the
-  //     headline is final (the user scrolls to them), until its playback has ended.
-  //     The page's main thread is traced meanwhile (category toplevel only: cheap), for each task's CPU time.
+  // (a) A first visit (fresh profile: default scenario, 20 trials; playFirstVisit). The page's main thread is
+  //     traced meanwhile (category toplevel only: cheap), for each task's CPU time.
   let arrival: Arrival | undefined;
   const tasks = await traceMainThread(browser.context, page, async () => {
-    arrival = await measureArrival(page, baseURL);
-    await page.evaluate('window.scrollTo(0, 0)');
-    await waitForPage(page, `'playEnd' in window.__marks`, { timeout: 180_000, polling: 100 });
+    arrival = await playFirstVisit(page, baseURL);
   });
   if (!arrival) throw new Error('the first visit was not measured');
   const hash = new URLSearchParams((await page.evaluate<string>('location.hash')).slice(1));
@@ -457,7 +463,7 @@ async function measurePage(browser: LabBrowser, baseURL: string): Promise<void> 
   // One visit's longest task depends on the minute it falls in (two cores, shared with the workers, the browser
   // and other work): the same count over more first visits, each in a fresh browser.
   const more = await moreFirstVisits(baseURL, FIRST_VISITS - 1);
-  const longestPerVisit = [during.length === 0 ? 0 : longest, ...more];
+  const longestPerVisit = [longest, ...more];
   const visitsOver = longestPerVisit.filter((x) => x > 50).length;
   row(
     `first visits with a main-thread task over 50 ms (the one above and ${more.length} more, a fresh browser each; the same span); the longest in each: ${longestPerVisit

@@ -32,6 +32,16 @@ function expectCell(cell: { text: string; value: string }, exact: number, metric
   expect(cell.text, what).toBe(METRIC_FORMAT[metric](value));
 }
 
+/** When each simulation worker's script was requested (ms since navigation, resource timing). */
+function workerScriptStarts(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/sim\.worker-[^/]+\.js$/.test(e.name))
+      .map((e) => e.startTime),
+  );
+}
+
 describe('PromptWise Lab in Chromium', () => {
   const suite = suiteBrowser();
   let page: Page;
@@ -140,11 +150,11 @@ describe('PromptWise Lab in Chromium', () => {
     });
     await lab.goto(inject('baseURL'));
     await waitForCurrentResult(lab);
-    const { commit, frame, workers } = await lab.evaluate(() => {
+    const { commit, frame } = await lab.evaluate(() => {
       const w = window as unknown as { __commit?: number; __frame?: number };
-      const scripts = performance.getEntriesByType('resource').filter((e) => /\/sim\.worker-[^/]+\.js$/.test(e.name));
-      return { commit: w.__commit, frame: w.__frame, workers: scripts.map((e) => e.startTime) };
+      return { commit: w.__commit, frame: w.__frame };
     });
+    const workers = await workerScriptStarts(lab);
     await lab.close();
     expect(commit, 'the first commit').toBeGreaterThan(0);
     expect(frame, 'the frame after it').toBeGreaterThanOrEqual(commit!);
@@ -162,12 +172,7 @@ describe('PromptWise Lab in Chromium', () => {
     });
     await lab.goto(inject('baseURL'));
     await waitForCurrentResult(lab);
-    const workers = await lab.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => /\/sim\.worker-[^/]+\.js$/.test(e.name))
-        .map((e) => e.startTime),
-    );
+    const workers = await workerScriptStarts(lab);
     await lab.close();
     // main.tsx's FIRST_FRAME_WAIT_MS: the gate opens 1 s after the entry script ran, without the frame.
     expect(workers.length).toBeGreaterThan(0);
