@@ -145,7 +145,12 @@ describe('run controls', () => {
     await tradeoff.scrollIntoViewIfNeeded();
     await page.getByTestId('sweep-status-tauMax').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('sweep-status-tauMax').textContent()).toMatch(/Computing the τ_max sweep… \d+% \([\d,]+ of [\d,]+ prompt-steps\)/);
-    await page.getByTestId('sweep-cancel-tauMax').click();
+    const cancel = page.getByTestId('sweep-cancel-tauMax');
+    // In a 500 px window the sticky playback bar covers the top of the view, where scrolling "if needed" can leave
+    // the button (in a full `npm test` the click then waited behind the bar until the sweep was done): brought to
+    // the middle first, as a user scrolls to what they want to press.
+    await cancel.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await cancel.click();
     await page.getByTestId('sweep-run-tauMax').waitFor({ timeout: 10_000 });
     // The status line reads the store; the card's data-state follows the plot, drawn in a deferred render that
     // can lag a loaded machine's frame or two behind.
