@@ -197,6 +197,21 @@ describe('PromptWise Lab in Chromium', () => {
     expect(curves!, `curves chunk asked for at ${curves!.toFixed(1)} ms, the first render at ${render!.toFixed(1)} ms`).toBeLessThanOrEqual(render!);
   });
 
+  it('raises the workers’ busy flag while it draws a run’s new figures, and lowers it again (issue 13: tasks beside computing workers)', async () => {
+    const lab = await suite.browser.context.newPage();
+    await lab.goto(inject('baseURL'));
+    await waitForCurrentResult(lab);
+    // The flag lives in a SharedArrayBuffer, which needs the page cross-origin isolated (vite/headers.ts).
+    expect(await lab.evaluate('crossOriginIsolated')).toBe(true);
+    const busyMarks = () => lab.evaluate(() => performance.getEntriesByType('mark').flatMap((m) => (m.name.startsWith('pw:busy-') ? [m.name.slice(8)] : [])));
+    // The run this profile shows (the link of the first test: 2 trials) drew partial figures after its first trial,
+    // then the finished run's.
+    expect((await busyMarks()).filter((m) => m === 'up').length).toBeGreaterThanOrEqual(2);
+    // It comes down by itself (two frames, or 150 ms), so no worker is left waiting once the page has drawn.
+    await expect.poll(async () => (await busyMarks()).at(-1), { timeout: 10_000 }).toBe('down');
+    await lab.close();
+  });
+
   it('says so when the page’s chunk does not load, instead of staying blank', async () => {
     const before = suite.browser.errors.length;
     const lab = await suite.browser.context.newPage();

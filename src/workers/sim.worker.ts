@@ -23,6 +23,7 @@ import {
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
 import { drainAsync, type TrialRange } from '../engine/simulate';
 import { embedThroughPort, type OpenEmbedPort } from './embedPort';
+import { waitWhilePageBusy } from './pageBusy';
 import { progressPacer } from './progressPacer';
 import { loadSource, resolveWorld, servedDatasets } from './worldSource';
 
@@ -131,6 +132,7 @@ export const api = {
     onProgress: ProgressCallback,
     openEmbedPort?: OpenEmbedPort,
     onTraceRows?: (rows: TraceRow[]) => Promise<void>,
+    pageBusy?: SharedArrayBuffer | null,
   ): Promise<LabSlice> {
     return exclusive(async (signal) => {
       const world = await resolveWorld(config, embedThroughPort(openEmbedPort));
@@ -140,7 +142,7 @@ export const api = {
         (tick) => {
           if (due()) void onProgress({ done: tick.done, total: tick.total });
         },
-        { signal },
+        { signal, pause: waitWhilePageBusy(pageBusy) },
       );
       if (!slice.trace || !onTraceRows || slice.trace.length <= TRACE_CHUNK_ROWS) return slice;
       // A long trace is thousands of small objects: the page would spend one long task (118 ms for 5,000 rows)
@@ -158,7 +160,14 @@ export const api = {
    * Trials [range.from, range.to) of a sweep's run at value x: what one worker of the page's pool computes
    * (simBridge.ts puts the slices together). Progress in steps of the slice, about every 50 ms.
    */
-  runSweepSlice(config: SweepConfig, x: number, range: TrialRange, onProgress: ProgressCallback, openEmbedPort?: OpenEmbedPort): Promise<SweepSlice> {
+  runSweepSlice(
+    config: SweepConfig,
+    x: number,
+    range: TrialRange,
+    onProgress: ProgressCallback,
+    openEmbedPort?: OpenEmbedPort,
+    pageBusy?: SharedArrayBuffer | null,
+  ): Promise<SweepSlice> {
     return exclusive(async (signal) => {
       const world = await resolveWorld(config.base, embedThroughPort(openEmbedPort));
       const due = progressPacer(PROGRESS_INTERVAL_MS);
@@ -167,7 +176,7 @@ export const api = {
         (tick) => {
           if (due()) void onProgress(tick);
         },
-        { signal },
+        { signal, pause: waitWhilePageBusy(pageBusy) },
       );
     });
   },

@@ -14,6 +14,7 @@ import { SweepAssembler, sweepRounds } from '../engine/lab/sweepSlices';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../engine/lab/types';
 import type { TrialRange } from '../engine/simulate';
 import { type EmbedPortLink, embedPortProxy } from './embedBridge';
+import { pageBusyBuffer, raisePageBusy } from './pageBusy';
 import { defaultPoolSize, MAX_POOL_SIZE } from './poolSize';
 import { progressPacer } from './progressPacer';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
@@ -254,6 +255,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
       fresh = true;
     }
     if (!due(fresh)) return;
+    if (fresh) raisePageBusy();
     onProgress?.({ done: steps.done, total, partial: fresh && trials < config.trials ? assembler.partial() : null });
   };
   const steps = new PooledSteps(report);
@@ -273,7 +275,14 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
               for (const row of rows) traceRows.push(row);
             })
           : undefined;
-      const slice = await api.runLabSlice(config, { from: trial, to: trial + 1 }, job.progress, embedPorts(options.openEmbedPort, pool), onTraceRows);
+      const slice = await api.runLabSlice(
+        config,
+        { from: trial, to: trial + 1 },
+        job.progress,
+        embedPorts(options.openEmbedPort, pool),
+        onTraceRows,
+        pageBusyBuffer(),
+      );
       job.finish(stepsPerTrial);
       assembler.add(traceRows.length > 0 ? { ...slice, trace: traceRows } : slice);
       report();
@@ -285,6 +294,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     true,
   );
   onProgress?.({ done: total, total, partial: null });
+  raisePageBusy(); // the finished run's figures are drawn next
   return assembler.result();
 }
 
@@ -329,7 +339,10 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
     const fresh = assembler.trialsDone() > shownTrials;
     if (!due(fresh)) return;
     const partial = fresh ? assembler.partial() : null;
-    if (partial) shownTrials = partial.trials;
+    if (partial) {
+      shownTrials = partial.trials;
+      raisePageBusy();
+    }
     onProgress?.({ done: before + steps.done, total, partial });
   };
   const steps = new PooledSteps(report);
@@ -342,7 +355,7 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
       options.signal,
       async (api, { x }, laneIndex, pool) => {
         const job = steps.start(laneIndex);
-        const slice = await api.runSweepSlice(config, x, range, job.progress, embedPorts(options.openEmbedPort, pool));
+        const slice = await api.runSweepSlice(config, x, range, job.progress, embedPorts(options.openEmbedPort, pool), pageBusyBuffer());
         job.finish(stepsOf(range));
         assembler.add(slice);
         options.onSlice?.(slice);
@@ -353,6 +366,7 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
     );
     if (range.to < trials && options.pause?.()) return null;
   }
+  raisePageBusy();
   return assembler.result();
 }
 

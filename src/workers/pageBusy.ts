@@ -1,0 +1,77 @@
+/**
+ * A flag in shared memory that the page raises while it draws new figures, and on which the simulation workers
+ * wait between chunks of their work. On a 2-core machine the page's main thread shares the cores with two
+ * computing workers and their JIT: a render of 20–25 ms of CPU that lands there took 50–60 ms of wall time, over
+ * issue 13's long-task budget. While the flag is up the workers' threads stand aside (their compiler threads do
+ * not), so the page's render and its frame get more of the cores (docs/BENCHMARKS.md, "The workers stand aside
+ * while the page draws").
+ *
+ * The page side (`raisePageBusy`, `pageBusyBuffer`) runs on the main thread; the worker side
+ * (`waitWhilePageBusy`) in the simulation workers. Without cross-origin isolation there is no SharedArrayBuffer:
+ * the flag does not exist and nothing waits. Waiting changes when a worker computes, never what.
+ */
+
+/** How long a worker waits at most per check: the flag is a courtesy, never a lock. */
+const MAX_WAIT_MS = 60;
+/** The page lowers the flag after this many frames past the last raise (the render, then its frame)… */
+const BUSY_FRAMES = 2;
+/** …or after this long, whichever comes first (a hidden tab draws no frames). */
+const BUSY_MS = 150;
+
+let flag: Int32Array | null = null;
+let frames = 0;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+/** The page's flag (created on first use), or null where SharedArrayBuffer is not available. */
+export function pageBusyBuffer(): SharedArrayBuffer | null {
+  if (flag === null) {
+    if (typeof SharedArrayBuffer === 'undefined' || !(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated) return null;
+    flag = new Int32Array(new SharedArrayBuffer(4));
+  }
+  return flag.buffer as SharedArrayBuffer;
+}
+
+function lower(): void {
+  if (flag === null || timer === null) return;
+  clearTimeout(timer);
+  timer = null;
+  Atomics.store(flag, 0, 0);
+  Atomics.notify(flag, 0);
+  performance.mark('pw:busy-down');
+}
+
+function countFrame(): void {
+  if (timer === null) return;
+  if (++frames >= BUSY_FRAMES) lower();
+  else requestAnimationFrame(countFrame);
+}
+
+/**
+ * Raises the flag: new figures are about to be drawn. It comes down by itself (BUSY_FRAMES, BUSY_MS). The
+ * marks `pw:busy-up` and `pw:busy-down` let a test or a profile see the windows.
+ */
+export function raisePageBusy(): void {
+  if (pageBusyBuffer() === null || flag === null) return;
+  frames = 0;
+  Atomics.store(flag, 0, 1);
+  performance.mark('pw:busy-up');
+  if (timer !== null) clearTimeout(timer);
+  else requestAnimationFrame(countFrame);
+  timer = setTimeout(lower, BUSY_MS);
+}
+
+/** What a worker's check found: the flag down, the flag lowered while it waited, or still up at the cap. */
+export type PageWait = 'free' | 'lowered' | 'timed-out';
+
+/**
+ * In a worker: the check to run between chunks of work, which waits while the page's flag is up, at most
+ * `maxWaitMs` per call. Undefined when there is no flag (the page is not cross-origin isolated).
+ */
+export function waitWhilePageBusy(buffer: SharedArrayBuffer | null | undefined, maxWaitMs = MAX_WAIT_MS): (() => PageWait) | undefined {
+  if (!buffer) return undefined;
+  const f = new Int32Array(buffer);
+  return () => {
+    if (Atomics.load(f, 0) === 0) return 'free';
+    return Atomics.wait(f, 0, 1, maxWaitMs) === 'timed-out' ? 'timed-out' : 'lowered';
+  };
+}
