@@ -212,6 +212,19 @@ describe('PromptWise Lab in Chromium', () => {
     await lab.close();
   });
 
+  it('leaves the busy flag down in a hidden tab, whose timers may fire a second late (the workers would wait for nothing)', async () => {
+    const lab = await suite.browser.context.newPage();
+    // This headless Chromium shows every tab, so the page's script is told it is hidden.
+    await lab.addInitScript(() => {
+      Object.defineProperty(Document.prototype, 'hidden', { get: () => true });
+    });
+    await lab.goto(inject('baseURL'));
+    await waitForCurrentResult(lab);
+    const raised = await lab.evaluate(() => performance.getEntriesByName('pw:busy-up').length);
+    await lab.close();
+    expect(raised).toBe(0);
+  });
+
   it('says so when the page’s chunk does not load, instead of staying blank', async () => {
     const before = suite.browser.errors.length;
     const lab = await suite.browser.context.newPage();

@@ -21,6 +21,7 @@ const BUSY_MS = 150;
 let flag: Int32Array | null = null;
 let frames = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
+let watchingVisibility = false;
 
 /** The page's flag (created on first use), or null where SharedArrayBuffer is not available. */
 export function pageBusyBuffer(): SharedArrayBuffer | null {
@@ -51,7 +52,14 @@ function countFrame(): void {
  * marks `pw:busy-up` and `pw:busy-down` let a test or a profile see the windows.
  */
 export function raisePageBusy(): void {
-  if (pageBusyBuffer() === null || flag === null) return;
+  // A hidden tab draws nothing, and its timers may fire a second late: the workers would wait for nothing.
+  if (pageBusyBuffer() === null || flag === null || document.hidden) return;
+  if (!watchingVisibility) {
+    watchingVisibility = true;
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden) lower();
+    });
+  }
   frames = 0;
   Atomics.store(flag, 0, 1);
   performance.mark('pw:busy-up');
