@@ -124,7 +124,8 @@ export const api = {
 
   /**
    * Trials [range.from, range.to) of a lab run: what one worker of the page's pool computes (simBridge.ts puts
-   * the slices together). Progress in steps of the slice, about every 50 ms. Cancelled by `cancel()`.
+   * the slices together). Progress in steps of the slice, about every 50 ms. Cancelled by `cancel()`. Between
+   * chunks it waits while the page's busy flag `pageBusy` is up (workers/pageBusy.ts).
    */
   runLabSlice(
     config: LabConfig,
@@ -158,7 +159,8 @@ export const api = {
 
   /**
    * Trials [range.from, range.to) of a sweep's run at value x: what one worker of the page's pool computes
-   * (simBridge.ts puts the slices together). Progress in steps of the slice, about every 50 ms.
+   * (simBridge.ts puts the slices together). Progress in steps of the slice, about every 50 ms. Waits while the
+   * page's busy flag is up, as runLabSlice does.
    */
   runSweepSlice(
     config: SweepConfig,
