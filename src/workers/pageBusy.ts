@@ -15,7 +15,7 @@
 const MAX_WAIT_MS = 60;
 /** The page lowers the flag after this many frames past the last raise (the render, then its frame)… */
 const BUSY_FRAMES = 2;
-/** …or after this long, whichever comes first (a hidden tab draws no frames). */
+/** …or after this long, whichever comes first (a page whose frames stop, e.g. in a covered window). */
 const BUSY_MS = 150;
 
 let flag: Int32Array | null = null;
