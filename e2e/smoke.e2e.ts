@@ -212,6 +212,22 @@ describe('PromptWise Lab in Chromium', () => {
     await lab.close();
   });
 
+  it('loads the second simulation worker beside trial 0, not beside the drawing of its figures (issue 13: tasks beside computing workers)', async () => {
+    const lab = await suite.browser.context.newPage();
+    // A seed of its own, so that the run is computed, on both workers.
+    await lab.goto(`${inject('baseURL')}#world=${WORLD}&algos=${CONFIG.algos.join(',')}&T=${CONFIG.T}&trials=6&seed=11`);
+    await waitForCurrentResult(lab);
+    const workers = await workerScriptStarts(lab);
+    const firstFigures = await lab.evaluate(() => performance.getEntriesByName('pw:busy-up')[0]?.startTime);
+    await lab.close();
+    expect(workers).toHaveLength(2);
+    expect(firstFigures, 'trial 0’s figures were drawn').toBeGreaterThan(0);
+    // Asked for once trial 0 was done, the second worker's script compiled and its module evaluated while the
+    // page drew trial 0's figures; it now loads beside trial 0 and takes its first trial after they are drawn.
+    for (const start of workers)
+      expect(start, `a worker's script requested at ${start.toFixed(0)} ms, the first figures at ${firstFigures!.toFixed(0)} ms`).toBeLessThan(firstFigures!);
+  });
+
   it('leaves the busy flag down in a hidden tab, whose timers may fire a second late (the workers would wait for nothing)', async () => {
     const lab = await suite.browser.context.newPage();
     // This headless Chromium shows every tab, so the page's script is told it is hidden.

@@ -22,6 +22,8 @@ let flag: Int32Array | null = null;
 let frames = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let watchingVisibility = false;
+/** `pageSettled`'s callers, told when the flag comes down. */
+const settled: (() => void)[] = [];
 
 /** The page's flag (created on first use), or null where SharedArrayBuffer is not available. */
 export function pageBusyBuffer(): SharedArrayBuffer | null {
@@ -39,6 +41,7 @@ function lower(): void {
   Atomics.store(flag, 0, 0);
   Atomics.notify(flag, 0);
   performance.mark('pw:busy-down');
+  for (const resolve of settled.splice(0)) resolve();
 }
 
 function countFrame(): void {
@@ -66,6 +69,12 @@ export function raisePageBusy(): void {
   if (timer !== null) clearTimeout(timer);
   else requestAnimationFrame(countFrame);
   timer = setTimeout(lower, BUSY_MS);
+}
+
+/** Settles once the flag is down: at once if it is (or if there is none). */
+export function pageSettled(): Promise<void> {
+  if (timer === null) return Promise.resolve();
+  return new Promise((resolve) => settled.push(resolve));
 }
 
 /** What a worker's check found: the flag down, the flag lowered while it waited, or still up at the cap. */

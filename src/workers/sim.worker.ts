@@ -82,6 +82,9 @@ export const api = {
     return catalogCache;
   },
 
+  /** Answers once this worker's script has loaded: the pool starts a worker ahead of its first job (simBridge.ts). */
+  ready(): void {},
+
   /** A dataset world's models, their set prices and whether it has per-query costs (for the controls). */
   async datasetInfo(world: string): Promise<{ name: string; models: string[]; prices: number[] | null; perQuery: boolean; prompts: number; tasks: string[] }> {
     const source = await loadSource(world);

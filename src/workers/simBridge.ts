@@ -14,7 +14,7 @@ import { SweepAssembler, sweepRounds } from '../engine/lab/sweepSlices';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../engine/lab/types';
 import type { TrialRange } from '../engine/simulate';
 import { type EmbedPortLink, embedPortProxy } from './embedBridge';
-import { pageBusyBuffer, raisePageBusy } from './pageBusy';
+import { pageBusyBuffer, pageSettled, raisePageBusy } from './pageBusy';
 import { defaultPoolSize, MAX_POOL_SIZE } from './poolSize';
 import { progressPacer } from './progressPacer';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
@@ -130,8 +130,9 @@ interface PoolJob {
 /**
  * Runs `jobs` on up to `size` workers, each taking the next job as it finishes one, and resolves with the
  * results in job order. The first failure (or the caller's abort) aborts the jobs still running and rejects
- * with that failure. With `firstAlone`, the other workers start only once job 0 is done (a lab run's first
- * figures; or a cache job 0 warms that the others would each fill: the prompts' embeddings).
+ * with that failure. With `firstAlone`, the other workers take jobs only once job 0 is done (a lab run's first
+ * figures; or a cache job 0 warms that the others would each fill: the prompts' embeddings) and the page has
+ * drawn what it brought; they load meanwhile.
  */
 async function runOnPool<J, R>(
   jobs: readonly J[],
@@ -151,7 +152,15 @@ async function runOnPool<J, R>(
   let markFirst!: () => void;
   const firstDone = new Promise<void>((resolve) => (markFirst = resolve));
   const work = async (i: number) => {
-    if (firstAlone && i > 0) await firstDone;
+    if (firstAlone && i > 0) {
+      // The worker loads its script beside job 0, and takes jobs once job 0's figures are drawn (the page's busy
+      // flag down): started then, its script's compile and its module's evaluation fell on that render.
+      const loaded = lane(i).call(both, (api) => api.ready());
+      loaded.catch(() => {}); // awaited below; a failure meanwhile is not unhandled
+      await firstDone;
+      await pageSettled();
+      await loaded;
+    }
     while (next < jobs.length) {
       const j = next++;
       results[j] = await lane(i).call(both, (api) => run(api, jobs[j], i, pool));
