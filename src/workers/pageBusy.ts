@@ -17,6 +17,11 @@ const MAX_WAIT_MS = 60;
 const BUSY_FRAMES = 2;
 /** …or after this long, whichever comes first (a page whose frames stop, e.g. in a covered window). */
 const BUSY_MS = 150;
+/**
+ * The raises and lowerings marked in the performance timeline (`pw:busy-up`, `pw:busy-down`): enough for a test or
+ * a profile of a visit, while a long session of slider drags does not grow the timeline without end.
+ */
+const MAX_MARKS = 200;
 
 let flag: Int32Array | null = null;
 let frames = 0;
@@ -24,6 +29,11 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 let watchingVisibility = false;
 /** `pageSettled`'s callers, told when the flag comes down. */
 const settled: (() => void)[] = [];
+let marks = 0;
+
+function mark(name: 'pw:busy-up' | 'pw:busy-down'): void {
+  if (marks++ < MAX_MARKS) performance.mark(name);
+}
 
 /** The page's flag (created on first use), or null where SharedArrayBuffer is not available. */
 export function pageBusyBuffer(): SharedArrayBuffer | null {
@@ -40,7 +50,7 @@ function lower(): void {
   timer = null;
   Atomics.store(flag, 0, 0);
   Atomics.notify(flag, 0);
-  performance.mark('pw:busy-down');
+  mark('pw:busy-down');
   for (const resolve of settled.splice(0)) resolve();
 }
 
@@ -52,7 +62,7 @@ function countFrame(): void {
 
 /**
  * Raises the flag: new figures are about to be drawn. It comes down by itself (BUSY_FRAMES, BUSY_MS). The
- * marks `pw:busy-up` and `pw:busy-down` let a test or a profile see the windows.
+ * marks `pw:busy-up` and `pw:busy-down` (MAX_MARKS) let a test or a profile see the windows.
  */
 export function raisePageBusy(): void {
   // A hidden tab draws nothing, and its timers may fire a second late: the workers would wait for nothing.
@@ -65,7 +75,7 @@ export function raisePageBusy(): void {
   }
   frames = 0;
   Atomics.store(flag, 0, 1);
-  performance.mark('pw:busy-up');
+  mark('pw:busy-up');
   if (timer !== null) clearTimeout(timer);
   else requestAnimationFrame(countFrame);
   timer = setTimeout(lower, BUSY_MS);
