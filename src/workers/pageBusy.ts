@@ -26,7 +26,6 @@ const MAX_MARKS = 200;
 let flag: Int32Array | null = null;
 let frames = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
-let watchingVisibility = false;
 /** `pageSettled`'s callers, told when the flag comes down. */
 const settled: (() => void)[] = [];
 let marks = 0;
@@ -35,13 +34,23 @@ function mark(name: 'pw:busy-up' | 'pw:busy-down'): void {
   if (marks++ < MAX_MARKS) performance.mark(name);
 }
 
-/** The page's flag (created on first use), or null where SharedArrayBuffer is not available. */
-export function pageBusyBuffer(): SharedArrayBuffer | null {
-  if (flag === null) {
-    if (typeof SharedArrayBuffer === 'undefined' || !(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated) return null;
+/**
+ * The page's flag, created on first use, or null where SharedArrayBuffer is not available (a page that is not
+ * cross-origin isolated; Node). A tab that becomes hidden lowers it at once: it draws nothing.
+ */
+function pageFlag(): Int32Array | null {
+  if (flag === null && typeof SharedArrayBuffer !== 'undefined' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated) {
     flag = new Int32Array(new SharedArrayBuffer(4));
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden) lower();
+    });
   }
-  return flag.buffer as SharedArrayBuffer;
+  return flag;
+}
+
+/** The flag's memory, for the workers (`waitWhilePageBusy`), or null where there is none. */
+export function pageBusyBuffer(): SharedArrayBuffer | null {
+  return (pageFlag()?.buffer as SharedArrayBuffer | undefined) ?? null;
 }
 
 function lower(): void {
@@ -65,16 +74,11 @@ function countFrame(): void {
  * marks `pw:busy-up` and `pw:busy-down` (MAX_MARKS) let a test or a profile see the windows.
  */
 export function raisePageBusy(): void {
+  const f = pageFlag();
   // A hidden tab draws nothing, and its timers may fire a second late: the workers would wait for nothing.
-  if (pageBusyBuffer() === null || flag === null || document.hidden) return;
-  if (!watchingVisibility) {
-    watchingVisibility = true;
-    document.addEventListener('visibilitychange', () => {
-      if (document.hidden) lower();
-    });
-  }
+  if (f === null || document.hidden) return;
   frames = 0;
-  Atomics.store(flag, 0, 1);
+  Atomics.store(f, 0, 1);
   mark('pw:busy-up');
   if (timer !== null) clearTimeout(timer);
   else requestAnimationFrame(countFrame);
