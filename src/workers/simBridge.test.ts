@@ -4,6 +4,7 @@
  * structured cloning are the real ones; only the thread is not. (The browser specs in e2e/ cover the real
  * Worker.)
  */
+import { Worker as ThreadWorker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LabConfig, type LabProgress, labBuiltin, type SweepPartial, type SweepSlice, sweepBuiltin } from '../engine/lab';
@@ -306,5 +307,42 @@ describe('the simulation bridge', () => {
       bridge.startWorkersAfter(Promise.resolve());
       bridge.setPoolSize(null);
     }
+  });
+});
+
+describe('the worker’s side of the page’s busy flag (pageBusy.ts)', () => {
+  /**
+   * Runs `slice` with the flag up all along, while another thread wakes whatever waits on it, counting the wakes:
+   * each one is a wait between two chunks. [0] the flag, [1] "stop", [2] the wakes, [3] the other thread is ready.
+   */
+  async function wakesDuring(slice: (flag: SharedArrayBuffer) => Promise<unknown>): Promise<number> {
+    const shared = new Int32Array(new SharedArrayBuffer(16));
+    Atomics.store(shared, 0, 1);
+    const waker = new ThreadWorker(
+      `const { workerData } = require('node:worker_threads');
+       const f = new Int32Array(workerData);
+       const nap = new Int32Array(new SharedArrayBuffer(4));
+       Atomics.store(f, 3, 1);
+       while (Atomics.load(f, 1) === 0) {
+         if (Atomics.notify(f, 0) > 0) Atomics.add(f, 2, 1);
+         Atomics.wait(nap, 0, 0, 1);
+       }`,
+      { eval: true, workerData: shared.buffer },
+    );
+    try {
+      while (Atomics.load(shared, 3) === 0) await new Promise((r) => setTimeout(r, 5));
+      await slice(shared.buffer as SharedArrayBuffer);
+      return Atomics.load(shared, 2);
+    } finally {
+      Atomics.store(shared, 1, 1);
+      await waker.terminate();
+    }
+  }
+
+  it('a lab slice and a sweep slice wait on the flag they are handed, between their chunks', async () => {
+    const range = { from: 0, to: 1 };
+    expect(await wakesDuring((flag) => workerApi.runLabSlice(CONFIG, range, () => {}, undefined, undefined, flag))).toBeGreaterThan(0);
+    const sweep = { base: CONFIG, param: 'tauMax' as const, values: [1, 2] };
+    expect(await wakesDuring((flag) => workerApi.runSweepSlice(sweep, 2, range, () => {}, undefined, flag))).toBeGreaterThan(0);
   });
 });
