@@ -204,8 +204,7 @@ describe('PromptWise Lab in Chromium', () => {
     // The flag lives in a SharedArrayBuffer, which needs the page cross-origin isolated (vite/headers.ts).
     expect(await lab.evaluate('crossOriginIsolated')).toBe(true);
     const busyMarks = () => lab.evaluate(() => performance.getEntriesByType('mark').flatMap((m) => (m.name.startsWith('pw:busy-') ? [m.name.slice(8)] : [])));
-    // The run this profile shows (the link of the first test: 2 trials) drew partial figures after its first trial,
-    // then the finished run's.
+    // A run of two trials or more draws partial figures after its first trial, then the finished run's.
     expect((await busyMarks()).filter((m) => m === 'up').length).toBeGreaterThanOrEqual(2);
     // It comes down by itself (two frames, or 150 ms), so no worker is left waiting once the page has drawn.
     await expect.poll(async () => (await busyMarks()).at(-1), { timeout: 10_000 }).toBe('down');
