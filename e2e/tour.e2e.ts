@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOUR_STEPS, tourHash } from '../src/state/tour';
 import { waitForPage } from './browser';
-import { hashOf, openLab, suiteBrowser } from './lab';
+import { hashOf, openLab, suiteBrowser, waitForCurrentResult } from './lab';
 
 const SHOTS = process.env.TOUR_SHOTS ?? 'test-results';
 
@@ -36,6 +36,49 @@ async function stepState(page: Page) {
   })`);
 }
 
+/** What on the page would give away the oracle's answer: its plans, its picks, the true c/q. */
+async function oracleShown(page: Page): Promise<{ chips: number; picks: number; hidden: number; cq: string[] }> {
+  return page.evaluate(`({
+    chips: document.querySelectorAll('[data-testid="card-trace"] .pw-oracle-chip, [data-testid="card-decision"] .pw-oracle-chip').length,
+    picks: document.querySelectorAll('[data-oracle-pick]').length,
+    hidden: document.querySelectorAll('[data-testid="oracle-hidden"]').length,
+    cq: [...document.querySelectorAll('[data-testid="decision-arm"] td:last-child')].map((td) => td.textContent),
+  })`);
+}
+
+/** Waits until the trace lists prompt `step` (0-based) inside the viewport (the tour scrolls to it, smoothly). */
+async function traceRowInView(page: Page, step: number): Promise<boolean> {
+  await waitForPage(
+    page,
+    `(() => {
+      const row = document.querySelector('[data-testid="trace-row"][data-step="${step}"]');
+      if (!row) return false;
+      const r = row.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;
+    })()`,
+    { timeout: 10_000 },
+  );
+  return true;
+}
+
+/** Answers the predict step with the cheapest model, checking that nothing showed the answer before. */
+async function answerPredict(page: Page): Promise<void> {
+  expect(await page.getByTestId('tour-text').textContent()).toMatch(/which model would you ask first\?/);
+  const before = await oracleShown(page);
+  expect(before).toMatchObject({ chips: 0, picks: 0, hidden: 1 });
+  expect(before.cq.length).toBeGreaterThan(0);
+  expect(before.cq.every((t) => t === '?')).toBe(true);
+  await page.getByTestId('tour-choice-0').click(); // the cheapest: not the oracle's pick
+  await waitForPage(page, `document.querySelector('[data-testid="tour-text"]').textContent.startsWith('The oracle asks qwen-plus first')`);
+  expect(await page.getByTestId('tour-choice-2').isDisabled()).toBe(true);
+  // Answered: the oracle's plan, its picks and the true c/q are shown again.
+  await waitForPage(page, `document.querySelectorAll('[data-oracle-pick]').length > 0`);
+  const after = await oracleShown(page);
+  expect(after.hidden).toBe(0);
+  expect(after.chips).toBeGreaterThan(0);
+  expect(after.cq.some((t) => t !== '?')).toBe(true);
+}
+
 describe('the guided tour', () => {
   const suite = suiteBrowser({ viewport: { width: 1280, height: 800 } });
   const seen: Awaited<ReturnType<typeof stepState>>[] = [];
@@ -46,18 +89,17 @@ describe('the guided tour', () => {
 
   it('walks every step from the header’s Tour button, each driving the lab; left on the way, it resumes there', async () => {
     const page = await openLab(suite.browser, '');
+    await waitForCurrentResult(page);
+    const settings = await hashOf(page);
     await page.getByTestId('tour-start').click();
     for (let n = 1; n <= TOUR_STEPS.length; n++) {
       const spec = TOUR_STEPS[n - 1];
       await tourAt(page, n);
       // The step's heading has the focus (a screen reader reads it), and its view is outlined.
       expect(await page.evaluate<string | null>(`document.activeElement?.getAttribute('data-testid')`)).toBe('tour-title');
-      if (spec.id === 'predict') {
-        expect(await page.getByTestId('tour-text').textContent()).toMatch(/which model would you ask first\?/);
-        await page.getByTestId('tour-choice-0').click(); // the cheapest: not the oracle's pick
-        await waitForPage(page, `document.querySelector('[data-testid="tour-text"]').textContent.startsWith('The oracle asks qwen-plus first')`);
-        expect(await page.getByTestId('tour-choice-2').isDisabled()).toBe(true);
-      }
+      if (spec.id === 'predict') await answerPredict(page);
+      // The prompt the words name is in the trace, on screen.
+      if (spec.step !== null) expect(await traceRowInView(page, spec.step)).toBe(true);
       const state = await stepState(page);
       expect(state.hash).toBe(tourHash(n));
       expect(state.highlighted).toEqual([spec.highlight]);
@@ -67,9 +109,11 @@ describe('the guided tour', () => {
       await page.screenshot({ path: `${SHOTS}/tour-${n}-${spec.id}.jpg`, type: 'jpeg', quality: 75 });
 
       if (n === 3) {
-        // Left at step 3: the panel and the outline go, the link drops tour=; the header offers to resume.
+        // Left at step 3: the panel and the outline go, the settings from before the tour come back; the header
+        // offers to resume.
         await page.getByTestId('tour-leave').click();
         await waitForPage(page, `!document.querySelector('[data-testid="tour-panel"]') && !location.hash.includes('tour=')`);
+        expect(await hashOf(page)).toBe(settings);
         expect(await page.locator('[data-highlight="tour"]').count()).toBe(0);
         expect(await page.getByTestId('tour-start').textContent()).toBe(`Resume tour (3 / ${TOUR_STEPS.length})`);
         await page.getByTestId('tour-start').click();
@@ -77,9 +121,33 @@ describe('the guided tour', () => {
       }
       if (n < TOUR_STEPS.length) await page.getByTestId('tour-next').click();
     }
+    // The last step's words carry the λ sweep's lessons once it is drawn.
+    await waitForPage(page, `!document.querySelector('[data-testid="tour-text"]').textContent.includes('is computing')`, { timeout: 120_000 });
+    expect(await page.getByTestId('tour-text').textContent()).toMatch(/PromptWise's cost .* whatever λ is \(Proposition 1\)/);
     await page.getByTestId('tour-finish').click();
     await waitForPage(page, `!document.querySelector('[data-testid="tour-panel"]')`);
     expect(await page.getByTestId('tour-start').textContent()).toBe('Tour');
+    // Finished: the settings from before the tour are back, in the link and after a reload.
+    expect(await hashOf(page)).toBe(settings);
+    await page.reload();
+    await waitForCurrentResult(page);
+    expect(await hashOf(page)).toBe(settings);
+    await page.close();
+  });
+
+  it('on a phone (390×844) the predict step shows no answer before the reader’s, and leaving restores the settings', async () => {
+    const page = await openLab(suite.browser, '', { width: 390, height: 844 });
+    await waitForCurrentResult(page);
+    const settings = await hashOf(page);
+    await page.getByTestId('tour-start').click();
+    await tourAt(page, 1);
+    await page.getByTestId('tour-next').click();
+    await tourAt(page, 2);
+    expect(await traceRowInView(page, TOUR_STEPS[1].step!)).toBe(true);
+    await answerPredict(page);
+    await page.getByTestId('tour-leave').click();
+    await waitForPage(page, `!document.querySelector('[data-testid="tour-panel"]')`);
+    expect(await hashOf(page)).toBe(settings);
     await page.close();
   });
 

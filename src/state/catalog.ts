@@ -72,10 +72,13 @@ const OFFICIAL_CODE_IDS: readonly string[] = ENGINE_ALGORITHMS.filter((a) => a.o
 /** "All algorithms" (`algos=all` in the link): every algorithm of the paper and ours, not the authors'-code readings. */
 export const ALL_ALGO_IDS: readonly string[] = ALGO_IDS.filter((id) => !OFFICIAL_CODE_IDS.includes(id));
 /**
- * What a fresh page runs (issue 15, item 1): the learner, the paper's Greedy and the DP oracle, four lines in every
+ * What a fresh page runs (issue 15, item 1): the learner, the paper's Greedy and the DP oracle, a few lines in every
  * chart instead of thirteen; the best single model is the stakeholder line's reference beside them (state/stakeholder.ts).
+ * PromptWise-Budget stands beside PromptWise (issue 41, item 2): PromptWise's order of models is c/q̂ whatever λ is
+ * (Proposition 1), so on the first world its cost moves in one decade of the λ slider only, while the budget plan on
+ * q̂ responds to λ across the slider at a finite τ_max (lessons.ts; lessons.test.ts holds it).
  */
-export const FOCUSED_ALGO_IDS: readonly string[] = ['promptwise', 'greedy', 'oracle'];
+export const FOCUSED_ALGO_IDS: readonly string[] = ['promptwise', 'promptwise-budget', 'greedy', 'oracle'];
 /** Whether `ids` is exactly the "all algorithms" selection (in any order). */
 export function isAllAlgos(ids: readonly string[]): boolean {
   return ids.length === ALL_ALGO_IDS.length && ALL_ALGO_IDS.every((id) => ids.includes(id));

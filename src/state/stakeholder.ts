@@ -40,6 +40,12 @@ export function fmtCostPerPrompt(cost: number, kind: CostKind): string {
   return `${fmtCost(cost, kind)} cost units per prompt`;
 }
 
+/** Two mean costs per prompt, the unit once: "$152 to $80 per 1M prompts", "2.64 to 1.12 $/Mtok per prompt". */
+export function fmtCostsPerPrompt(from: number, to: number, kind: CostKind): string {
+  const unit = fmtCostPerPrompt(to, kind);
+  return `${fmtCost(from, kind)} to ${unit}`;
+}
+
 /** What the unit means, in one sentence (shown under the line). */
 export function costUnitNote(kind: CostKind): string {
   if (kind === 'recorded-usd') return 'Costs are the recorded price of each query, in $ per 1M prompts (µ$ per prompt).';

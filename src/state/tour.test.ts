@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fmt } from '../engine/lab/format';
 import { labBuiltin } from '../engine/lab/run';
 import type { LabResult } from '../engine/lab/types';
 import { prop1Pick, TOUR_STEPS, tourHash, tourParams, tourText } from './tour';
@@ -55,6 +56,8 @@ describe('the guided tour', () => {
     expect(late.category).toBe(early.category);
     const arm = late.decisions[0].arm;
     expect(late.decisions[0].arms[arm].bonus).toBeLessThan(early.decisions[0].arms[arm].bonus / 2);
+    // "near the true q"
+    expect(Math.abs(late.decisions[0].arms[arm].qHat - late.decisions[0].arms[arm].q)).toBeLessThan(0.05);
   });
 
   it('escalate: the first query fails and the learner asks again until a success', () => {
@@ -74,6 +77,17 @@ describe('the guided tour', () => {
     // Proposition 1 would ask the same model three times; the DP plan does not.
     expect(plan).not.toEqual([0, 0, 0].map(() => prop1Pick(row, 0.01)));
     expect(tourText(TOUR_STEPS[n - 1], r)).toContain(`τ_max = 3`);
+  });
+
+  it('lambda: the words state the run’s own figures and the λ sweep’s lessons, and nothing the engine does not do', () => {
+    const n = stepOf('lambda');
+    const r = runOf(n);
+    const text = tourText(TOUR_STEPS[n - 1], r, null, ['PromptWise’s cost stays at 2.64.']);
+    expect(text).toContain(`At λ = ${r.summary.params.lambda}, PromptWise spends ${fmt(r.summary.results.promptwise.cost.mean)} per prompt`);
+    expect(text).toContain(`PromptWise-Budget ${fmt(r.summary.results['promptwise-budget'].cost.mean)}`);
+    expect(text).toContain('The λ sweep below, at every λ: PromptWise’s cost stays at 2.64.');
+    expect(text).not.toMatch(/cheaper models|cost-blind|five times/);
+    expect(tourText(TOUR_STEPS[n - 1], r)).toContain('The λ sweep below is computing');
   });
 
   it('writes every step’s words from its run, and says the run is on its way before it is in', () => {

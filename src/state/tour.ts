@@ -45,6 +45,33 @@ export function saveTourStep(n: number | null): void {
   }
 }
 
+const RETURN_KEY = 'promptwise-lab:tour-return';
+
+/**
+ * The lab's link before the tour (issue 41, item 4): kept when the tour starts, taken back when it is left or
+ * finished, so the tour's short runs (T = 300, 5 trials, its λ) do not stay behind. Kept in localStorage, so a reload
+ * in the middle of the tour still returns there; a tour opened from a step's link has none, and leaves the step's
+ * settings in place.
+ */
+export function saveTourReturn(hash: string): void {
+  try {
+    globalThis.localStorage?.setItem(RETURN_KEY, hash);
+  } catch {
+    // storage disabled: the tour cannot restore the settings after a reload, the page still works
+  }
+}
+
+/** The link to return to after the tour (and forgets it), or null. */
+export function takeTourReturn(): string | null {
+  try {
+    const hash = globalThis.localStorage?.getItem(RETURN_KEY) ?? null;
+    globalThis.localStorage?.removeItem(RETURN_KEY);
+    return hash;
+  } catch {
+    return null;
+  }
+}
+
 /** Proposition 1's first model for a trace prompt, from its true q (engine/oracle.ts prop1Arm); −1 to stop. */
 export function prop1Pick(row: TraceRow, lambda: number): number {
   const arms = row.decisions[0]?.arms ?? [];
@@ -59,8 +86,9 @@ export function prop1Pick(row: TraceRow, lambda: number): number {
 /**
  * What step `spec` says, from the run it shows (`result`, the finished run of the step's link), or a word that
  * the run is on its way. `answer` is the reader's pick at the "predict" step (a model index), null before.
+ * `lessons` are the λ sweep's sentences for the step's run (state/lessons.ts), null while it computes.
  */
-export function tourText(spec: TourStepSpec, result: LabResult | null, answer: number | null = null): string {
+export function tourText(spec: TourStepSpec, result: LabResult | null, answer: number | null = null, lessons: readonly string[] | null = null): string {
   if (result === null) return 'Running the step’s simulation…';
   const { arms, costs } = result.world;
   const lambda = Number(result.summary.params.lambda);
@@ -85,7 +113,7 @@ export function tourText(spec: TourStepSpec, result: LabResult | null, answer: n
       const arm = row.decisions[0].arm;
       const b = (r: TraceRow) => fmt(r.decisions[0].arms[arm].bonus);
       const q = (r: TraceRow) => fmt(r.decisions[0].arms[arm].qHat);
-      return `The learner does not know q: it estimates q̂ from what it has seen, plus an optimism bonus that shrinks as a model is tried (UCB). For ${arms[arm]} on an easy prompt, the bonus was ${b(early)} at prompt #11 and is ${b(row)} at prompt #${row.step + 1}; its q̂ went from ${q(early)} to ${q(row)}, near the true q ${fmt(row.decisions[0].arms[arm].q)}. Untried models keep a large bonus: that is how the learner explores.`;
+      return `The learner does not know q: it estimates q̂ from what it has seen, plus an optimism bonus that shrinks as a model is tried (UCB). For ${arms[arm]} on prompt #${row.step + 1} (selected), the bonus is ${b(row)} and q̂ is ${q(row)}, near the true q ${fmt(row.decisions[0].arms[arm].q)}; on the same kind of prompt at #${early.step + 1} (drag the scrubber back to see it) they were ${b(early)} and ${q(early)}. A model the learner has not asked keeps its bonus, large or small: it shrinks only with data.`;
     }
     case 'escalate': {
       if (!row) return '';
@@ -98,8 +126,15 @@ export function tourText(spec: TourStepSpec, result: LabResult | null, answer: n
       return `With a budget of τ_max = ${result.summary.params.tauMax} queries, the oracle plans ahead by dynamic programming: for prompt #${row.step + 1} it would ask ${fmtPlan(row.oraclePlan, (a) => arms[a])}. Proposition 1 alone would repeat ${arms[pick]} (the lowest c/q) every time: optimal without a budget, not with one, because a dearer model with a higher q is worth it when few rounds are left.`;
     }
     case 'lambda': {
-      const pw = result.summary.results.promptwise;
-      return `λ is what one unit of cost is worth in successes. At λ = ${lambda}, five times the default, PromptWise spends ${fmt(pw.cost.mean)} per prompt for ${fmtPct(pw.success.mean)} success. The λ sweep shows the whole trade-off: as λ grows, a cost-aware learner asks cheaper models and accepts a lower success rate, while a cost-blind baseline's utility falls in a straight line.`;
+      const at = (id: string) => result.summary.results[id];
+      const pw = at('promptwise');
+      const budget = at('promptwise-budget');
+      const now = `λ is what one unit of cost is worth in successes. At λ = ${lambda}, PromptWise spends ${fmt(pw.cost.mean)} per prompt for ${fmtPct(pw.success.mean)} success${budget ? `, PromptWise-Budget ${fmt(budget.cost.mean)} for ${fmtPct(budget.success.mean)}` : ''}.`;
+      const sweep =
+        lessons === null
+          ? 'The λ sweep below is computing: it will say where each learner’s cost moves.'
+          : `The λ sweep below, at every λ: ${lessons.join(' ')}`;
+      return `${now} ${sweep}`;
     }
   }
 }

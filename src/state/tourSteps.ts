@@ -5,10 +5,10 @@
  * Imports nothing, so the link codec can bound `tour=N` by it.
  */
 
-/** The lab state every step starts from: Sudoku, the focused selection, a short run (5 trials × 300 prompts). */
+/** The lab state every step starts from: Sudoku, the first view's algorithms, a short run (5 trials × 300 prompts). */
 export const TOUR_BASE = {
   world: 'sudoku',
-  algos: ['promptwise', 'greedy', 'oracle'],
+  algos: ['promptwise', 'promptwise-budget', 'greedy', 'oracle'],
   T: 300,
   trials: 5,
   seed: 0,

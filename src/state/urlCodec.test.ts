@@ -7,7 +7,7 @@ const texts = (hash: string) => decodeHash(hash).notices.map((n) => n.text);
 describe('URL hash codec: round trip', () => {
   it('writes every parameter in a readable order', () => {
     expect(encodeHash(DEFAULT_HASH_STATE)).toBe(
-      '#world=sudoku&algos=promptwise,greedy,oracle&lambda=0.01&tauMax=5&tauExp=1&alpha=auto&T=1000&trials=20&seed=0&traceAlgo=promptwise',
+      '#world=sudoku&algos=promptwise,promptwise-budget,greedy,oracle&lambda=0.01&tauMax=5&tauExp=1&alpha=auto&T=1000&trials=20&seed=0&traceAlgo=promptwise',
     );
   });
 
@@ -201,14 +201,14 @@ describe('URL hash codec: every invalid field falls back to its default, with a 
     expect(decodeHash('#algos=promptwise,gpt5,oracle').state.params.algos).toEqual(['promptwise', 'oracle']);
     const none = decodeHash('#algos=foo,bar');
     expect(none.notices.map((n) => n.text)).toEqual([
-      'algos=foo,bar is not valid ("all" or a comma-separated list of algorithm ids (promptwise, promptwise-perstep, promptwise-klr, …)); using promptwise,greedy,oracle',
+      'algos=foo,bar is not valid ("all" or a comma-separated list of algorithm ids (promptwise, promptwise-perstep, promptwise-klr, …)); using promptwise,promptwise-budget,greedy,oracle',
     ]);
     expect(none.state.params.algos).toEqual(DEFAULT_PARAMS.algos);
     expect(decodeHash('#algos=').state.params.algos).toEqual(DEFAULT_PARAMS.algos);
   });
 
   it('reads and writes every algorithm as algos=all; the first view is focused', () => {
-    expect(DEFAULT_PARAMS.algos).toEqual(['promptwise', 'greedy', 'oracle']);
+    expect(DEFAULT_PARAMS.algos).toEqual(['promptwise', 'promptwise-budget', 'greedy', 'oracle']);
     const all = decodeHash('#algos=all');
     expect(all.notices).toEqual([]);
     expect(all.state.params.algos).toEqual([...ALL_ALGO_IDS]);

@@ -344,7 +344,16 @@ describe('sweeps', () => {
     const sim = plain(base).result;
     for (const algo of base.algos) {
       const p = r.points.find((pt) => pt.algo === algo && pt.x === 5)!;
-      expect(p).toEqual({ algo, x: 5, utility: sim.results[algo].utility.mean, cost: sim.results[algo].cost.mean, success: sim.results[algo].success.mean });
+      const stat = (m: 'utility' | 'cost' | 'success') => sim.results[algo][m];
+      expect(p).toEqual({
+        algo,
+        x: 5,
+        utility: stat('utility').mean,
+        cost: stat('cost').mean,
+        success: stat('success').mean,
+        std: { utility: stat('utility').std, cost: stat('cost').std, success: stat('success').std },
+        trials: base.trials,
+      });
     }
     // more rounds, more success for the oracle
     const oracle = values.map((x) => r.points.find((p) => p.algo === 'oracle' && p.x === x)!.success);

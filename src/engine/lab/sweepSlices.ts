@@ -76,10 +76,22 @@ export function sweepRounds(trials: number): TrialRange[] {
   return rounds;
 }
 
-/** An algorithm's point at value x over its first n trials: the means a run of n trials reports (metrics.ts). */
+/**
+ * An algorithm's point at value x over its first n trials: the means and the spreads over trials that a run of n
+ * trials reports (metrics.ts), with n, so a reader can tell a change from noise (lessons.ts: standard errors).
+ */
 export function sweepPoint(algo: string, x: number, figures: TrialFigures, n: number): SweepPoint {
-  const mean = (values: number[]) => meanStd(values.length === n ? values : values.slice(0, n)).mean;
-  return { algo, x, utility: mean(figures.utility), cost: mean(figures.cost), success: mean(figures.success) };
+  const stat = (values: number[]) => meanStd(values.length === n ? values : values.slice(0, n));
+  const [utility, cost, success] = [stat(figures.utility), stat(figures.cost), stat(figures.success)];
+  return {
+    algo,
+    x,
+    utility: utility.mean,
+    cost: cost.mean,
+    success: success.mean,
+    std: { utility: utility.std, cost: cost.std, success: success.std },
+    trials: n,
+  };
 }
 
 /** Trials that every one of `values` has in `slices`, from trial 0 without a gap (0 for a value with none). */

@@ -175,6 +175,10 @@ export interface SweepPoint {
   utility: number;
   cost: number;
   success: number;
+  /** The spread over trials of each mean above (0 over one trial). */
+  std: { utility: number; cost: number; success: number };
+  /** The trials behind the means. */
+  trials: number;
 }
 
 export interface SweepConfig {

@@ -78,7 +78,7 @@ function WorldPicker() {
 
 /** One click to a whole selection: the focused first view or every algorithm (catalog.ts). */
 const SELECTIONS = [
-  { id: 'focused', label: 'Focused', ids: FOCUSED_ALGO_IDS, title: 'PromptWise, Greedy and the oracle: the first view' },
+  { id: 'focused', label: 'Focused', ids: FOCUSED_ALGO_IDS, title: 'PromptWise, PromptWise-Budget, Greedy and the oracle: the first view' },
   { id: 'all', label: 'All algorithms', ids: ALL_ALGO_IDS, title: 'Every algorithm of the paper and of this lab (algos=all in the link)' },
 ] as const;
 

@@ -13,12 +13,13 @@ export function cardByTestId(testId: string): HTMLElement | null {
 }
 
 /**
- * Scrolls `card` to the top of the view (at once when the reader prefers reduced motion) and outlines it.
- * Returns the undo, which removes the outline only if it is still this pointer's.
+ * Scrolls `card` to the top of the view, or `focus` (a part of the page the pointer is about, such as a trace row) to
+ * its middle, at once when the reader prefers reduced motion, and outlines the card. Returns the undo, which removes
+ * the outline only if it is still this pointer's.
  */
-export function highlightCard(card: HTMLElement, by: Pointer): () => void {
+export function highlightCard(card: HTMLElement, by: Pointer, focus: Element | null = null): () => void {
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  card.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  (focus ?? card).scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: focus ? 'center' : 'start' });
   card.setAttribute('data-highlight', by);
   return () => {
     if (card.getAttribute('data-highlight') === by) card.removeAttribute('data-highlight');

@@ -1,13 +1,17 @@
 import { useDeferredValue, useMemo } from 'react';
 import { fmtCount } from '../../engine/lab/format';
+import type { SweepResult } from '../../engine/lab/types';
 import { type SweepParam, sweepValues } from '../../state/lab/config';
 import type { SweepState } from '../../state/lab/controller';
 import { dispatch, useLab } from '../../state/labStore';
+import { lambdaLessons } from '../../state/lessons';
 import { useParams } from '../../state/params';
+import { costKindOf, fmtCostPerPrompt, fmtCostsPerPrompt } from '../../state/stakeholder';
 import { useResultAlgos } from '../hooks/useResultAlgos';
 import { useSweepOnScreen } from '../hooks/useSweepOnScreen';
 import { Card } from '../layout/Card';
 import { LambdaSweepPlot, TradeoffPlot } from '../views/lazyCharts';
+import type { AlgoInfo } from '../views/props';
 
 const SWEEP_NAMES: Record<SweepParam, string> = { tauMax: 'τ_max sweep', lambda: 'λ sweep' };
 
@@ -98,6 +102,37 @@ function SweepStatus({ param }: { param: SweepParam }) {
   return null;
 }
 
+/**
+ * What the λ sweep on screen shows, in words (issue 41, item 1): where each learner's cost first moves with λ, and
+ * why (state/lessons.ts), from the points drawn, so it is true of them at every round.
+ */
+function LambdaLessons({ sweep, algos, tauMax }: { sweep: SweepResult | null; algos: readonly AlgoInfo[]; tauMax: number }) {
+  const config = useLab((s) => s.result?.config);
+  const lines = useMemo(() => {
+    if (!sweep || !config) return [];
+    const kind = costKindOf(config);
+    const label = new Map(algos.map((a) => [a.id, a.label]));
+    return lambdaLessons(
+      sweep,
+      algos.map((a) => a.id),
+      {
+        label: (id) => label.get(id) ?? id,
+        cost: (c) => fmtCostPerPrompt(c, kind),
+        costs: (a, b) => fmtCostsPerPrompt(a, b, kind),
+        tauMax,
+      },
+    );
+  }, [sweep, algos, config, tauMax]);
+  if (lines.length === 0) return null;
+  return (
+    <ul className="sweep-lessons" data-testid="lambda-lessons">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
 export function SweepsSection() {
   const tau = useShownSweep('tauMax');
   const lam = useShownSweep('lambda');
@@ -138,6 +173,7 @@ export function SweepsSection() {
       >
         <LambdaSweepPlot sweep={d.lam.result} algos={d.algos} current={d.lambda} loading={busy(d.lam)} />
         <SweepStatus param="lambda" />
+        {!busy(d.lam) && <LambdaLessons sweep={d.lam.result} algos={d.algos} tauMax={d.tauMax} />}
       </Card>
     </div>
   );

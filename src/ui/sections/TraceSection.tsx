@@ -4,6 +4,7 @@ import { useCatalog } from '../../state/catalogStore';
 import { effectiveStep } from '../../state/lab/playback';
 import { dispatch, setParams, useLab, usePlayback } from '../../state/labStore';
 import { useParams } from '../../state/params';
+import { useOracleHidden } from '../../state/tourAnswer';
 import { HELP } from '../controls/help';
 import { useThrottled } from '../hooks/useThrottled';
 import { Card } from '../layout/Card';
@@ -44,6 +45,7 @@ export function TraceSection() {
   const deferredCursor = useDeferredValue(liveCursor);
   const cursor = playing ? deferredCursor : liveCursor;
   const selectedStep = usePlayback((s) => s.selectedStep);
+  const hideOracle = useOracleHidden();
   const lambda = useParams((s) => s.params.lambda);
   const T = result?.config.T ?? null;
   const step = effectiveStep({ selectedStep, cursor }, T);
@@ -79,6 +81,8 @@ export function TraceSection() {
           selectedStep={step}
           onSelect={(s) => dispatch({ type: 'select-step', step: s === selectedStep ? null : s })}
           algoLabel={traceLabel}
+          pinnedStep={playing ? null : selectedStep}
+          hideOracle={hideOracle}
         />
       </Card>
       <Card title="Why this model?" sub="The learner's estimates at each query of the selected prompt, and the truth." testId="card-decision">
@@ -89,6 +93,7 @@ export function TraceSection() {
           algo={traceAlgo}
           algoLabel={traceLabel}
           categories={result?.world.categories}
+          hideOracle={hideOracle}
         />
       </Card>
     </div>

@@ -1,22 +1,41 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { LabResult } from '../../engine/lab/types';
+import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
 import { runKey } from '../../state/lab/config';
 import { pageLabConfig, useLab } from '../../state/labStore';
-import { useParams } from '../../state/params';
-import { savedTourStep, saveTourStep, TOUR_STEPS, tourHash, tourText } from '../../state/tour';
+import { lambdaLessons } from '../../state/lessons';
+import { currentHash, useParams } from '../../state/params';
+import { costKindOf, fmtCostPerPrompt, fmtCostsPerPrompt } from '../../state/stakeholder';
+import { savedTourStep, saveTourReturn, saveTourStep, TOUR_STEPS, takeTourReturn, tourHash, tourText } from '../../state/tour';
+import { answerTour, useTourAnswer } from '../../state/tourAnswer';
 import { cardByTestId, highlightCard } from '../layout/highlight';
 import './tour.css';
 
 /** Goes to step `n` (1-based) by its link: the page applies it as a pasted link (urlSync.ts). */
 function goToTourStep(n: number): void {
   saveTourStep(n);
+  answerTour(n, null);
   window.location.hash = tourHash(n);
+}
+
+/** Starts (or resumes) the tour at step `n`, keeping the lab's link to return to afterwards. */
+function startTour(n: number): void {
+  saveTourReturn(currentHash(null));
+  goToTourStep(n);
+}
+
+/** Closes the tour and puts back the settings from before it (state/tour.ts takeTourReturn), if it kept them. */
+function endTour(): void {
+  useParams.getState().setTour(null);
+  const back = takeTourReturn();
+  if (back !== null) window.location.hash = back;
 }
 
 /** Leaves the tour; where it was is kept, to resume. */
 export function leaveTour(): void {
-  const { tour, setTour } = useParams.getState();
+  const { tour } = useParams.getState();
   if (tour !== null) saveTourStep(tour);
-  setTour(null);
+  endTour();
 }
 
 /** The header's button: "Tour", or "Resume tour (3 / 6)" when it was left on the way. */
@@ -35,7 +54,7 @@ export function TourButton() {
       className="btn secondary small"
       data-testid="tour-start"
       title="A guided tour of the lab in six steps, each a link"
-      onClick={() => goToTourStep(resume ? saved : 1)}
+      onClick={() => startTour(resume ? saved : 1)}
     >
       {resume ? `Resume tour (${saved} / ${TOUR_STEPS.length})` : 'Tour'}
     </button>
@@ -54,6 +73,22 @@ export function TourPanel() {
   return <TourStep key={tour} n={tour} />;
 }
 
+/** The λ sweep's sentences for the step's run (state/lessons.ts), once that sweep is done; null before. */
+function useStepLessons(run: LabResult | null): string[] | null {
+  const sweep = useLab((s) => (s.sweeps.lambda.status === 'done' ? s.sweeps.lambda.result : null));
+  return useMemo(() => {
+    if (!run || !sweep) return null;
+    const label = (id: string) => algoLabel(STATIC_CATALOG, id);
+    const kind = costKindOf(run.config);
+    return lambdaLessons(sweep, run.config.algos, {
+      label,
+      cost: (c) => fmtCostPerPrompt(c, kind),
+      costs: (a, b) => fmtCostsPerPrompt(a, b, kind),
+      tauMax: Number(run.summary.params.tauMax),
+    });
+  }, [run, sweep]);
+}
+
 function TourStep({ n }: { n: number }) {
   const spec = TOUR_STEPS[n - 1];
   const params = useParams((s) => s.params);
@@ -61,7 +96,9 @@ function TourStep({ n }: { n: number }) {
   const status = useLab((s) => s.status);
   // The words need the step's own run, finished: not the one before it.
   const shown = result !== null && status === 'done' && runKey(result.config) === runKey(pageLabConfig(params)) ? result : null;
-  const [answer, setAnswer] = useState<number | null>(null);
+  const answer = useTourAnswer((s) => (s.step === n ? s.answer : null));
+  const setAnswer = (a: number) => answerTour(n, a);
+  const lessons = useStepLessons(spec.id === 'lambda' ? shown : null);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const ready = shown !== null;
@@ -71,8 +108,10 @@ function TourStep({ n }: { n: number }) {
   useEffect(() => {
     if (!ready) return;
     const card = cardByTestId(spec.highlight);
-    return card ? highlightCard(card, 'tour') : undefined;
-  }, [ready, spec.highlight]);
+    // The prompt the words name is selected (the step's link) and shown in the trace: its row is what comes into sight.
+    const row = spec.step !== null ? document.querySelector(`[data-testid="trace-row"][data-step="${spec.step}"]`) : null;
+    return card ? highlightCard(card, 'tour', row) : undefined;
+  }, [ready, spec.highlight, spec.step]);
 
   const last = n === TOUR_STEPS.length;
   return (
@@ -84,7 +123,7 @@ function TourStep({ n }: { n: number }) {
         {spec.title}
       </h2>
       <p className="tour-text" data-testid="tour-text" aria-live="polite">
-        {tourText(spec, shown, answer)}
+        {tourText(spec, shown, answer, lessons)}
       </p>
       {spec.id === 'predict' && shown && (
         <fieldset className="tour-choices" data-testid="tour-choices">
@@ -114,7 +153,7 @@ function TourStep({ n }: { n: number }) {
             className="btn small primary"
             onClick={() => {
               saveTourStep(null);
-              useParams.getState().setTour(null);
+              endTour();
             }}
             data-testid="tour-finish"
           >

@@ -21,11 +21,14 @@ export const DecisionPanel = memo(
     algo,
     algoLabel,
     categories,
+    hideOracle = false,
   }: DecisionPanelProps & {
     /** Id of the traced algorithm (named when it has no label); optional. */
     algo?: string;
     algoLabel?: string;
     categories?: string[];
+    /** Hold back the oracle's plan, its picks and the true c/q (the tour asks the reader first: state/tourAnswer.ts). */
+    hideOracle?: boolean;
   }) {
     if (!row) {
       return (
@@ -51,32 +54,39 @@ export const DecisionPanel = memo(
               <strong className={row.utility < 0 ? 'pw-neg' : undefined}>{fmtSigned(row.utility)}</strong> (λ = {fmtShort(lambda, 3)}).
             </p>
           </div>
-          <aside className="pw-oracle-box" aria-label="What the oracle would do">
-            <div className="pw-oracle-box-title">Oracle (knows the true q)</div>
-            <div className="pw-oracle-plan">
-              {runs.map((r, i) => (
-                <span
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a run of the oracle's plan is its position in the plan
-                  key={i}
-                  className="pw-oracle-chip"
-                  data-arm={r.arm < 0 ? 'stop' : arms[r.arm]}
-                >
-                  {i > 0 && (
-                    <span className="pw-oracle-then" aria-hidden="true">
-                      →
-                    </span>
-                  )}
-                  {r.arm >= 0 && <span className="pw-pull-dot" style={{ background: modelColor(r.arm) }} aria-hidden="true" />}
-                  {r.arm < 0 ? 'stop' : (arms[r.arm] ?? `model ${r.arm + 1}`)}
-                  {r.arm >= 0 && r.count > 1 && <span className="pw-oracle-times">×{r.count}</span>}
-                </span>
-              ))}
-            </div>
-            <div className="pw-oracle-value-big">
-              expected utility <strong>{fmt(row.oracleValue)}</strong>
-            </div>
-            <p className="pw-oracle-why">{explainOracle(row.oraclePlan, row.oracleValue, arms)}</p>
-          </aside>
+          {hideOracle ? (
+            <aside className="pw-oracle-box" aria-label="What the oracle would do" data-testid="oracle-hidden">
+              <div className="pw-oracle-box-title">Oracle (knows the true q)</div>
+              <p className="pw-oracle-why">Hidden until you answer the tour’s question.</p>
+            </aside>
+          ) : (
+            <aside className="pw-oracle-box" aria-label="What the oracle would do">
+              <div className="pw-oracle-box-title">Oracle (knows the true q)</div>
+              <div className="pw-oracle-plan">
+                {runs.map((r, i) => (
+                  <span
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a run of the oracle's plan is its position in the plan
+                    key={i}
+                    className="pw-oracle-chip"
+                    data-arm={r.arm < 0 ? 'stop' : arms[r.arm]}
+                  >
+                    {i > 0 && (
+                      <span className="pw-oracle-then" aria-hidden="true">
+                        →
+                      </span>
+                    )}
+                    {r.arm >= 0 && <span className="pw-pull-dot" style={{ background: modelColor(r.arm) }} aria-hidden="true" />}
+                    {r.arm < 0 ? 'stop' : (arms[r.arm] ?? `model ${r.arm + 1}`)}
+                    {r.arm >= 0 && r.count > 1 && <span className="pw-oracle-times">×{r.count}</span>}
+                  </span>
+                ))}
+              </div>
+              <div className="pw-oracle-value-big">
+                expected utility <strong>{fmt(row.oracleValue)}</strong>
+              </div>
+              <p className="pw-oracle-why">{explainOracle(row.oraclePlan, row.oracleValue, arms)}</p>
+            </aside>
+          )}
         </header>
 
         {row.decisions.length === 0 ? (
@@ -101,7 +111,8 @@ export const DecisionPanel = memo(
                   row={row}
                   arms={arms}
                   lambda={lambda}
-                  oracleArm={tauMax > 0 ? (row.oraclePlan[tauMax - d.pullsLeft] ?? -1) : -1}
+                  oracleArm={hideOracle ? -1 : tauMax > 0 ? (row.oraclePlan[tauMax - d.pullsLeft] ?? -1) : -1}
+                  hideOracle={hideOracle}
                 />
               ))}
             </ol>
@@ -115,6 +126,7 @@ export const DecisionPanel = memo(
     a.lambda === b.lambda &&
     a.algo === b.algo &&
     a.algoLabel === b.algoLabel &&
+    a.hideOracle === b.hideOracle &&
     sameList(a.arms, b.arms) &&
     sameList(a.categories ?? [], b.categories ?? []),
 );
@@ -126,6 +138,7 @@ function DecisionCard({
   arms,
   lambda,
   oracleArm,
+  hideOracle,
 }: {
   index: number;
   d: Decision;
@@ -133,6 +146,7 @@ function DecisionCard({
   arms: string[];
   lambda: number;
   oracleArm: number;
+  hideOracle: boolean;
 }) {
   const pull = d.arm >= 0 ? row.pulls[index] : undefined;
   const verdict = stopVerdict(d.stopValue);
@@ -241,7 +255,7 @@ function DecisionCard({
                     data-oracle-pick={k === oracleArm ? 'true' : undefined}
                     title={k === oracleArm ? `The oracle's choice with ${d.pullsLeft} ${d.pullsLeft === 1 ? 'pull' : 'pulls'} left` : undefined}
                   >
-                    <span>{fmt(a.q > 0 ? a.cost / a.q : NaN)}</span>
+                    <span>{hideOracle ? '?' : fmt(a.q > 0 ? a.cost / a.q : NaN)}</span>
                   </td>
                 </tr>
               );

@@ -21,11 +21,13 @@ export function EscalationTrace({
   selectedStep,
   onSelect,
   algoLabel,
+  pinnedStep = null,
+  hideOracle = false,
 }: EscalationTraceProps & {
   /** Name of the algorithm whose trace this is (shown in the header). */
   algoLabel?: string;
 }) {
-  const shown = useMemo(() => traceWindow(rows, cursor, visible), [rows, cursor, visible]);
+  const shown = useMemo(() => traceWindow(rows, cursor, visible, pinnedStep), [rows, cursor, visible, pinnedStep]);
   const before = Math.min(rows.length, Math.max(0, Math.ceil(cursor)));
   // A stable callback, so the memoised rows do not re-render when the parent passes a new closure each tick.
   const onSelectRef = useRef(onSelect);
@@ -87,6 +89,7 @@ export function EscalationTrace({
                 selected={row.step === selectedStep}
                 onSelect={select}
                 enter={!fast}
+                hideOracle={hideOracle}
               />
             ))}
           </ol>
@@ -136,9 +139,10 @@ interface TraceItemProps {
   onSelect(step: number): void;
   /** Animate this row's arrival (read once, when it mounts). */
   enter: boolean;
+  hideOracle: boolean;
 }
 
-const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSelect, enter }: TraceItemProps) {
+const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSelect, enter, hideOracle }: TraceItemProps) {
   const [animate] = useState(enter);
   const stopped = row.decisions.length > 0 && row.decisions[row.decisions.length - 1].arm < 0;
   const runs = planRuns(row.oraclePlan);
@@ -150,7 +154,8 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
     `Prompt ${row.step + 1}, ${category}: ` +
     (row.pulls.length ? tried : 'no model queried') +
     (stopped ? ', then stopped' : '') +
-    `; utility ${fmt(row.utility)}. The oracle's plan: ${planText}, expected utility ${fmt(row.oracleValue)}.`;
+    `; utility ${fmt(row.utility)}.` +
+    (hideOracle ? '' : ` The oracle's plan: ${planText}, expected utility ${fmt(row.oracleValue)}.`);
 
   return (
     <li className={animate ? 'pw-trace-item pw-enter' : 'pw-trace-item'}>
@@ -220,24 +225,26 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
         </span>
         <span className="pw-trace-oracle" aria-hidden="true">
           <span className="pw-trace-oracle-label">oracle</span>
-          {runs.map((r, i) => (
-            <span
-              // biome-ignore lint/suspicious/noArrayIndexKey: a run of the oracle's plan is its position in the plan
-              key={i}
-              className="pw-oracle-chip"
-              data-arm={r.arm < 0 ? 'stop' : name(r.arm)}
-            >
-              {i > 0 && (
-                <span className="pw-oracle-then" aria-hidden="true">
-                  →
-                </span>
-              )}
-              {r.arm >= 0 && <span className="pw-pull-dot" style={{ background: modelColor(r.arm) }} aria-hidden="true" />}
-              {r.arm < 0 ? 'stop' : name(r.arm)}
-              {r.arm >= 0 && r.count > 1 && <span className="pw-oracle-times">×{r.count}</span>}
-            </span>
-          ))}
-          <span className="pw-oracle-value">E[u] {fmt(row.oracleValue)}</span>
+          {hideOracle && <span className="pw-oracle-value">hidden until you answer</span>}
+          {!hideOracle &&
+            runs.map((r, i) => (
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: a run of the oracle's plan is its position in the plan
+                key={i}
+                className="pw-oracle-chip"
+                data-arm={r.arm < 0 ? 'stop' : name(r.arm)}
+              >
+                {i > 0 && (
+                  <span className="pw-oracle-then" aria-hidden="true">
+                    →
+                  </span>
+                )}
+                {r.arm >= 0 && <span className="pw-pull-dot" style={{ background: modelColor(r.arm) }} aria-hidden="true" />}
+                {r.arm < 0 ? 'stop' : name(r.arm)}
+                {r.arm >= 0 && r.count > 1 && <span className="pw-oracle-times">×{r.count}</span>}
+              </span>
+            ))}
+          {!hideOracle && <span className="pw-oracle-value">E[u] {fmt(row.oracleValue)}</span>}
         </span>
       </button>
     </li>

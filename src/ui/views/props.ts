@@ -43,6 +43,13 @@ export interface EscalationTraceProps {
   categories: string[];
   selectedStep: number | null;
   onSelect(step: number): void;
+  /**
+   * A played step the list must show (the selected prompt while playback is paused, e.g. a link's or the tour's):
+   * when it is older than the newest `visible`, the list shows the rows around it instead. Null: follow the cursor.
+   */
+  pinnedStep?: number | null;
+  /** Hold back the oracle's plans (the tour's predict step, state/tourAnswer.ts). */
+  hideOracle?: boolean;
 }
 
 export interface DecisionPanelProps {

@@ -25,6 +25,9 @@ function curves(ts: number[], f: (t: number) => number): AlgoCurves {
   return { utility: pts(ts, f), cost: pts(ts, (t) => 2 + f(t)), success: pts(ts, (t) => Math.min(1, 0.5 + f(t) / 2)), regret: pts(ts, (t) => t / 10) };
 }
 
+/** A point's spread and count where the test does not read them. */
+const ONE_TRIAL = { std: { utility: 0, cost: 0, success: 0 }, trials: 1 };
+
 describe('curve series', () => {
   it('finds the last point at or before the cursor', () => {
     const p = pts([1, 5, 10, 20], () => 0);
@@ -103,11 +106,11 @@ describe('sweeps', () => {
     param: 'tauMax' as const,
     values: [1, 2, 3],
     points: [
-      { algo: 'a', x: 3, utility: 0.9, cost: 3, success: 0.95 },
-      { algo: 'a', x: 1, utility: 0.7, cost: 1, success: 0.7 },
-      { algo: 'b', x: 1, utility: 0.5, cost: 5, success: 0.6 },
-      { algo: 'a', x: 2, utility: 0.8, cost: 2, success: 0.85 },
-      { algo: 'c', x: 1, utility: NaN, cost: NaN, success: NaN },
+      { algo: 'a', x: 3, utility: 0.9, cost: 3, success: 0.95, ...ONE_TRIAL },
+      { algo: 'a', x: 1, utility: 0.7, cost: 1, success: 0.7, ...ONE_TRIAL },
+      { algo: 'b', x: 1, utility: 0.5, cost: 5, success: 0.6, ...ONE_TRIAL },
+      { algo: 'a', x: 2, utility: 0.8, cost: 2, success: 0.85, ...ONE_TRIAL },
+      { algo: 'c', x: 1, utility: NaN, cost: NaN, success: NaN, ...ONE_TRIAL },
     ],
   };
   it('groups points per algorithm in swept order, finite only', () => {
@@ -128,10 +131,10 @@ describe('sweeps', () => {
         param: 'lambda',
         values: [0, 0.01, 0.1],
         points: [
-          { algo: 'a', x: 0.1, utility: 1, cost: 1, success: 1 },
-          { algo: 'a', x: 0, utility: 1, cost: 1, success: 1 },
-          { algo: 'b', x: 0.01, utility: 1, cost: 1, success: 1 },
-          { algo: 'a', x: 0.01, utility: 1, cost: 1, success: 1 },
+          { algo: 'a', x: 0.1, utility: 1, cost: 1, success: 1, ...ONE_TRIAL },
+          { algo: 'a', x: 0, utility: 1, cost: 1, success: 1, ...ONE_TRIAL },
+          { algo: 'b', x: 0.01, utility: 1, cost: 1, success: 1, ...ONE_TRIAL },
+          { algo: 'a', x: 0.01, utility: 1, cost: 1, success: 1, ...ONE_TRIAL },
         ],
       },
       ['a', 'b'],
@@ -183,6 +186,12 @@ describe('trace', () => {
     expect(traceWindow(rows, 3, 12).map((r) => r.step)).toEqual([2, 1, 0]);
     expect(traceWindow(rows, 0, 12)).toEqual([]);
     expect(traceWindow(rows, 100, 5).map((r) => r.step)).toEqual([29, 28, 27, 26, 25]);
+    // A pinned step older than the window (a link's or the tour's prompt): the window holds it, newer rows above.
+    expect(traceWindow(rows, 30, 5, 3).map((r) => r.step)).toEqual([5, 4, 3, 2, 1]);
+    expect(traceWindow(rows, 30, 5, 0).map((r) => r.step)).toEqual([2, 1, 0]);
+    // One inside the window changes nothing; one not yet played is not shown.
+    expect(traceWindow(rows, 30, 5, 27).map((r) => r.step)).toEqual([29, 28, 27, 26, 25]);
+    expect(traceWindow(rows, 10, 5, 20).map((r) => r.step)).toEqual([9, 8, 7, 6, 5]);
     expect(traceWindow(rows.slice(5), 8, 12).map((r) => r.step)).toEqual([7, 6, 5]);
   });
   it('compresses an oracle plan into runs, ending at a stop', () => {

@@ -250,7 +250,7 @@ export function usageRows(usage: ArmUsage | undefined, categories: readonly stri
 // ---------------------------------------------------------------- trace
 
 /** The latest `visible` rows with step < cursor, newest first. */
-export function traceWindow(rows: readonly TraceRow[], cursor: number, visible = 12): TraceRow[] {
+export function traceWindow(rows: readonly TraceRow[], cursor: number, visible = 12, pinned: number | null = null): TraceRow[] {
   // Rows are in step order (row i is step i); fall back to a scan if a caller passes something else.
   let end: number;
   const ordered = rows.length === 0 || (rows[0].step === 0 && rows[rows.length - 1].step === rows.length - 1);
@@ -259,6 +259,11 @@ export function traceWindow(rows: readonly TraceRow[], cursor: number, visible =
     end = 0;
     while (end < rows.length && rows[end].step < cursor) end++;
   }
-  const start = Math.max(0, end - Math.max(0, visible));
+  let start = Math.max(0, end - Math.max(0, visible));
+  // A pinned step older than the window: the window moves back to hold it, with newer rows above it where there are some.
+  if (pinned !== null && pinned >= 0 && pinned < start) {
+    end = Math.min(end, pinned + 1 + Math.floor(visible / 2));
+    start = Math.max(0, end - Math.max(0, visible));
+  }
   return rows.slice(start, end).reverse();
 }

@@ -1,0 +1,94 @@
+/**
+ * What the λ sweep teaches, in words written from the sweep on screen (issue 41, item 1): where each learner's
+ * cost first moves with λ, and why. Plain functions: no DOM; the claims are held against the engine by
+ * lessons.test.ts on three worlds.
+ *
+ * The mechanism (promptwise.tex, Proposition 1, l. 260–275, and Algorithm 1, l. 304–329): PromptWise asks the
+ * model with the lowest c/q̂ (line 11) — an order that does not contain λ — and λ only enters its stop rule,
+ * max(q̂ − λc) ≤ 0 (line 8). So its cost stays flat until λ·c passes the success chances of the models it asks.
+ * A budget plan (the DP oracle, PromptWise-Budget: docs/ENGINE.md) also weighs, in the last rounds of τ_max, a
+ * surer and dearer model against λ times its price, so its cost moves with λ from the smallest values on.
+ */
+import { fmtPct, fmtShort } from '../engine/lab/format';
+import type { SweepPoint, SweepResult } from '../engine/lab/types';
+import { algorithmSpec } from '../engine/policies/algorithms';
+
+/** A difference of two means counts as a change when it exceeds this many standard errors. */
+export const CHANGE_SE = 3;
+
+type Metric = 'utility' | 'cost' | 'success';
+
+/** The standard error of the difference of two points' means (independent trials: their variances add). */
+export function diffStandardError(a: SweepPoint, b: SweepPoint, metric: Metric): number {
+  const v = (p: SweepPoint) => p.std[metric] ** 2 / p.trials;
+  return Math.sqrt(v(a) + v(b));
+}
+
+/** Whether `b`'s mean differs from `a`'s by more than CHANGE_SE standard errors (any difference over one trial). */
+export function changed(a: SweepPoint, b: SweepPoint, metric: Metric): boolean {
+  return Math.abs(b[metric] - a[metric]) > CHANGE_SE * diffStandardError(a, b, metric);
+}
+
+/** An algorithm's points in the sweep's order of values. */
+function pointsOf(sweep: SweepResult, algo: string): SweepPoint[] {
+  return sweep.values.flatMap((x) => sweep.points.filter((p) => p.algo === algo && p.x === x && Number.isFinite(p.cost)));
+}
+
+/**
+ * Where `algo`'s cost first leaves its value at the sweep's first value by more than CHANGE_SE standard errors:
+ * the last point still level with the first (`flatUntil`) and the first that is not (`at`); null when it never does.
+ */
+export function firstCostChange(sweep: SweepResult, algo: string): { first: SweepPoint; flatUntil: SweepPoint; at: SweepPoint } | null {
+  const pts = pointsOf(sweep, algo);
+  const i = pts.findIndex((p) => changed(pts[0], p, 'cost'));
+  return i > 0 ? { first: pts[0], flatUntil: pts[i - 1], at: pts[i] } : null;
+}
+
+/** Why an algorithm's cost moves with λ, or does not, by the rule it decides with (the algorithm registry). */
+function mechanism(algo: string, tauMax: number): string {
+  const rule = algorithmSpec(algo)?.rule;
+  const knows = algorithmSpec(algo)?.knowsQ ? 'q' : 'q̂';
+  if (rule === 'ratio') {
+    return `it asks models in order of c/${knows} whatever λ is (Proposition 1), and λ only decides when it stops (when every model's ${knows} − λc ≤ 0)`;
+  }
+  if (rule === 'budget') {
+    return `it plans the τ_max = ${tauMax} rounds on ${knows} and pays for a surer, dearer model only while its extra success is worth λ times its price`;
+  }
+  if (rule === 'margin') return `it asks the model with the highest ${knows} − λc, so λ tilts every choice towards cheaper models`;
+  return 'its choice of models does not weigh cost against success';
+}
+
+/** How the words name algorithms and write costs with their unit (state/stakeholder.ts on the page). */
+export interface LessonWords {
+  label: (id: string) => string;
+  /** A mean cost per prompt with its unit: "2.64 $/Mtok per prompt". */
+  cost: (c: number) => string;
+  /** Two of them, the unit once: "2.64 to 1.12 $/Mtok per prompt". */
+  costs: (from: number, to: number) => string;
+  tauMax: number;
+}
+
+/**
+ * One sentence per algorithm of `algos` that learns or plans (not the fixed baselines): where its cost per prompt
+ * first changes with λ on this sweep, in which direction, and why.
+ */
+export function lambdaLessons(sweep: SweepResult, algos: readonly string[], opts: LessonWords): string[] {
+  const lo = fmtShort(sweep.values[0]);
+  const hi = fmtShort(sweep.values[sweep.values.length - 1]);
+  return algos.flatMap((algo) => {
+    const spec = algorithmSpec(algo);
+    if (!spec || spec.rule === 'none' || spec.rule === 'max-q' || pointsOf(sweep, algo).length < 2) return [];
+    const name = opts.label(algo);
+    const why = mechanism(algo, opts.tauMax);
+    const c = firstCostChange(sweep, algo);
+    if (c === null) {
+      const level = pointsOf(sweep, algo)[0];
+      return [`${name}'s cost stays at ${opts.cost(level.cost)} from λ = ${lo} to ${hi} (within ${CHANGE_SE} standard errors): ${why}.`];
+    }
+    const direction = c.at.cost < c.first.cost ? 'falls' : 'rises';
+    const flat = c.flatUntil === c.first ? '' : ` stays level from λ = ${lo} to ${fmtShort(c.flatUntil.x)}, then`;
+    return [
+      `${name}'s cost${flat} ${direction} from ${opts.costs(c.first.cost, c.at.cost)} at λ = ${fmtShort(c.at.x)} (success ${fmtPct(c.first.success)} → ${fmtPct(c.at.success)}): ${why}.`,
+    ];
+  });
+}
