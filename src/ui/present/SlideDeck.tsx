@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useParams } from '../../state/params';
 import { SLIDES, type SlideId } from '../../state/slides';
 import { RunStatus } from '../controls/RunStatus';
@@ -21,7 +21,7 @@ const VIEWS: Record<SlideId, () => ReactNode> = {
       <div className="transport-bar">
         <Transport />
       </div>
-      <TraceSection />
+      <TraceSection rows={4} />
     </>
   ),
   curves: () => <CurvesSection />,
@@ -35,16 +35,45 @@ const startAtTop = (el: HTMLElement | null) => {
   if (el) window.scrollTo(0, 0);
 };
 
+/** A swipe is a horizontal move this long, at least twice as wide as it is tall (a vertical one scrolls the slide). */
+const SWIPE_PX = 60;
+
+/** The slide a finished touch moves to: +1 for a swipe to the left (the next slide), −1 to the right, 0 for none. */
+function swipeStep(dx: number, dy: number): -1 | 0 | 1 {
+  if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(dy)) return 0;
+  return dx < 0 ? 1 : -1;
+}
+
 /**
- * Presentation mode's deck: one view per screen, enlarged (present.css), ←/→ (or PageUp/PageDown, Home/End) and
- * the buttons move between slides; the title bar says where the talk is.
+ * Presentation mode's deck: one view per screen, enlarged (present.css); ←/→, PageUp/PageDown, Space, Home/End
+ * (useKeyboard.ts), a swipe on a touch screen and the buttons move between slides; the title bar says where the talk is.
  */
 export function SlideDeck() {
   const index = useParams((s) => s.slide);
   const go = useParams((s) => s.goToSlide);
   const slide = SLIDES[index];
+  const touch = useRef<{ x: number; y: number } | null>(null);
   return (
-    <section className="slide-deck" aria-roledescription="carousel" aria-label="Presentation" data-testid="slide-deck" data-slide={slide.id}>
+    <section
+      className="slide-deck"
+      aria-roledescription="carousel"
+      aria-label="Presentation"
+      data-testid="slide-deck"
+      data-slide={slide.id}
+      onTouchStart={(e) => {
+        const t = e.touches[0];
+        touch.current = e.touches.length === 1 ? { x: t.clientX, y: t.clientY } : null;
+      }}
+      onTouchEnd={(e) => {
+        const start = touch.current;
+        touch.current = null;
+        const t = e.changedTouches[0];
+        if (start && t) {
+          const step = swipeStep(t.clientX - start.x, t.clientY - start.y);
+          if (step !== 0) go(index + step);
+        }
+      }}
+    >
       <nav className="slide-nav" aria-label="Slides">
         <button type="button" className="btn secondary small" onClick={() => go(index - 1)} disabled={index === 0} data-testid="slide-prev">
           ← Previous

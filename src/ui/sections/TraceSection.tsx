@@ -35,7 +35,8 @@ function TracePicker() {
   );
 }
 
-export function TraceSection() {
+/** `rows`: how many prompts the trace lists; a slide lists fewer than the page, and its last decision only, to fit a screen. */
+export function TraceSection({ rows }: { rows?: number } = {}) {
   const result = useLab((s) => s.result);
   const catalog = useCatalog((s) => s.catalog);
   // While playing, the trace and the decision panel follow the cursor in a background render (the store's update
@@ -81,6 +82,7 @@ export function TraceSection() {
           selectedStep={step}
           onSelect={(s) => dispatch({ type: 'select-step', step: s === selectedStep ? null : s })}
           algoLabel={traceLabel}
+          visible={rows}
           pinnedStep={playing ? null : selectedStep}
           hideOracle={hideOracle}
         />
@@ -94,6 +96,7 @@ export function TraceSection() {
           algoLabel={traceLabel}
           categories={result?.world.categories}
           hideOracle={hideOracle}
+          lastOnly={rows !== undefined}
         />
       </Card>
     </div>

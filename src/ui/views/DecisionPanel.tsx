@@ -22,6 +22,7 @@ export const DecisionPanel = memo(
     algoLabel,
     categories,
     hideOracle = false,
+    lastOnly = false,
   }: DecisionPanelProps & {
     /** Id of the traced algorithm (named when it has no label); optional. */
     algo?: string;
@@ -29,6 +30,8 @@ export const DecisionPanel = memo(
     categories?: string[];
     /** Hold back the oracle's plan, its picks and the true c/q (the tour asks the reader first: state/tourAnswer.ts). */
     hideOracle?: boolean;
+    /** Show the prompt's last decision only (a slide, which must fit a screen), with a word on the ones before. */
+    lastOnly?: boolean;
   }) {
     if (!row) {
       return (
@@ -101,20 +104,27 @@ export const DecisionPanel = memo(
                 <span className="pw-dkey-oracle" aria-hidden="true" /> the oracle’s pick with the same pulls left
               </span>
             </p>
-            <ol className="pw-decisions">
-              {row.decisions.map((d, i) => (
-                <DecisionCard
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the i-th decision of a prompt is its i-th pull
-                  key={i}
-                  index={i}
-                  d={d}
-                  row={row}
-                  arms={arms}
-                  lambda={lambda}
-                  oracleArm={hideOracle ? -1 : tauMax > 0 ? (row.oraclePlan[tauMax - d.pullsLeft] ?? -1) : -1}
-                  hideOracle={hideOracle}
-                />
-              ))}
+            {lastOnly && row.decisions.length > 1 && (
+              <p className="pw-muted" data-testid="decisions-before">
+                The last of its {row.decisions.length} decisions; the page shows every one.
+              </p>
+            )}
+            <ol className="pw-decisions" start={lastOnly ? row.decisions.length : undefined}>
+              {row.decisions.map((d, i) =>
+                lastOnly && i < row.decisions.length - 1 ? null : (
+                  <DecisionCard
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the i-th decision of a prompt is its i-th pull
+                    key={i}
+                    index={i}
+                    d={d}
+                    row={row}
+                    arms={arms}
+                    lambda={lambda}
+                    oracleArm={hideOracle ? -1 : tauMax > 0 ? (row.oraclePlan[tauMax - d.pullsLeft] ?? -1) : -1}
+                    hideOracle={hideOracle}
+                  />
+                ),
+              )}
             </ol>
           </>
         )}
@@ -127,6 +137,7 @@ export const DecisionPanel = memo(
     a.algo === b.algo &&
     a.algoLabel === b.algoLabel &&
     a.hideOracle === b.hideOracle &&
+    a.lastOnly === b.lastOnly &&
     sameList(a.arms, b.arms) &&
     sameList(a.categories ?? [], b.categories ?? []),
 );
