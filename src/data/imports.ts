@@ -6,10 +6,10 @@
  * dataset), so listing the imports never loads their prompts, which can run to tens of MB.
  */
 import { createStore, delMany, get, getMany, keys, setMany, type UseStore } from 'idb-keyval';
-import { z } from 'zod';
 import { importId } from '../engine/import/id';
 import type { ImportedDataset } from '../engine/import/importDataset';
 import { once } from '../engine/once';
+import { z } from '../engine/zod';
 
 export interface StoredImportMeta {
   id: string;

@@ -6,7 +6,6 @@
  * transformers.js never loads here: everything heavy happens in src/workers/embed.worker.ts.
  */
 
-import { z } from 'zod';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import {
@@ -21,6 +20,7 @@ import {
 } from '../embed/types';
 import { messageOf } from '../engine/messageOf';
 import { once } from '../engine/once';
+import { z } from '../engine/zod';
 import { clearEmbeddingCache, type EmbedPortLink, embedCapabilities, embedInWorker, openEmbedPort as openPortInWorker } from '../workers/embedBridge';
 import { useParams } from './params';
 

@@ -9,10 +9,11 @@
  *
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
-import { z } from 'zod';
+
 import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { fmtCount } from '../engine/lab/format';
 import { isDecimal, NUMBER_PARAMS, type NumberParam } from '../engine/params';
+import { z } from '../engine/zod';
 import { ALGO_IDS, ALL_ALGO_IDS, FOCUSED_ALGO_IDS, isAllAlgos, WORLD_NAMES } from './catalog';
 import { SLIDES } from './slides';
 import { TOUR_STEPS } from './tourSteps';

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { isDecimal } from '../params';
 import { ownValue, recordOf } from '../userKeys';
 import { show } from '../worlds/errors';
 import { PROGRESS_EVERY } from '../worlds/prompts';
+import { z } from '../zod';
 import { type CsvRow, parseCsv } from './csv';
 import { checkImportSize, ImportError, ProblemCollector } from './errors';
 import { previewJsonl, readJsonlPrompts } from './jsonl';

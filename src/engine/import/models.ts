@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { expecting, fieldPath, show } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
+import { z } from '../zod';
 import { ImportError } from './errors';
 
 /** One model of a models.json, with the price the import form starts from. */

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { userKeyedFields } from '../userKeys';
+import { z } from '../zod';
 import { expecting, fieldPath, show, WorldFormatError } from './errors';
 import { lineColumn, parseJson, stripBom } from './json';
 

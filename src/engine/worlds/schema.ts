@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { fmtCount } from '../lab/format';
 import { acceptsNumber, NUMBER_PARAMS } from '../params';
 import { recordOf } from '../userKeys';
+import { z } from '../zod';
 import { expecting, show } from './errors';
 import { issueToError } from './zod-issue';
 
