@@ -55,9 +55,9 @@ table's command prints the same numbers.`);
 
   s.push(`## 1. The paper's experiments (the lab's presets)
 
-One section per preset of \`src/engine/lab/presets.ts\` (each also opens in the lab as a link). The paper's own
-numbers are quoted where we have them (HumanEval's table, as our brief cites it); the paper's text was not
-available offline, so every other "Paper" line is our summary of its claim, not a quotation. The chart under each table is
+One section per preset of \`src/engine/lab/presets.ts\` (each also opens in the lab as a link). Each "Paper" line says
+what the paper's text (\`../shared/paper/promptwise.tex\`) states of the experiment, with its line; the paper shows most
+results only in figures, which its source does not include, and there the line says so and no verdict is given. The chart under each table is
 the running average utility of every algorithm (mean over the trials; cumulative regret for the two
 adaptation presets).`);
   for (const preset of PRESETS) {
@@ -65,7 +65,7 @@ adaptation presets).`);
 
 ${preset.description}
 
-**Paper (our summary of its claim):** ${preset.paper ?? '— (not an experiment of the paper: ours)'}
+**Paper:** ${preset.paper ?? '— (not an experiment of the paper: ours)'}
 
 ${table(outputs, `preset-${preset.id}`)}
 

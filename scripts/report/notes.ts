@@ -87,20 +87,18 @@ given under MMLU-Pro.`,
 
 /** Per preset: how the lab's numbers compare with the paper's claim, and the likely cause of a difference. */
 export const PRESET_NOTES: Record<string, string> = {
-  t2i: `Agrees. Among the paper's learners PromptWise has the highest utility (0.967), within 0.013 of the DP oracle,
+  t2i: `No verdict: the paper shows this result only in a figure, not in its text. Among the paper's learners PromptWise has the highest utility (0.967), within 0.013 of the DP oracle,
 and PromptWise-KLR is close behind; CA PAK-UCB-tS succeeds as often but pays about 5× more per prompt (7.7).
 Greedy and Greedy-till-Succeed rank the average success less λ·c (docs/ENGINE.md, reading 5) and pay 7.6–8.3 with
 a large spread between trials (± 5–6: a trial that settles on the 90-cost expert early stays there); Random and
-Random-till-Succeed pay 21–28. Our own \`promptwise-budget\` beats PromptWise here (§3.1). The paper gives no
-table for this experiment, so only the ordering is compared.`,
-  sudoku: `Agrees on the claim, with a caveat on the world. PromptWise has the best utility of the learners (0.880;
+Random-till-Succeed pay 21–28. Our own \`promptwise-budget\` beats PromptWise here (§3.1).`,
+  sudoku: `No verdict: the q table is our illustration (docs/WORLD-FORMAT.md; the paper reports no per-bucket rates), so
+this world cannot test the paper's claim. What it shows: PromptWise has the best utility of the learners (0.880;
 oracle 0.934) at 2.64 per prompt, against 90 for always asking Claude-Opus-4 (\`highest-cost\`) and 13.3 for CA
 PAK-UCB-tS, at a lower success rate than either (0.907 vs 0.961 and 0.965): it starts with the cheap models and
-escalates, as the paper says, and the DP oracle shows that escalating further would pay (0.981 success at 4.6).
+escalates, and the DP oracle shows that escalating further would pay (0.981 success at 4.6).
 Its spread between trials is large (± 0.044): a trial whose one exploration query of a model fails can write that
-model off for a bucket (§3.2). The models and prices are the paper's, but the q table is OUR illustrative one
-(docs/WORLD-FORMAT.md; the paper reports no per-bucket rates), so only the shape of the claim is compared.
-PromptWise-KLR does worse (0.804): the RBF kernel with σ = 3 pools the five one-hot buckets (§3.3).`,
+model off for a bucket (§3.2). PromptWise-KLR does worse (0.804): the RBF kernel with σ = 3 pools the five one-hot buckets (§3.3).`,
   humaneval: `Partly agrees, on what can be compared. Table 1 is a five-model run (prices 0.75, 1.37, 1.6, 12.5 and 90;
 Random's 21.16 is about their mean price, 21.24); this replay has the two recorded models, priced 0.75 and 1.6, so
 the table sets only pool-independent figures beside the paper's: rank by success, the gap to the best learner,
@@ -112,13 +110,12 @@ best learner against 22.9), as they must be when the only alternative to the che
 both models are good (pass@1 92.3% and 86.5%, which the data folder reproduces trial for trial). The prompt
 features also differ: hashed character n-grams (d = 64) here, CodeBERT embeddings in the paper (not available
 offline).`,
-  'humaneval-x': `Partly agrees. PromptWise has the best utility of the learners (0.882; oracle 0.910) and PromptWise-KLR the
+  'humaneval-x': `No verdict: the paper shows this result only in a figure, not in its text. PromptWise has the best utility of the learners (0.882; oracle 0.910) and PromptWise-KLR the
 lowest cost among the UCB learners, but PromptWise's cost (1.60) is higher than Random's and Greedy's, not lower: on
 Java→C++ the dearer Qwen-Plus is the better model (80.2% vs Gemini's 60.4% in the data), so the cost-aware
 choice is to send most prompts to Qwen. The data folder's Gemini pass rate is higher than the paper's 48.8%
 (see its README: about 190 more passes than the paper reports, unexplained), which makes the cheap model more
-attractive here than in the paper; the paper's claim "most prompts on the cheaper model" would fit its
-numbers better than ours.`,
+attractive here than in the paper.`,
   'new-models': `Agrees, on what the data allows. Qwen-Plus is alone for 200 steps, then Gemini-2.5-Flash (cheaper) joins:
 PromptWise keeps the best utility of the learners (0.866; oracle 0.893), ahead of CA PAK-UCB-tS (0.847) and
 PromptWise-KLR (0.830), and Greedy, which ranks context-free means, falls far behind (0.786). The paper's version
@@ -142,22 +139,21 @@ PAK-UCB-tS. PromptWise's success levels off around 0.89–0.92 from τ_max = 4 o
 with ρ = 0.01 a few early failures on a category drive q̂ low enough that no model looks worth its price, and
 Proposition 1 never tries again. The two success tables are our illustrative ones (only the prices 18 and 75 are
 the paper's), so compare the shape, not the values.`,
-  'lambda-0.05': `Partly agrees. PromptWise-KLR and PromptWise keep the best utilities (0.906 and 0.904; oracle 0.924) while
-Random, Random-till-Succeed and Highest-cost go negative. But "shift to cheaper models" holds for CA PAK-UCB-tS
-(cost 7.7 at λ = 0.01 → 2.9), Greedy-till-Succeed (8.3 → 2.2) and the oracle (1.45 → 1.31), not for PromptWise:
+  'lambda-0.05': `No verdict: the paper shows this result only in a figure, not in its text. PromptWise-KLR and PromptWise keep the best utilities (0.906 and 0.904; oracle 0.924) while
+Random, Random-till-Succeed and Highest-cost go negative. A larger λ moves CA PAK-UCB-tS to cheaper models
+(cost 7.7 at λ = 0.01 → 2.9), Greedy-till-Succeed (8.3 → 2.2) and the oracle (1.45 → 1.31), not PromptWise:
 its cost is 1.584 at every λ, because
 Proposition 1's argmin c/q does not depend on λ and its null action never triggers on t2i at these λ (the
 cheapest expert keeps q − λc > 0), so λ never reaches its decisions. At λ = 0.05 PromptWise-KLR edges PromptWise.`,
   'lambda-0.1': `As for λ = 0.05: PromptWise-KLR (0.835) and PromptWise (0.825) lead, the oracle is at 0.858, CA PAK-UCB-tS's
-cost keeps falling (2.0), and PromptWise's decisions are unchanged (cost 1.584). The claim that PromptWise keeps
-the best utility does not hold here in our runs: KLR is ahead by 0.011, about half the std of PromptWise.`,
-  'tau-1': `Disagrees with "PromptWise is best": with one round PromptWise (0.691) is beaten by CA PAK-UCB-tS (0.789) and
+cost keeps falling (2.0), and PromptWise's decisions are unchanged (cost 1.584). KLR is ahead by 0.011, about half
+the std of PromptWise.`,
+  'tau-1': `No verdict: the paper shows this result only in a figure, not in its text. With one round PromptWise (0.691) is beaten by CA PAK-UCB-tS (0.789) and
 by Greedy (0.778), both of which rank q − λc. Proposition 1's argmin c/q assumes unlimited retries: on a type-3 prompt it picks the
 0.75-cost expert with q = 0.5 (c/q = 1.5) over the sure 1.6-cost expert (1.6), although with a single round the
 sure expert is worth 0.98 against 0.49. CA PAK-UCB-tS ranks by q − λc, which is the right rule for one round.
-\`promptwise-budget\` fixes this (0.855, §3.1). The paper's claim that nothing escalates at τ_max = 1 holds
-trivially (each algorithm pulls once).`,
-  'tau-10': `Partly agrees. More rounds make the till-succeed strategies succeed almost always (Random-till-Succeed 0.999,
+\`promptwise-budget\` fixes this (0.855, §3.1).`,
+  'tau-10': `No verdict: the paper shows this result only in a figure, not in its text. More rounds make the till-succeed strategies succeed almost always (Random-till-Succeed 0.999,
 Greedy-till-Succeed 0.999), but in utility they gain little over τ_max = 5 (+0.004 and −0.018) because they
 pay for every retry; PromptWise gains more (0.967 → 0.983) and comes within 0.004 of the oracle.`,
   featurizers: `No claim from the paper to compare with: this preset is our featurizer ablation on RouteProfile (hashed
@@ -167,17 +163,15 @@ run is the report's slowest (about 2 minutes: the kernel methods see a new suppo
 };
 
 export const FINDING_NOTES: Record<string, string> = {
-  summary: `- **Agree:** t2i (PromptWise best of the paper's learners, near the oracle), sudoku (the paper's models and prices,
-  the best utility at a fraction of the cost of the best model; our q table is illustrative), new models / new
-  prompt types on the recorded code data (PromptWise adapts and keeps the best utility of the learners; one model
-  and one task arrive, as the data has two of each).
-- **Partly agree:** HumanEval (the success ranking holds but for the top two, which swap; Table 1 is a five-model
-  run, so only rankings and cost and success ratios are compared with this two-model replay), HumanEval-X (best utility,
-  but Qwen is the better and dearer model in the data, so PromptWise's cost is not lower than Random's), the
-  round budget (PromptWise's success levels off around 0.9 and varies between trials), λ = 0.05 / 0.1
-  (PromptWise's decisions do not depend on λ on t2i; KLR edges it), τ_max = 10 (till-succeed gains success, not utility).
-- **Disagree:** τ_max = 1: Proposition 1's c/q rule is wrong with one round, and CA PAK-UCB-tS and Greedy beat
-  PromptWise; \`promptwise-budget\` fixes it.
+  summary: `- **Claims the paper's text makes, compared:** new models / new prompt types on the recorded code data (l. 971:
+  PromptWise adapts and keeps the best utility of the learners; one model and one task arrive, as the data has two of
+  each), HumanEval (Table 1: the success ranking holds but for the top two, which swap; Table 1 is a five-model run, so
+  only rankings and cost and success ratios are compared with this two-model replay), the round budget (l. 406: a
+  better trade-off for the oracle and CA PAK-UCB-tS; PromptWise's success levels off around 0.9 and varies between
+  trials).
+- **Shown only in the paper's figures, so no verdict:** t2i, HumanEval-X, λ = 0.05 / 0.1 (PromptWise's decisions do not
+  depend on λ on t2i), τ_max = 1 (Proposition 1's c/q rule is wrong with one round, and CA PAK-UCB-tS and Greedy beat
+  PromptWise; \`promptwise-budget\` fixes it), τ_max = 10; and sudoku, whose q table is our illustration.
 - **Beyond the paper:** on real data with recorded outcomes, retrying the same model never helps, so PromptWise
   (Proposition 1 repeats one model) is close to the best single model, while Random-till-Succeed and
   \`promptwise-budget\` (which switch models) are better; all are far from the per-prompt oracle with task one-hot

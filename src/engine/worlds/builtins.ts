@@ -78,7 +78,7 @@ const specs = {
   },
   /**
    * The paper's round-budget trade-off (Figure 4) is between two models priced 18 and 75. OUR READING, NOT
-   * MEASURED: the paper's models and per-prompt success rates were not available offline, so this world keeps
+   * MEASURED: the paper gives no per-prompt success rates of its two models (only the figure, not in its source), so this world keeps
    * the prices and gives the cheap model a real chance on easy prompts and little on hard ones, the dear one
    * a high rate everywhere: more rounds let the cheap model retry, which is the trade-off the figure shows.
    */
