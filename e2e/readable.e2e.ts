@@ -68,10 +68,10 @@ async function tableReadable(page: Page): Promise<{ fits: boolean; pinned: boole
 describe('charts readable with any selection', () => {
   const suite = suiteBrowser({ viewport: { width: 1280, height: 800 } });
 
-  it('a first visit is focused: PromptWise, Greedy and the oracle, the best single model beside them; all algorithms one click away', async () => {
+  it('a first visit is focused: PromptWise, PromptWise-Budget, Greedy and the oracle, the best single model beside them; all algorithms one click away', async () => {
     const page = await openLab(suite.browser, '');
     await waitForCurrentResult(page);
-    expect(await testIds(page, ALGO_ROWS, 'row-')).toEqual(['promptwise', 'greedy', 'oracle']);
+    expect(await testIds(page, ALGO_ROWS, 'row-')).toEqual(['promptwise', 'promptwise-budget', 'greedy', 'oracle']);
     // The best single model by the declared rule (the stakeholder line's most accurate model alone) is in the table.
     const alone = await testIds(page, '[data-testid^="row-alone-"]', 'row-alone-');
     expect(alone.length).toBeGreaterThan(0);
