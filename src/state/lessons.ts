@@ -10,8 +10,9 @@
  * surer and dearer model against λ times its price, so its cost moves with λ from the smallest values on.
  */
 import { fmtPct, fmtShort } from '../engine/lab/format';
-import type { SweepPoint, SweepResult } from '../engine/lab/types';
+import type { LabConfig, SweepPoint, SweepResult } from '../engine/lab/types';
 import { algorithmSpec } from '../engine/policies/algorithms';
+import { costKindOf, fmtCostPerPrompt, fmtCostsPerPrompt } from './stakeholder';
 
 /** A difference of two means counts as a change when it exceeds this many standard errors. */
 export const CHANGE_SE = 3;
@@ -66,6 +67,12 @@ export interface LessonWords {
   /** Two of them, the unit once: "2.64 to 1.12 $/Mtok per prompt". */
   costs: (from: number, to: number) => string;
   tauMax: number;
+}
+
+/** The page's words for a run: its algorithms' labels, and its costs with the run's unit (stakeholder.ts). */
+export function lessonWordsFor(config: Pick<LabConfig, 'world' | 'dataset'>, label: (id: string) => string, tauMax: number): LessonWords {
+  const kind = costKindOf(config);
+  return { label, cost: (c) => fmtCostPerPrompt(c, kind), costs: (a, b) => fmtCostsPerPrompt(a, b, kind), tauMax };
 }
 
 /**

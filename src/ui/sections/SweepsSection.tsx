@@ -4,9 +4,8 @@ import type { SweepResult } from '../../engine/lab/types';
 import { type SweepParam, sweepValues } from '../../state/lab/config';
 import type { SweepState } from '../../state/lab/controller';
 import { dispatch, useLab } from '../../state/labStore';
-import { lambdaLessons } from '../../state/lessons';
+import { lambdaLessons, lessonWordsFor } from '../../state/lessons';
 import { useParams } from '../../state/params';
-import { costKindOf, fmtCostPerPrompt, fmtCostsPerPrompt } from '../../state/stakeholder';
 import { useResultAlgos } from '../hooks/useResultAlgos';
 import { useSweepOnScreen } from '../hooks/useSweepOnScreen';
 import { Card } from '../layout/Card';
@@ -110,17 +109,11 @@ function LambdaLessons({ sweep, algos, tauMax }: { sweep: SweepResult | null; al
   const config = useLab((s) => s.result?.config);
   const lines = useMemo(() => {
     if (!sweep || !config) return [];
-    const kind = costKindOf(config);
     const label = new Map(algos.map((a) => [a.id, a.label]));
     return lambdaLessons(
       sweep,
       algos.map((a) => a.id),
-      {
-        label: (id) => label.get(id) ?? id,
-        cost: (c) => fmtCostPerPrompt(c, kind),
-        costs: (a, b) => fmtCostsPerPrompt(a, b, kind),
-        tauMax,
-      },
+      lessonWordsFor(config, (id) => label.get(id) ?? id, tauMax),
     );
   }, [sweep, algos, config, tauMax]);
   if (lines.length === 0) return null;

@@ -3,9 +3,8 @@ import type { LabResult } from '../../engine/lab/types';
 import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
 import { runKey } from '../../state/lab/config';
 import { pageLabConfig, useLab } from '../../state/labStore';
-import { lambdaLessons } from '../../state/lessons';
+import { lambdaLessons, lessonWordsFor } from '../../state/lessons';
 import { currentHash, useParams } from '../../state/params';
-import { costKindOf, fmtCostPerPrompt, fmtCostsPerPrompt } from '../../state/stakeholder';
 import { savedTourStep, saveTourReturn, saveTourStep, TOUR_STEPS, takeTourReturn, tourHash, tourText } from '../../state/tour';
 import { answerTour, useTourAnswer } from '../../state/tourAnswer';
 import { cardByTestId, highlightCard } from '../layout/highlight';
@@ -78,14 +77,8 @@ function useStepLessons(run: LabResult | null): string[] | null {
   const sweep = useLab((s) => (s.sweeps.lambda.status === 'done' ? s.sweeps.lambda.result : null));
   return useMemo(() => {
     if (!run || !sweep) return null;
-    const label = (id: string) => algoLabel(STATIC_CATALOG, id);
-    const kind = costKindOf(run.config);
-    return lambdaLessons(sweep, run.config.algos, {
-      label,
-      cost: (c) => fmtCostPerPrompt(c, kind),
-      costs: (a, b) => fmtCostsPerPrompt(a, b, kind),
-      tauMax: Number(run.summary.params.tauMax),
-    });
+    const words = lessonWordsFor(run.config, (id) => algoLabel(STATIC_CATALOG, id), Number(run.summary.params.tauMax));
+    return lambdaLessons(sweep, run.config.algos, words);
   }, [run, sweep]);
 }
 
