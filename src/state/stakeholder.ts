@@ -40,6 +40,11 @@ export function fmtCostPerPrompt(cost: number, kind: CostKind): string {
   return `${fmtCost(cost, kind)} cost units per prompt`;
 }
 
+/** The unit of a cost per prompt, short, for an axis: "$/Mtok", "µ$", "cost units". */
+export function costUnit(kind: CostKind): string {
+  return kind === 'recorded-usd' ? 'µ$' : kind === 'set-price' ? '$/Mtok' : 'cost units';
+}
+
 /** Two mean costs per prompt, the unit once: "$152 to $80 per 1M prompts", "2.64 to 1.12 $/Mtok per prompt". */
 export function fmtCostsPerPrompt(from: number, to: number, kind: CostKind): string {
   const unit = fmtCostPerPrompt(to, kind);

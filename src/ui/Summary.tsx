@@ -4,9 +4,10 @@ import type { LabResult } from '../engine/lab/types';
 import type { Stat } from '../engine/simulate';
 import { algoLabel, type Catalog } from '../state/catalog';
 import { buildHeadline, type HeadlineCard } from '../state/headline';
-import { costUnitNote } from '../state/stakeholder';
+import { costKindOf, costUnit, costUnitNote } from '../state/stakeholder';
 import { algoColor } from './palette';
 import { SavingsCalculator } from './SavingsCalculator';
+import { LandingPlot } from './views/LandingPlot';
 
 function Metric({ name, stat, format, testId, hint }: { name: string; stat: Stat; format: (x: number) => string; testId: string; hint: string }) {
   return (
@@ -86,10 +87,14 @@ export function Summary({ result, catalog, note, partial = false }: { result: La
           </p>
         </>
       )}
-      <div className="summary-cards">
-        {headline.cards.map((card) => (
-          <Card key={card.role} card={card} label={algoLabel(catalog, card.algo)} />
-        ))}
+      {/* The cards and, beside them and the sliders, the picture of where each algorithm lands (issue 41, item 3). */}
+      <div className="summary-row">
+        <div className="summary-cards">
+          {headline.cards.map((card) => (
+            <Card key={card.role} card={card} label={algoLabel(catalog, card.algo)} />
+          ))}
+        </div>
+        <LandingPlot result={result} labelOf={(id) => algoLabel(catalog, id)} costUnit={costUnit(costKindOf(result.config))} />
       </div>
       {headline.line && <SavingsCalculator result={result} line={headline.line} catalog={catalog} />}
       <p className="summary-note muted">

@@ -1,0 +1,68 @@
+/**
+ * The picture beside the sliders (issue 41, item 3): at 1280×800 the plot of where each algorithm lands sits right
+ * of the sidebar, level with the sliders and above the fold; moving λ redraws it with the run before kept faint,
+ * and its points are the run's figures (those the results table holds).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { waitForPage } from './browser';
+import { openLab, readTable, suiteBrowser, waitForCurrentResult } from './lab';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(page: Page, testId: string): Promise<Box> {
+  const b = await page.getByTestId(testId).boundingBox();
+  if (!b) throw new Error(`${testId} has no box`);
+  return b;
+}
+
+/** The plot's points as drawn: algorithm → [cost, success], full precision. */
+async function points(page: Page): Promise<Record<string, [string, string]>> {
+  return page.evaluate(`Object.fromEntries([...document.querySelectorAll('[data-testid="landing-point"]')].map((g) => [g.dataset.algo, [g.dataset.cost, g.dataset.success]]))`);
+}
+
+describe('the picture beside the sliders', () => {
+  const suite = suiteBrowser({ viewport: { width: 1280, height: 800 } });
+
+  it('sits beside the sliders above the fold, and a new λ redraws it with the run before kept faint', async () => {
+    const page = await openLab(suite.browser, '#T=300&trials=5');
+    await waitForCurrentResult(page);
+    const plot = await box(page, 'landing-plot');
+    const controls = await box(page, 'controls');
+    const slider = await box(page, 'lambda');
+    expect(plot.x, 'right of the sidebar').toBeGreaterThanOrEqual(controls.x + controls.width);
+    expect(plot.y + plot.height, 'above the fold').toBeLessThanOrEqual(800);
+    expect(plot.y, 'level with the λ slider').toBeLessThan(slider.y + slider.height);
+    expect(plot.y + plot.height).toBeGreaterThan(slider.y);
+
+    // Its points are the run's figures, one per algorithm, and nothing is faint before a change.
+    const table = await readTable(page);
+    const drawn = await points(page);
+    expect(Object.keys(drawn).sort()).toEqual(Object.keys(table).sort());
+    for (const [algo, [cost, success]] of Object.entries(drawn)) {
+      expect(Number(cost)).toBe(Number(table[algo].cost.mean));
+      expect(Number(success)).toBe(Number(table[algo].success.mean));
+    }
+    expect(await page.getByTestId('landing-before').count()).toBe(0);
+    const traceBefore = await box(page, 'card-trace');
+
+    // A new λ from the keyboard: the new run's points, and the old ones faint where they were.
+    await page.getByTestId('lambda').focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await waitForPage(page, `!location.hash.includes('lambda=0.01&')`);
+    await waitForCurrentResult(page);
+    const after = await points(page);
+    const faint = await page.evaluate<Record<string, string>>(
+      `Object.fromEntries([...document.querySelectorAll('[data-testid="landing-before"]')].map((c) => [c.dataset.algo, c.getAttribute('cy')]))`,
+    );
+    expect(Object.keys(faint).sort()).toEqual(Object.keys(drawn).sort());
+    const table2 = await readTable(page);
+    for (const [algo, [cost]] of Object.entries(after)) expect(Number(cost)).toBe(Number(table2[algo].cost.mean));
+    // Greedy weighs cost at every λ: its place moved, and a line joins the old place to the new.
+    expect(after.greedy).not.toEqual(drawn.greedy);
+    expect(await page.locator('.pw-landing-move').count()).toBeGreaterThan(0);
+    // The rest of the page stayed where it was: the trace card did not move.
+    expect((await box(page, 'card-trace')).y).toBe(traceBefore.y);
+    await page.close();
+  });
+});
