@@ -18,7 +18,9 @@ async function box(page: Page, testId: string): Promise<Box> {
 
 /** The plot's points as drawn: algorithm → [cost, success], full precision. */
 async function points(page: Page): Promise<Record<string, [string, string]>> {
-  return page.evaluate(`Object.fromEntries([...document.querySelectorAll('[data-testid="landing-point"]')].map((g) => [g.dataset.algo, [g.dataset.cost, g.dataset.success]]))`);
+  return page.evaluate(
+    `Object.fromEntries([...document.querySelectorAll('[data-testid="landing-point"]')].map((g) => [g.dataset.algo, [g.dataset.cost, g.dataset.success]]))`,
+  );
 }
 
 describe('the picture beside the sliders', () => {

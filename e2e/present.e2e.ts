@@ -1,12 +1,12 @@
 /**
  * Presentation mode with a clicker (issue 41, item 5): ←/→, PageUp/PageDown, Space and Home/End move the slides
- * whatever has the focus, and a swipe moves them on a phone.
+ * whatever has the focus, every slide fits a 1280×800 and a 1920×1080 screen, and a swipe moves them on a phone.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SLIDES } from '../src/state/slides';
 import { waitForPage } from './browser';
-import { openLab, suiteBrowser, waitForCurrentResult } from './lab';
+import { openLab, suiteBrowser, waitForCurrentResult, waitForSweeps } from './lab';
 
 const LINK = '#world=sudoku&T=300&trials=3&present=1';
 
@@ -19,6 +19,26 @@ async function slideAt(page: Page): Promise<number> {
 async function expectSlide(page: Page, n: number): Promise<void> {
   await waitForPage(page, `document.querySelector('[data-testid="slide-title"]')?.textContent.startsWith('${n} / ${SLIDES.length}')`, { timeout: 5_000 });
   expect(await slideAt(page)).toBe(n);
+}
+
+/**
+ * What of the slide lies outside the window: the deck's box (its title bar, status and the slide), and every chart in
+ * it. Empty when everything fits.
+ */
+async function outside(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const out = [];
+    const check = (el, what) => {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) return;
+      if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+        out.push(what + ' ' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(','));
+      }
+    };
+    check(document.querySelector('[data-testid="slide-deck"]'), 'deck');
+    document.querySelectorAll('.slide svg.recharts-surface, .slide figure').forEach((el, i) => check(el, 'chart ' + i));
+    return out;
+  })()`);
 }
 
 describe('presentation mode', () => {
@@ -53,6 +73,26 @@ describe('presentation mode', () => {
     }
     await page.close();
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1920, height: 1080 },
+  ]) {
+    it(`every slide fits ${viewport.width}×${viewport.height}, its charts and their axes included`, async () => {
+      const page = await openLab(suite.browser, LINK, viewport);
+      await waitForCurrentResult(page);
+      for (let n = 1; n <= SLIDES.length; n++) {
+        await expectSlide(page, n);
+        // The sweeps are drawn (a slide is fitted again as its view grows), then the fit is read.
+        if (SLIDES[n - 1].id === 'sweeps') await waitForSweeps(page);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForTimeout(300);
+        expect(await outside(page), `slide ${n} (${SLIDES[n - 1].id})`).toEqual([]);
+        await page.keyboard.press('PageDown');
+      }
+      await page.close();
+    });
+  }
 
   it('a swipe moves the slides on a phone', async () => {
     const page = await openLab(suite.browser, LINK, { width: 390, height: 844 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 import { useParams } from '../../state/params';
 import { SLIDES, type SlideId } from '../../state/slides';
 import { RunStatus } from '../controls/RunStatus';
@@ -31,9 +31,49 @@ const VIEWS: Record<SlideId, () => ReactNode> = {
   ideas: () => <TeachSection compact />,
 };
 
-const startAtTop = (el: HTMLElement | null) => {
-  if (el) window.scrollTo(0, 0);
-};
+/** The enlargement a slide aims at on a wide screen (×1.15 from 1200 px, ×1.3 from 1400, ×1.5 from 1800). */
+function enlargement(width: number): number {
+  return width >= 1800 ? 1.5 : width >= 1400 ? 1.3 : width >= 1200 ? 1.15 : 1;
+}
+
+/** Below this scale a slide is left taller than the window (it scrolls): smaller text cannot be read from a room. */
+const MIN_SCALE = 0.45;
+
+/**
+ * Fits a slide to the window (issue 41, item 5). Its view is laid out at the slide's width over the enlargement and
+ * scaled by the enlargement, or by less where the view would be taller than the room below the slide's top, and
+ * centred. The layout's width never depends on the scale, so a chart that stacks below some width cannot make the
+ * fit oscillate; and a transform, unlike CSS zoom, leaves the charts measuring their layout box. It is fitted again
+ * when the view's height changes (a sweep drawn) or the window's size does.
+ */
+function useFitToWindow(slide: RefObject<HTMLElement | null>, body: RefObject<HTMLDivElement | null>, key: string): void {
+  useLayoutEffect(() => {
+    const outer = slide.current;
+    const inner = body.current;
+    if (!outer || !inner) return;
+    window.scrollTo(0, 0);
+    const fit = () => {
+      const width = outer.clientWidth;
+      const base = enlargement(window.innerWidth);
+      inner.style.width = `${width / base}px`;
+      const natural = inner.offsetHeight;
+      const room = window.innerHeight - (outer.getBoundingClientRect().top + window.scrollY) - 8;
+      const scale = Math.max(MIN_SCALE, Math.min(base, room / Math.max(1, natural)));
+      inner.style.transform = `scale(${scale})`;
+      inner.style.marginLeft = `${Math.max(0, (width - (width / base) * scale) / 2)}px`;
+      outer.style.height = `${Math.ceil(natural * scale)}px`;
+      outer.dataset.scale = scale.toFixed(3);
+    };
+    const observer = new ResizeObserver(fit);
+    observer.observe(inner);
+    window.addEventListener('resize', fit);
+    fit();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', fit);
+    };
+  }, [slide, body, key]);
+}
 
 /** A swipe is a horizontal move this long, at least twice as wide as it is tall (a vertical one scrolls the slide). */
 const SWIPE_PX = 60;
@@ -53,6 +93,9 @@ export function SlideDeck() {
   const go = useParams((s) => s.goToSlide);
   const slide = SLIDES[index];
   const touch = useRef<{ x: number; y: number } | null>(null);
+  const slideRef = useRef<HTMLElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useFitToWindow(slideRef, bodyRef, slide.id);
   return (
     <section
       className="slide-deck"
@@ -92,9 +135,11 @@ export function SlideDeck() {
       <PanelBoundary name="status">
         <RunStatus />
       </PanelBoundary>
-      {/* A new slide (a new key) starts at the page's top. */}
-      <section className="slide" key={slide.id} ref={startAtTop} aria-roledescription="slide" aria-label={`${slide.title} (${index + 1} of ${SLIDES.length})`}>
-        <PanelBoundary name={slide.title}>{VIEWS[slide.id]()}</PanelBoundary>
+      {/* A new slide (a new key) starts at the page's top, fitted to the window. */}
+      <section className="slide" key={slide.id} ref={slideRef} data-slide={slide.id} aria-roledescription="slide" aria-label={`${slide.title} (${index + 1} of ${SLIDES.length})`}>
+        <div className="slide-body" ref={bodyRef}>
+          <PanelBoundary name={slide.title}>{VIEWS[slide.id]()}</PanelBoundary>
+        </div>
       </section>
     </section>
   );
