@@ -209,11 +209,18 @@ describe('lab page', () => {
     const csv = await download('export-csv');
     expect(csv.file.suggestedFilename()).toBe('promptwise-lab_sudoku_lambda0.01_tau5_T300_seed0.csv');
     const { header, rows: records, comments = [] } = parseCsv(csv.text, 'export.csv', { leadingComments: true });
-    const rows = records.map((r) => r.cells);
+    // Comment lines are plain `# …` lines (what pandas' comment='#' skips), not quoted cells.
+    expect(csv.text.split('\r\n').filter((l) => l.startsWith('#'))).toHaveLength(comments.length);
+    const all = records.map((r) => r.cells);
+    const rows = all.filter((r) => !r[0].startsWith('alone:'));
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(comments.join('\n')).toContain('world=sudoku; T=300; trials=3; seed=0; lambda=0.01; tauMax=5; tauExp=1; alpha=auto');
+    expect(comments.join('\n')).toContain('cost unit: $/Mtok per prompt');
     expect(comments.join('\n')).toContain(`link=${page.url()}`);
     expect(rows.map((r) => r[0])).toEqual(Object.keys(table));
+    // The single-model references of the results table follow, as alone:<model>.
+    const alone = await testIds(page, '[data-testid^="row-alone-"]', 'row-alone-');
+    expect(all.filter((r) => r[0].startsWith('alone:')).map((r) => r[0].slice('alone:'.length))).toEqual(expect.arrayContaining(alone));
     for (const row of rows) {
       const algo = row[0];
       METRICS.forEach((m, i) => {
@@ -228,6 +235,8 @@ describe('lab page', () => {
     expect(doc.config.world).toBe('sudoku');
     expect(doc.config.params.lambda).toBe(0.01);
     for (const row of rows) expect(doc.summary.results[row[0]].utility.mean).toBe(Number(row[1]));
+    expect(doc.costUnit).toBe('$/Mtok per prompt');
+    expect(doc.singleModels.map((m: { model: string }) => m.model)).toEqual(expect.arrayContaining(alone));
     await page.close();
   });
 
@@ -284,6 +293,48 @@ describe('lab page', () => {
     expect(png.readUInt32BE(16)).toBe(Math.round((Math.ceil(box!.width) + 24) * 2));
     await page.close();
   });
+
+  for (const width of [1280, 390]) {
+    it(`(c‴) at ${width} px every chart's export keeps its caption, titles and labels inside the image, and the menu names charts by their titles`, async () => {
+      const page = await openLab(suite.browser, SMALL, { width, height: 900 });
+      await waitForCurrentResult(page);
+      await waitForSweeps(page);
+      await page.getByTestId('skip').click();
+      await page.getByTestId('export-menu').click();
+      await page.locator('[data-testid^="export-chart-"]').first().waitFor();
+      const charts = await testIds(page, '[data-testid^="export-chart-"]', 'export-chart-');
+      const viewer = await suite.browser.context.newPage();
+      for (const name of charts) {
+        const row = page.getByTestId(`export-chart-${name}`);
+        // The menu says the chart's own title (its caption's), not its internal name.
+        const title = await page
+          .locator(`figure[data-chart="${name}"]`)
+          .first()
+          .evaluate((f) => {
+            const own = f.querySelector(':scope > figcaption .pw-fig-title')?.textContent?.trim();
+            return own || f.getAttribute('aria-label')?.split(':')[0].trim() || '';
+          });
+        expect(await row.locator('.menu-chart').textContent()).toBe(title);
+        expect(title).not.toBe(name);
+        if (!(await page.getByTestId('export-menu').evaluate((s) => (s.parentElement as HTMLDetailsElement).open)))
+          await page.getByTestId('export-menu').click();
+        const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('menuitem', { name: 'SVG' }).click()]);
+        const svg = readFileSync(await file.path(), 'utf8');
+        // Drawn at its own size, every text of the image lies inside it.
+        await viewer.setContent(`<body style="margin:0">${svg.replace(/^<\?xml[^>]*>/, '')}</body>`);
+        const out = await viewer.evaluate(() => {
+          const root = document.querySelector('svg')!.getBoundingClientRect();
+          return [...document.querySelectorAll('svg text')]
+            .map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }))
+            .filter(({ text, r }) => text.trim() && (r.left < root.left - 1 || r.right > root.right + 1 || r.top < root.top - 1 || r.bottom > root.bottom + 1))
+            .map(({ text }) => text);
+        });
+        expect(out, `${name} at ${width} px: text outside the image`).toEqual([]);
+      }
+      await viewer.close();
+      await page.close();
+    });
+  }
 
   it('(d) Space plays and pauses, → shows one more prompt', async () => {
     // T = 1000 replays in 8 s: long enough not to reach the end during the test.

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitForPage } from './browser';
-import { openLab, readTable, suiteBrowser, waitForCurrentResult } from './lab';
+import { openLab, readTable, suiteBrowser, waitForCurrentResult, waitForSweeps } from './lab';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -67,4 +67,39 @@ describe('the picture beside the sliders', () => {
     expect((await box(page, 'card-trace')).y).toBe(traceBefore.y);
     await page.close();
   });
+
+  for (const [world, unit] of [
+    ['sudoku', '$/Mtok'],
+    ['logistic', 'cost units'],
+  ] as const) {
+    it(`every cost on ${world}'s page carries its unit (${unit}): the cards, the table, every chart's cost axis`, async () => {
+      const page = await openLab(suite.browser, `#world=${world}&T=300&trials=3`);
+      await waitForCurrentResult(page);
+      await waitForSweeps(page);
+      const text = (testId: string) =>
+        page
+          .getByTestId(testId)
+          .first()
+          .evaluate((e) => e.textContent ?? '');
+      // The headline's cards: the cost figure's heading.
+      for (const role of ['featured', 'baseline', 'oracle']) {
+        if ((await page.getByTestId(`summary-${role}`).count()) > 0) expect(await text(`summary-${role}`)).toContain(unit);
+      }
+      expect(await text('results-table')).toContain(`Cost (${unit})`);
+      // Each chart's cost axis: the learning curves, the τ_max trade-off, the λ sweep, the picture beside the sliders.
+      const axes = await page.evaluate(() =>
+        Object.fromEntries(
+          ['card-curves', 'card-tradeoff', 'card-lambda'].map((id) => [
+            id,
+            [...document.querySelectorAll(`[data-testid="${id}"] svg text`)].map((t) => t.textContent ?? '').filter((t) => /cost/.test(t)),
+          ]),
+        ),
+      );
+      expect(axes['card-curves']).toContain(`cost / prompt (${unit})`);
+      expect(axes['card-tradeoff']).toContain(`average cost per prompt (${unit})`);
+      expect(axes['card-lambda']).toContain(`cost / prompt (${unit})`);
+      expect(await text('landing-plot')).toContain(`cost per prompt (${unit})`);
+      await page.close();
+    });
+  }
 });

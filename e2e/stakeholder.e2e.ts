@@ -109,14 +109,25 @@ describe('the stakeholder line against the CLI', () => {
     expect(await rows.first().locator('th').textContent()).toBe('PromptWise');
     const oracleRow = rows.filter({ hasText: 'Oracle (DP)' });
     expect(Number(await oracleRow.getAttribute('data-cost'))).toBeCloseTo(expected('oracle'), 6);
-    // The dearest model alone (the most accurate on t2i): PromptWise saves the difference, in whole dollars.
+    // The dearest model alone (the most accurate on t2i, always right): PromptWise costs less but answers fewer
+    // prompts, and the table says both, never "saves" (issue 41, item 6).
     const dear = rows.filter({ hasText: 'expert-5 alone' });
     const saved = (90 * 500 * 2_000_000) / 1e6 - expected('promptwise');
-    expect(await dear.locator('td').nth(1).textContent()).toBe(`PromptWise saves $${Math.round(saved).toLocaleString('en-US')}`);
+    const fewer = Math.round(2_000_000 - file.results.promptwise.success.mean * 2_000_000);
+    expect(fewer).toBeGreaterThan(0);
+    expect(await dear.locator('td').nth(3).textContent()).toBe(
+      `PromptWise costs $${Math.round(saved).toLocaleString('en-US')} less, with ${fewer.toLocaleString('en-US')} fewer successes`,
+    );
+    // Each policy's successes and cost per success stand beside its cost.
+    expect(await rows.first().locator('td').nth(0).textContent()).toBe(Math.round(file.results.promptwise.success.mean * 2_000_000).toLocaleString('en-US'));
+    expect(await dear.locator('td').nth(0).textContent()).toBe('2,000,000');
 
-    // A value the field does not take is marked and not used.
+    // A value the field does not take is marked, explained and not used.
     await prompts.fill('-5');
     expect(await prompts.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('savings-promptsPerMonth-error').textContent()).toBe(
+      'A whole number from 1 to 1,000,000,000,000; the table keeps 2,000,000.',
+    );
     expect(await rows.first().getAttribute('data-cost')).toBe(String(expected('promptwise')));
 
     await page.reload();

@@ -8,26 +8,36 @@ describe('CSV export', () => {
   it('has the header comments, the columns and one row per algorithm at full precision', () => {
     const csv = buildCsv(RESULT, { link: 'http://127.0.0.1:4173/#world=sudoku&algos=promptwise,oracle' });
     const lines = csv.split('\r\n');
-    // Every comment line is one quoted cell (a spreadsheet shows it in one cell, as text), every text cell quoted.
-    expect(lines[0]).toMatch(/^"# PromptWise Lab results.*"$/);
-    expect(lines[1]).toBe('"# world=sudoku; T=1000; trials=20; seed=0; lambda=0.01; tauMax=5; tauExp=1; alpha=auto (3.4628); traceAlgo=promptwise"');
-    expect(lines[2]).toBe('"# link=http://127.0.0.1:4173/#world=sudoku&algos=promptwise,oracle"');
-    expect(lines[3]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
-    expect(lines[4]).toBe('"promptwise",0.9156123456789,0.0231,2.3112,0.4,0.9712,0.01,33.5,4.25');
-    expect(lines[5]).toBe('"highest-cost",0.0828,0.0123,90,0,0.9828,0.004,560.7,12');
-    expect(lines[6]).toBe('"oracle",0.9484,0.0032,1.9,0.1,0.97,0.005,-0.25,3.1');
-    expect(lines[7]).toBe('');
-    expect(lines).toHaveLength(8);
+    // Comment lines are `# …`, unquoted (pandas' comment='#' and R skip them); every text cell is quoted.
+    expect(lines[0]).toMatch(/^# PromptWise Lab results/);
+    expect(lines[1]).toBe('# world=sudoku; T=1000; trials=20; seed=0; lambda=0.01; tauMax=5; tauExp=1; alpha=auto (3.4628); traceAlgo=promptwise');
+    expect(lines[2]).toMatch(/^# cost unit: \$\/Mtok per prompt\. \$\/Mtok: the set prices/);
+    expect(lines[3]).toBe('# link=http://127.0.0.1:4173/#world=sudoku&algos=promptwise,oracle');
+    expect(lines[4]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+    expect(lines[5]).toBe('"promptwise",0.9156123456789,0.0231,2.3112,0.4,0.9712,0.01,33.5,4.25');
+    expect(lines[6]).toBe('"highest-cost",0.0828,0.0123,90,0,0.9828,0.004,560.7,12');
+    expect(lines[7]).toBe('"oracle",0.9484,0.0032,1.9,0.1,0.97,0.005,-0.25,3.1');
+    // Then each model asked alone (the stakeholder line's references), with no regret of its own.
+    const alone = lines.slice(8, -1);
+    expect(alone).toHaveLength(RESULT.singleModels.length);
+    RESULT.singleModels.forEach((m, i) => {
+      expect(alone[i]).toBe(
+        [`"alone:${m.model}"`, m.utility.mean, m.utility.std, m.cost.mean, m.cost.std, m.success.mean, m.success.std, '', ''].map(String).join(','),
+      );
+    });
+    expect(lines.at(-1)).toBe('');
   });
 
   it('parses back to the summary', () => {
     // The importer's parser (papaparse); the comment lines come back apart.
     const { header, rows, comments } = parseCsv(buildCsv(RESULT), 'export.csv', { leadingComments: true });
-    expect(comments).toHaveLength(2);
+    expect(comments).toHaveLength(3);
     expect(comments?.[1]).toMatch(/^world=sudoku; T=1000;/);
     expect(header).toEqual([...CSV_COLUMNS]);
-    expect(rows.map((r) => r.cells[0])).toEqual(Object.keys(RESULT.summary.results));
-    for (const { cells: row } of rows) {
+    const algos = rows.filter((r) => !r.cells[0].startsWith('alone:'));
+    expect(algos.map((r) => r.cells[0])).toEqual(Object.keys(RESULT.summary.results));
+    expect(rows.length - algos.length).toBe(RESULT.singleModels.length);
+    for (const { cells: row } of algos) {
       const s = RESULT.summary.results[row[0]];
       expect(row.slice(1).map(Number)).toEqual([
         s.utility.mean,
@@ -47,15 +57,16 @@ describe('CSV export', () => {
     expect(buildCsv(r).split('\r\n')[1]).toContain('; alpha=1.5;');
   });
 
-  it('cannot carry a formula: a name the user typed stays one text cell of its comment line', () => {
+  it('cannot carry a formula: a name the user typed in a comment line never starts a spreadsheet cell with = + - @', () => {
     const evil = 'evil,=HYPERLINK("http://evil.example/"),';
     const r: LabResult = { ...RESULT, config: { ...RESULT.config, world: evil }, summary: { ...RESULT.summary, world: evil } };
     const csv = buildCsv(r);
     const line = csv.split('\r\n')[1];
-    expect(line).toBe(`"# world=evil,=HYPERLINK(""http://evil.example/""),; ${line.slice(line.indexOf('T='))}`);
-    // Read as a spreadsheet reads it (RFC 4180): one cell, which starts with # (text, not a formula).
-    expect(parseCsv(`${line}\r\n${line}\r\n`, 'x.csv').header).toEqual([line.slice(1, -1).replaceAll('""', '"')]);
-    expect(parseCsv(csv, 'x.csv', { leadingComments: true }).comments?.[1]).toMatch(/^world=evil,=HYPERLINK\("http:\/\/evil.example\/"\),; T=/);
+    expect(line).toBe(`# world=evil,'=HYPERLINK("http://evil.example/"),; ${line.slice(line.indexOf('T='))}`);
+    // Read as a spreadsheet splits it, at its commas: no cell starts a formula.
+    for (const cell of line.split(',')) expect(cell).not.toMatch(/^\s*[=+\-@]/);
+    // The lab's parser reads it back as the comment it is.
+    expect(parseCsv(csv, 'x.csv', { leadingComments: true }).comments?.[1]).toMatch(/^world=evil,'=HYPERLINK\("http:\/\/evil.example\/"\),; T=/);
   });
 
   it('quotes every text cell and neutralises a leading = + - @', () => {

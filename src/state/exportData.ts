@@ -5,6 +5,7 @@
  */
 import { fmtCount } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
+import { costKindOf, costUnit, costUnitNote } from './stakeholder';
 
 export const CSV_COLUMNS = [
   'algo',
@@ -35,8 +36,12 @@ export function csvField(value: string | number): string {
   return Number.isFinite(value) ? String(value) : Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
 }
 
-/** A comment line: one quoted cell starting with #, its line breaks flattened (the lab's CSV parser reads it back). */
-const csvComment = (text: string) => csvText(`# ${text.replace(/[\r\n]+/g, ' ')}`);
+/**
+ * A comment line: `# text`, unquoted, as pandas (`comment='#'`), R and the lab's own parser skip or read it; its line
+ * breaks flattened. A spreadsheet splits it at its commas: a piece that would start with = + - @ (a formula) gets a
+ * leading ' as every text cell does (csvText), so a name the user typed never becomes a formula.
+ */
+const csvComment = (text: string) => `# ${text.replace(/[\r\n]+/g, ' ').replace(/,(?=\s*[=+\-@\t])/g, ",'")}`;
 
 export interface ExportMeta {
   /** The lab link that reproduces the result. */
@@ -68,8 +73,9 @@ function describeParams(result: LabResult): [string, string][] {
 }
 
 /**
- * Comment lines (one quoted cell each, starting with #) with the world and parameters, then a header row and one
- * row per algorithm, numbers at full precision, every text cell quoted. Rows follow the order of the summary (the order of the results table).
+ * Comment lines (`# …`) with the world, the parameters and the cost unit, then a header row and one row per algorithm,
+ * numbers at full precision, every text cell quoted, in the order of the summary (the results table's), then one row
+ * per model asked alone.
  */
 export function buildCsv(result: LabResult, meta: ExportMeta = {}): string {
   const lines: string[] = [];
@@ -81,6 +87,7 @@ export function buildCsv(result: LabResult, meta: ExportMeta = {}): string {
         .join('; '),
     ),
   );
+  lines.push(csvComment(`cost unit: ${costUnit(costKindOf(result.config))} per prompt. ${costUnitNote(costKindOf(result.config))}`));
   if (meta.link) lines.push(csvComment(`link=${meta.link}`));
   if (meta.exportedAt) lines.push(csvComment(`exported=${meta.exportedAt}`));
   lines.push(CSV_COLUMNS.map(csvField).join(','));
@@ -88,6 +95,12 @@ export function buildCsv(result: LabResult, meta: ExportMeta = {}): string {
     const cells: (string | number)[] = [algo];
     for (const m of METRICS) cells.push(s[m].mean, s[m].std);
     lines.push(cells.map(csvField).join(','));
+  }
+  // Each model asked alone (the stakeholder line's references), as `alone:<model>`; regret is not measured for them.
+  for (const single of result.singleModels) {
+    const cells = [csvField(`alone:${single.model}`)];
+    for (const m of ['utility', 'cost', 'success'] as const) cells.push(csvField(single[m].mean), csvField(single[m].std));
+    lines.push([...cells, '', ''].join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -100,7 +113,9 @@ export function buildJson(result: LabResult, meta: ExportMeta = {}): string {
     ...(meta.link ? { link: meta.link } : {}),
     config: result.config,
     world: result.world,
+    costUnit: `${costUnit(costKindOf(result.config))} per prompt`,
     summary: result.summary,
+    singleModels: result.singleModels,
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

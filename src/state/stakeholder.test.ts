@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LabResult } from '../engine/lab/types';
 import { RESULT } from './fixtures';
-import { costKindOf, fmtCostPerPrompt, fmtMonthly, monthlyCost, pickReferences, stakeholderLine } from './stakeholder';
+import { costKindOf, fmtCostPerPrompt, fmtMonthly, monthly, monthlyCost, pickReferences, stakeholderLine, versusText } from './stakeholder';
 
 const label = (id: string) => ({ promptwise: 'PromptWise', 'promptwise-klr': 'PromptWise-KLR' })[id] ?? id;
 const stat = (mean: number) => ({ mean, std: 0 });
@@ -92,5 +92,29 @@ describe('the savings calculator’s arithmetic', () => {
     expect(fmtMonthly(2500, 'set-price')).toBe('$2,500');
     expect(fmtMonthly(3.456, 'recorded-usd')).toBe('$3.46');
     expect(fmtMonthly(20, 'abstract')).toBe('20 units');
+  });
+
+  it('says "saves" only where PromptWise answers at least as many prompts; else what it gives up', () => {
+    const m = (cost: number, success: number) => monthly(cost, success, 'set-price', 1_000_000, 1000);
+    // 2.64 $/Mtok at 90.7% against 90 $/Mtok at 96.1%: cheaper, but 54,000 fewer successes.
+    const pw = m(2.64, 0.907);
+    expect(pw.cost).toBeCloseTo(2640, 9);
+    expect(pw.successes).toBeCloseTo(907_000, 6);
+    expect(pw.perSuccess).toBeCloseTo(2640 / 907_000, 12);
+    expect(versusText('PromptWise', pw, m(90, 0.961), 'set-price')).toBe('PromptWise costs $87,360 less, with 54,000 fewer successes');
+    expect(versusText('PromptWise', pw, m(5.32, 0.65), 'set-price')).toBe('PromptWise saves $2,680 and gets 257,000 more successes');
+    expect(versusText('PromptWise', pw, m(5.32, 0.907), 'set-price')).toBe('PromptWise saves $2,680 for as many successes');
+    expect(versusText('PromptWise', pw, m(1, 0.5), 'set-price')).toBe('PromptWise costs $1,640 more, for 407,000 more successes');
+    expect(versusText('PromptWise', pw, m(1, 0.95), 'set-price')).toBe('PromptWise costs $1,640 more, with 43,000 fewer successes');
+    expect(versusText('PromptWise', pw, pw, 'set-price')).toBe('the same cost and successes');
+    // No sentence claims a saving against a policy that answers more prompts.
+    for (const [c, s2] of [
+      [90, 0.961],
+      [0.5, 0.99],
+      [3, 0.95],
+    ]) {
+      const other = m(c, s2);
+      if (other.successes > pw.successes) expect(versusText('PromptWise', pw, other, 'set-price')).not.toContain('saves');
+    }
   });
 });

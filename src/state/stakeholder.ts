@@ -182,6 +182,42 @@ export function monthlyCost(cost: number, kind: CostKind, prompts: number, token
   return cost * prompts;
 }
 
+/** A policy over a month: what it costs, how many prompts it answers, and what one success costs. */
+export interface Monthly {
+  cost: number;
+  successes: number;
+  perSuccess: number;
+}
+
+/** A policy's month from its mean cost per prompt and its success rate (the savings calculator). */
+export function monthly(costPerPrompt: number, successRate: number, kind: CostKind, prompts: number, tokensPerQuery: number): Monthly {
+  const cost = monthlyCost(costPerPrompt, kind, prompts, tokensPerQuery);
+  const successes = successRate * prompts;
+  return { cost, successes, perSuccess: successes > 0 ? cost / successes : Number.NaN };
+}
+
+/**
+ * How `name` (the featured policy) compares with another policy over a month (issue 41, item 6): its cost difference
+ * with the successes it gains or gives up. It "saves" only where it answers at least as many prompts; a cheaper
+ * policy that answers fewer "costs less, with N fewer successes".
+ */
+export function versusText(name: string, subject: Monthly, other: Monthly, kind: CostKind): string {
+  const dc = subject.cost - other.cost;
+  const ds = Math.round(subject.successes - other.successes);
+  const money = fmtMonthly(Math.abs(dc), kind);
+  const more = `${fmtCount(Math.abs(ds))} more ${Math.abs(ds) === 1 ? 'success' : 'successes'}`;
+  const fewer = `${fmtCount(Math.abs(ds))} fewer ${Math.abs(ds) === 1 ? 'success' : 'successes'}`;
+  if (dc === 0) return ds === 0 ? 'the same cost and successes' : `the same cost, with ${ds > 0 ? more : fewer}`;
+  if (dc < 0) {
+    if (ds > 0) return `${name} saves ${money} and gets ${more}`;
+    if (ds === 0) return `${name} saves ${money} for as many successes`;
+    return `${name} costs ${money} less, with ${fewer}`;
+  }
+  if (ds > 0) return `${name} costs ${money} more, for ${more}`;
+  if (ds === 0) return `${name} costs ${money} more, for as many successes`;
+  return `${name} costs ${money} more, with ${fewer}`;
+}
+
 /** A monthly figure with its unit: "$1,234" (whole dollars; cents below $10) or "1,234 units". */
 export function fmtMonthly(x: number, kind: CostKind): string {
   if (!Number.isFinite(x)) return '—';

@@ -5,6 +5,7 @@ import { PlaybackClock } from './controls/PlaybackClock';
 import { RunStatus } from './controls/RunStatus';
 import { Transport } from './controls/Transport';
 import { useKeyboard } from './controls/useKeyboard';
+import { CostUnitProvider } from './hooks/CostUnitProvider';
 import { useAfterFirstFigures } from './hooks/firstFiguresGate';
 import { Card } from './layout/Card';
 import { Notices } from './layout/Notices';
@@ -85,52 +86,54 @@ export function App() {
           </PanelBoundary>
         )}
         <main className="content">
-          {present ? (
-            <SlideDeck />
-          ) : (
-            <>
-              <PanelBoundary name="status">
-                <RunStatus />
-              </PanelBoundary>
-              <PanelBoundary name="summary">
-                <SummarySection />
-              </PanelBoundary>
-              <PanelBoundary name="playback">
-                <div className="transport-bar">
-                  <Transport />
-                  <p className="kbd-hint muted">
-                    <kbd>Space</kbd> play/pause · <kbd>→</kbd> one prompt
-                  </p>
-                </div>
-              </PanelBoundary>
-              <PanelBoundary name="trace">
-                <TraceSection />
-              </PanelBoundary>
-              <PanelBoundary name="learning curves">
-                <CurvesSection />
-              </PanelBoundary>
-              <PanelBoundary name="sweeps">
-                <SweepsSection />
-              </PanelBoundary>
-              <PanelBoundary name="model usage">
-                <UsageSection />
-              </PanelBoundary>
-              <PanelBoundary name="results">
-                <ResultsSection />
-              </PanelBoundary>
-              <PanelBoundary name="featurizer ablation">
-                <AblationSection />
-              </PanelBoundary>
-              <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
-                <PanelBoundary name="prompt playground">{belowTheFold && <PlaygroundPanel />}</PanelBoundary>
-              </Card>
-              <PanelBoundary name="import">{belowTheFold && <ImportPanel />}</PanelBoundary>
-              <PanelBoundary name="explanations">
-                <TeachSection compact={false} />
-              </PanelBoundary>
-              <PanelBoundary name="embeddings">{belowTheFold && <EmbeddingPanel />}</PanelBoundary>
-            </>
-          )}
+          <CostUnitProvider>
+            {present ? (
+              <SlideDeck />
+            ) : (
+              <>
+                <PanelBoundary name="status">
+                  <RunStatus />
+                </PanelBoundary>
+                <PanelBoundary name="summary">
+                  <SummarySection />
+                </PanelBoundary>
+                <PanelBoundary name="playback">
+                  <div className="transport-bar">
+                    <Transport />
+                    <p className="kbd-hint muted">
+                      <kbd>Space</kbd> play/pause · <kbd>→</kbd> one prompt
+                    </p>
+                  </div>
+                </PanelBoundary>
+                <PanelBoundary name="trace">
+                  <TraceSection />
+                </PanelBoundary>
+                <PanelBoundary name="learning curves">
+                  <CurvesSection />
+                </PanelBoundary>
+                <PanelBoundary name="sweeps">
+                  <SweepsSection />
+                </PanelBoundary>
+                <PanelBoundary name="model usage">
+                  <UsageSection />
+                </PanelBoundary>
+                <PanelBoundary name="results">
+                  <ResultsSection />
+                </PanelBoundary>
+                <PanelBoundary name="featurizer ablation">
+                  <AblationSection />
+                </PanelBoundary>
+                <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
+                  <PanelBoundary name="prompt playground">{belowTheFold && <PlaygroundPanel />}</PanelBoundary>
+                </Card>
+                <PanelBoundary name="import">{belowTheFold && <ImportPanel />}</PanelBoundary>
+                <PanelBoundary name="explanations">
+                  <TeachSection compact={false} />
+                </PanelBoundary>
+                <PanelBoundary name="embeddings">{belowTheFold && <EmbeddingPanel />}</PanelBoundary>
+              </>
+            )}
+          </CostUnitProvider>
         </main>
       </div>
 

@@ -1,7 +1,9 @@
+import { useContext } from 'react';
 import { formatSeconds, formatSig, METRIC_FORMAT, rawNumber } from '../engine/lab/format';
 import type { AlgoSummary, SimResult, Stat } from '../engine/simulate';
 import { REGRET_BENCHMARK_ID } from '../state/catalog';
 import { algoColor } from './palette';
+import { CostUnitContext } from './views/costUnit';
 
 type Metric = 'utility' | 'cost' | 'success' | 'regret';
 
@@ -66,6 +68,7 @@ export function ResultsTable({
   references?: readonly ReferenceRow[];
 }) {
   const rows = Object.entries(result.results) as [string, AlgoSummary][];
+  const unit = useContext(CostUnitContext);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be focusable to be scrolled by keyboard (WCAG 2.1.1)
     <section className="table-wrap" tabIndex={0} aria-label="Results table">
@@ -79,6 +82,7 @@ export function ResultsTable({
             {COLUMNS.map((c) => (
               <th key={c.key} scope="col" className="num" title={c.hint}>
                 {c.label}
+                {c.key === 'cost' && unit && <span className="unit"> ({unit})</span>}
               </th>
             ))}
             <th scope="col" className="num" title="wall time in the worker">

@@ -9,10 +9,27 @@ import { algoColor } from './palette';
 import { SavingsCalculator } from './SavingsCalculator';
 import { LandingPlot } from './views/LandingPlot';
 
-function Metric({ name, stat, format, testId, hint }: { name: string; stat: Stat; format: (x: number) => string; testId: string; hint: string }) {
+function Metric({
+  name,
+  unit,
+  stat,
+  format,
+  testId,
+  hint,
+}: {
+  name: string;
+  unit?: string;
+  stat: Stat;
+  format: (x: number) => string;
+  testId: string;
+  hint: string;
+}) {
   return (
     <div className="metric" title={hint}>
-      <dt>{name}</dt>
+      <dt>
+        {name}
+        {unit && <span className="unit"> {unit}</span>}
+      </dt>
       <dd>
         <span className="metric-value" data-testid={testId}>
           {format(stat.mean)}
@@ -30,7 +47,7 @@ const CARD_METRICS = [
   { key: 'success', name: 'Success', hint: 'share of prompts answered successfully' },
 ] as const;
 
-function Card({ card, label }: { card: HeadlineCard; label: string }) {
+function Card({ card, label, unit }: { card: HeadlineCard; label: string; unit: string }) {
   const s = card.summary;
   const id = `summary-${card.role}`;
   return (
@@ -42,7 +59,15 @@ function Card({ card, label }: { card: HeadlineCard; label: string }) {
       </header>
       <dl>
         {CARD_METRICS.map((m) => (
-          <Metric key={m.key} name={m.name} stat={s[m.key]} format={METRIC_FORMAT[m.key]} testId={`${id}-${m.key}`} hint={m.hint} />
+          <Metric
+            key={m.key}
+            name={m.name}
+            unit={m.key === 'cost' ? unit : undefined}
+            stat={s[m.key]}
+            format={METRIC_FORMAT[m.key]}
+            testId={`${id}-${m.key}`}
+            hint={m.hint}
+          />
         ))}
       </dl>
     </article>
@@ -91,7 +116,7 @@ export function Summary({ result, catalog, note, partial = false }: { result: La
       <div className="summary-row">
         <div className="summary-cards">
           {headline.cards.map((card) => (
-            <Card key={card.role} card={card} label={algoLabel(catalog, card.algo)} />
+            <Card key={card.role} card={card} label={algoLabel(catalog, card.algo)} unit={costUnit(costKindOf(result.config))} />
           ))}
         </div>
         <LandingPlot result={result} labelOf={(id) => algoLabel(catalog, id)} costUnit={costUnit(costKindOf(result.config))} />

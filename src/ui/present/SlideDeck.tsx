@@ -47,12 +47,13 @@ const MIN_SCALE = 0.45;
  * when the view's height changes (a sweep drawn) or the window's size does.
  */
 function useFitToWindow(slide: RefObject<HTMLElement | null>, body: RefObject<HTMLDivElement | null>, key: string): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the slide shown; a new slide is a new element behind the same refs, to fit anew
   useLayoutEffect(() => {
     const outer = slide.current;
     const inner = body.current;
     if (!outer || !inner) return;
     window.scrollTo(0, 0);
-    const fit = () => {
+    const refit = () => {
       const width = outer.clientWidth;
       const base = enlargement(window.innerWidth);
       inner.style.width = `${width / base}px`;
@@ -64,13 +65,13 @@ function useFitToWindow(slide: RefObject<HTMLElement | null>, body: RefObject<HT
       outer.style.height = `${Math.ceil(natural * scale)}px`;
       outer.dataset.scale = scale.toFixed(3);
     };
-    const observer = new ResizeObserver(fit);
+    const observer = new ResizeObserver(refit);
     observer.observe(inner);
-    window.addEventListener('resize', fit);
-    fit();
+    window.addEventListener('resize', refit);
+    refit();
     return () => {
       observer.disconnect();
-      window.removeEventListener('resize', fit);
+      window.removeEventListener('resize', refit);
     };
   }, [slide, body, key]);
 }
@@ -136,7 +137,14 @@ export function SlideDeck() {
         <RunStatus />
       </PanelBoundary>
       {/* A new slide (a new key) starts at the page's top, fitted to the window. */}
-      <section className="slide" key={slide.id} ref={slideRef} data-slide={slide.id} aria-roledescription="slide" aria-label={`${slide.title} (${index + 1} of ${SLIDES.length})`}>
+      <section
+        className="slide"
+        key={slide.id}
+        ref={slideRef}
+        data-slide={slide.id}
+        aria-roledescription="slide"
+        aria-label={`${slide.title} (${index + 1} of ${SLIDES.length})`}
+      >
         <div className="slide-body" ref={bodyRef}>
           <PanelBoundary name={slide.title}>{VIEWS[slide.id]()}</PanelBoundary>
         </div>

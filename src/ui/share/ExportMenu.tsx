@@ -9,7 +9,7 @@ import { downloadBlob, downloadText } from './download';
 /** Results as CSV / JSON and every chart (figure[data-chart]) as SVG / PNG, as downloads. */
 export function ExportMenu() {
   const result = useLab((s) => s.result);
-  const [charts, setCharts] = useState<string[]>([]);
+  const [charts, setCharts] = useState<{ name: string; title: string }[]>([]);
   const [error, setError] = useState<string | null>(null);
   const details = useRef<HTMLDetailsElement>(null);
 
@@ -37,7 +37,7 @@ export function ExportMenu() {
       className="menu"
       ref={details}
       onToggle={(e) => {
-        if ((e.currentTarget as HTMLDetailsElement).open) setCharts(listCharts().map((c) => c.name));
+        if ((e.currentTarget as HTMLDetailsElement).open) setCharts(listCharts().map(({ name, title }) => ({ name, title })));
       }}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the native toggle of its <details>, an interactive control */}
@@ -45,7 +45,7 @@ export function ExportMenu() {
         className="btn secondary small"
         data-testid="export-menu"
         // List the charts as the menu opens (toggle fires a moment later).
-        onClick={() => setCharts(listCharts().map((c) => c.name))}
+        onClick={() => setCharts(listCharts().map(({ name, title }) => ({ name, title })))}
       >
         Export
       </summary>
@@ -81,9 +81,11 @@ export function ExportMenu() {
         </button>
         <p className="menu-title">Charts</p>
         {charts.length === 0 && <p className="menu-note">No chart on the page yet.</p>}
-        {charts.map((name) => (
+        {charts.map(({ name, title }) => (
           <div key={name} className="menu-row" data-testid={`export-chart-${name}`}>
-            <span className="menu-chart">{name}</span>
+            <span className="menu-chart" title={name}>
+              {title}
+            </span>
             <button type="button" role="menuitem" className="menu-item small" disabled={!result} onClick={() => void exportChart(name, 'svg')}>
               SVG
             </button>

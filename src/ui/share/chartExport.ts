@@ -121,19 +121,40 @@ function htmlParts(root: HTMLElement, origin: Box): string[] {
       const text = node.textContent?.replace(/\s+/g, ' ').trim();
       const parent = node.parentElement;
       if (!text || !parent) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-      if (rects.length === 0) continue;
       const cs = getComputedStyle(parent);
-      const first = rects[0];
-      // One line per client rect would need the line breaks; one text at the first rect is enough for labels.
-      out.push(
-        `<text x="${first.left - origin.x}" y="${first.top - origin.y + first.height * 0.78}" style="font-family:${esc(cs.fontFamily)};font-size:${cs.fontSize};font-weight:${cs.fontWeight};font-style:${cs.fontStyle};fill:${cs.color}">${esc(text)}</text>`,
-      );
+      // A text that wraps on the page is written as its lines, each where the page put it: one long line would run
+      // off the image (issue 41, item 7).
+      for (const line of textLines(node)) {
+        out.push(
+          `<text x="${line.left - origin.x}" y="${line.top - origin.y + line.height * 0.78}" style="font-family:${esc(cs.fontFamily)};font-size:${cs.fontSize};font-weight:${cs.fontWeight};font-style:${cs.fontStyle};fill:${cs.color}">${esc(line.text)}</text>`,
+        );
+      }
     }
   }
   return out;
+}
+
+/** A text node's lines as laid out on the page: the words of each line box, where that box starts. */
+function textLines(node: Text): { text: string; left: number; top: number; height: number }[] {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+  const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (rects.length === 0) return [];
+  if (rects.length === 1) return [{ text, left: rects[0].left, top: rects[0].top, height: rects[0].height }];
+  const lines: { words: string[]; left: number; top: number; height: number }[] = [];
+  for (const m of (node.textContent ?? '').matchAll(/\S+/g)) {
+    range.setStart(node, m.index);
+    range.setEnd(node, m.index + m[0].length);
+    const r = [...range.getClientRects()].find((b) => b.width > 0);
+    if (!r) continue;
+    const line = lines.find((l) => Math.abs(l.top - r.top) < r.height / 2);
+    if (line) {
+      line.words.push(m[0]);
+      line.left = Math.min(line.left, r.left);
+    } else lines.push({ words: [m[0]], left: r.left, top: r.top, height: r.height });
+  }
+  return lines.map((l) => ({ text: l.words.join(' '), left: l.left, top: l.top, height: l.height }));
 }
 
 /**
@@ -165,20 +186,29 @@ export function figureToSvg(figure: HTMLElement, caption: readonly string[] = []
   }
 }
 
-/** Caption text: its size, line height and the width of one character (a link wraps anywhere). */
+/** Caption text: its font, size and line height. */
 const CAPTION_FONT = 11;
+const CAPTION_FAMILY = 'system-ui, sans-serif';
 const CAPTION_LINE = 15;
-const CAPTION_CHAR = 6.2;
 
-/** The caption's lines wrapped to `width` px: at spaces where it can, anywhere in a long word (a link). */
+/**
+ * The caption's lines wrapped to `width` px as the browser measures them in the caption's font (canvas measureText):
+ * at spaces where it can, anywhere in a long word (a link), so no line runs past the image's edge.
+ */
 function wrapCaption(lines: readonly string[], width: number): string[] {
-  const perLine = Math.max(20, Math.floor(width / CAPTION_CHAR));
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (ctx) ctx.font = `${CAPTION_FONT}px ${CAPTION_FAMILY}`;
+  // Without a canvas, a generous 7 px a character.
+  const fits = (t: string) => (ctx ? ctx.measureText(t).width : t.length * 7) <= width;
   const out: string[] = [];
   for (const text of lines) {
     let rest = text;
-    while (rest.length > perLine) {
-      const space = rest.lastIndexOf(' ', perLine);
-      const cut = space > perLine / 2 ? space : perLine;
+    while (!fits(rest)) {
+      // The longest prefix that fits, then back to its last space where that leaves a good part of the line.
+      let n = 1;
+      while (n < rest.length && fits(rest.slice(0, n + 1))) n++;
+      const space = rest.lastIndexOf(' ', n);
+      const cut = space > n / 2 ? space : n;
       out.push(rest.slice(0, cut).trimEnd());
       rest = rest.slice(cut).trimStart();
     }
@@ -212,7 +242,7 @@ function figureToSvgAsShown(figure: HTMLElement, caption: readonly string[]): { 
   const captionLines = wrapCaption(caption, origin.width);
   captionLines.forEach((line, i) => {
     const y = origin.height + PAD + (i + 1) * CAPTION_LINE - 4;
-    parts.push(`<text x="0" y="${y}" font-family="system-ui, sans-serif" font-size="${CAPTION_FONT}" fill="#5b6675" data-caption="">${esc(line)}</text>`);
+    parts.push(`<text x="0" y="${y}" font-family="${CAPTION_FAMILY}" font-size="${CAPTION_FONT}" fill="#5b6675" data-caption="">${esc(line)}</text>`);
   });
   const width = origin.width + 2 * PAD;
   const height = origin.height + 2 * PAD + (captionLines.length > 0 ? PAD + captionLines.length * CAPTION_LINE : 0);
@@ -251,14 +281,20 @@ export async function svgToPng(svg: string, width: number, height: number, scale
 }
 
 /** Charts on the page, by their data-chart name (first of each name). */
-export function listCharts(root: ParentNode = document): { name: string; figure: HTMLElement }[] {
+export function listCharts(root: ParentNode = document): { name: string; title: string; figure: HTMLElement }[] {
   const seen = new Set<string>();
-  const out: { name: string; figure: HTMLElement }[] = [];
+  const out: { name: string; title: string; figure: HTMLElement }[] = [];
   for (const figure of root.querySelectorAll<HTMLElement>('figure[data-chart]')) {
     const name = figure.dataset.chart || 'chart';
     if (seen.has(name)) continue;
     seen.add(name);
-    out.push({ name, figure });
+    out.push({ name, title: chartTitle(figure) || name, figure });
   }
   return out;
+}
+
+/** A chart's title as its figure shows it (its caption's title, else its label), for the export menu. */
+function chartTitle(figure: HTMLElement): string {
+  const own = figure.querySelector(':scope > figcaption .pw-fig-title')?.textContent?.trim();
+  return own || figure.getAttribute('aria-label')?.split(':')[0].trim() || '';
 }

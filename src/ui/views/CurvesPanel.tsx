@@ -27,6 +27,7 @@ import {
   xAxisProps,
   yAxisProps,
 } from './common';
+import { useCostLabel } from './costUnit';
 import type { AlgoInfo, CurvesPanelProps } from './props';
 import { buildCurveRows, CURVE_METRICS, type CurveMetric, type CurveRow, curveScale, lastPoints, snapCursor, stepTicks } from './series';
 
@@ -50,7 +51,7 @@ const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
   },
   cost: {
     title: 'Cost per prompt',
-    axis: 'cost units / prompt',
+    axis: 'cost / prompt',
     note: 'running mean of the price paid',
     format: (v) => fmt(v),
     tick: fmtTick,
@@ -214,6 +215,8 @@ interface CurveFrameProps {
 const CurveFrame = memo(
   function CurveFrame({ metric, algos, rows, scale, grid, cursor, T, yWidth, height, narrow }: CurveFrameProps) {
     const info = METRIC_INFO[metric];
+    const costAxis = useCostLabel(info.axis);
+    const axis = metric === 'cost' ? costAxis : info.axis;
     const drawOrder = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
     const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
     const xTicks = useMemo(() => stepTicks(T, narrow ? 4 : 5), [T, narrow]);
@@ -226,7 +229,7 @@ const CurveFrame = memo(
         ref={boxRef}
         className="pw-chart"
         role="img"
-        aria-label={`Line chart: ${info.title} (${info.axis}) against prompts seen t, for ${algos.map((a) => a.label).join(', ')}; values at the cursor are listed below.`}
+        aria-label={`Line chart: ${info.title} (${axis}) against prompts seen t, for ${algos.map((a) => a.label).join(', ')}; values at the cursor are listed below.`}
         style={chartHeight(height)}
         {...hoverHandlers}
       >
@@ -241,7 +244,7 @@ const CurveFrame = memo(
           >
             <GridLines yTicks={scale.ticks} />
             <XAxis {...xAxisProps({ dataKey: 't', domain: [0, Math.max(1, T)], ticks: xTicks, tickFormatter: fmtTick, label: 'prompts seen (t)' })} />
-            <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
+            <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: axis })} />
             {complete && (
               <>
                 <Tooltip

@@ -26,6 +26,7 @@ import {
   xAxisProps,
   yAxisProps,
 } from './common';
+import { useCostLabel } from './costUnit';
 import type { AlgoInfo, SweepPlotProps } from './props';
 import { type LambdaRow, lambdaRows } from './series';
 
@@ -183,6 +184,8 @@ interface SweepChartProps {
 const SweepChart = memo(function SweepChart(props: SweepChartProps) {
   const { metric, yWidth, rows, algos, current, height, narrow } = props;
   const info = INFO[metric];
+  const costAxis = useCostLabel(info.axis);
+  const axis = metric === 'cost' ? costAxis : info.axis;
   const order = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
   // The three share a hover cursor (syncId); only the one under the pointer shows its tooltip.
   const [hovered, hoverHandlers] = useHovered();
@@ -205,7 +208,7 @@ const SweepChart = memo(function SweepChart(props: SweepChartProps) {
         ref={boxRef}
         className="pw-chart"
         role="img"
-        aria-label={`${info.title} (${info.axis}) against λ on a log axis for ${algos.map((a) => a.label).join(', ')}.`}
+        aria-label={`${info.title} (${axis}) against λ on a log axis for ${algos.map((a) => a.label).join(', ')}.`}
         style={chartHeight(height)}
         {...hoverHandlers}
       >
@@ -213,7 +216,7 @@ const SweepChart = memo(function SweepChart(props: SweepChartProps) {
           <ComposedChart width={box.width} height={box.height} data={grid} margin={margin} syncId="pw-lambda" syncMethod="value">
             <GridLines yTicks={yScale.ticks} />
             <XAxis {...xAxisProps({ dataKey: 'x', domain: xScale.domain, ticks: xScale.ticks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
-            <YAxis {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: info.axis })} />
+            <YAxis {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: axis })} />
             {complete && (
               <>
                 <Tooltip

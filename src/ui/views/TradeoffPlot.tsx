@@ -25,6 +25,7 @@ import {
   xAxisProps,
   yAxisProps,
 } from './common';
+import { useCostLabel } from './costUnit';
 import type { SweepPlotProps } from './props';
 import { paramSymbol, sweepSeries, tradeoffLabels } from './series';
 
@@ -82,6 +83,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
 
   // The chart itself, rebuilt only when what it draws changes: a sweep going stale (loading) only dims it, and
   // re-rendering recharts' scatter of 13 series for that was a long main-thread task on every parameter change.
+  const costAxis = useCostLabel('average cost per prompt');
   const chart = useMemo(
     () =>
       chartBox && (
@@ -93,7 +95,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
               domain: layout.x.domain,
               ticks: layout.x.ticks,
               tickFormatter: fmtTick,
-              label: 'average cost per prompt',
+              label: costAxis,
               labelOffset: -14,
             })}
             name="cost"
@@ -110,7 +112,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
           {complete && <TradeoffSeries data={layout.data} hovered={hovered} paramName={paramName} />}
         </ScatterChart>
       ),
-    [layout, margin, chartBox, complete, hovered, paramName],
+    [layout, margin, chartBox, complete, hovered, paramName, costAxis],
   );
 
   const shown = algos.filter((a) => series.some((s) => s.id === a.id));
