@@ -98,6 +98,13 @@ describe('the guided tour', () => {
       // The step's heading has the focus (a screen reader reads it), and its view is outlined.
       expect(await page.evaluate<string | null>(`document.activeElement?.getAttribute('data-testid')`)).toBe('tour-title');
       if (spec.id === 'predict') await answerPredict(page);
+      // The outlined view is scrolled into sight (at least 100 px of it inside the window), also where it grows as a
+      // sweep draws.
+      await waitForPage(
+        page,
+        `(() => { const r = document.querySelector('[data-highlight="tour"]')?.getBoundingClientRect(); return !!r && r.bottom > 100 && r.top < innerHeight - 100; })()`,
+        { timeout: 10_000 },
+      );
       // The prompt the words name is in the trace, on screen.
       if (spec.step !== null) expect(await traceRowInView(page, spec.step)).toBe(true);
       const state = await stepState(page);
@@ -167,6 +174,18 @@ describe('the guided tour', () => {
       expect(await page.getByTestId('notices').count()).toBe(0);
       await page.close();
     }
+  });
+
+  it('the "Why this model?" panel keeps the bonus column the tour talks about at 1280 px less a 12 px scrollbar', async () => {
+    const page = await openLab(suite.browser, tourHash(3), { width: 1268, height: 800 });
+    await tourAt(page, 3);
+    const bonus = await page.evaluate(() => {
+      const th = document.querySelector('[data-testid="decision-panel"] .pw-dtable th.pw-col-bonus');
+      return th ? getComputedStyle(th).display : 'missing';
+    });
+    expect(bonus).toBe('table-cell');
+    expect(await page.getByTestId('tour-text').textContent()).toContain('the bonus is');
+    await page.close();
   });
 
   it('Esc leaves the tour from the keyboard; Back goes to the step before', async () => {
