@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { ImportError } from './errors';
+import { ImportError, ProblemCollector } from './errors';
 
 /** One data row of a CSV file, with the physical line it starts on (quoted fields may span lines). */
 export interface CsvRow {
@@ -12,6 +12,8 @@ export interface CsvTable {
   rows: CsvRow[];
   /** With `leadingComments`: the text of the `#` lines before the header (the lab's own CSV export writes them). */
   comments?: string[];
+  /** With `keepGoing`: the rows that are not valid CSV (a broken quote, a missing cell), left out of `rows`. */
+  problems?: ImportError[];
 }
 
 export interface CsvOptions {
@@ -19,6 +21,11 @@ export interface CsvOptions {
   maxRows?: number;
   /** Lines starting with `#` before the header are comments, returned apart (default: data like any line). */
   leadingComments?: boolean;
+  /**
+   * Rows that are not valid CSV are returned in `problems` for the caller to list with its own (default: thrown, all
+   * of them at once). Either way the parse goes on past a bad row, so a file's every structural problem is said.
+   */
+  keepGoing?: boolean;
 }
 
 /**
@@ -47,6 +54,7 @@ export function parseCsv(text: string, file: string, opts: CsvOptions = {}): Csv
   let linesBefore = comments.length;
   let rowStart = 0;
   let failure: ImportError | null = null;
+  const problems: ImportError[] = [];
 
   Papa.parse<string[]>(source, {
     header: false,
@@ -63,8 +71,12 @@ export function parseCsv(text: string, file: string, opts: CsvOptions = {}): Csv
       const line = linesBefore + 1;
       const problem = result.errors.find((e) => e.code !== 'UndetectableDelimiter');
       if (problem) {
-        failure = new ImportError({ file, line }, `not valid CSV (${problem.message.replace(/\.$/, '')})`);
-        parser.abort();
+        const error = new ImportError({ file, line }, `not valid CSV (${problem.message.replace(/\.$/, '')})`);
+        // A header that is not valid CSV leaves nothing to check the rows against.
+        if (header === null) {
+          failure = error;
+          parser.abort();
+        } else problems.push(error);
         return;
       }
       const cells = result.data.map((c) => c.trim());
@@ -76,8 +88,7 @@ export function parseCsv(text: string, file: string, opts: CsvOptions = {}): Csv
         return;
       }
       if (cells.length !== header.length) {
-        failure = new ImportError({ file, line }, `expected ${header.length} cells (one per header column), got ${cells.length}`);
-        parser.abort();
+        problems.push(new ImportError({ file, line }, `expected ${header.length} cells (one per header column), got ${cells.length}`));
         return;
       }
       rows.push({ line, cells });
@@ -85,10 +96,18 @@ export function parseCsv(text: string, file: string, opts: CsvOptions = {}): Csv
   });
   if (failure) throw failure;
   if (header === null) throw new ImportError({ file }, 'the file is empty (expected a header row, then one row per prompt)');
-  if (rows.length === 0 && opts.maxRows !== 0) {
+  if (!opts.keepGoing && problems.length > 0) {
+    const all = new ProblemCollector();
+    for (const p of problems) all.add(p);
+    all.throwIfAny();
+  }
+  if (rows.length === 0 && problems.length === 0 && opts.maxRows !== 0) {
     throw new ImportError({ file, line: headerLine }, 'holds a header but no prompts');
   }
-  return opts.leadingComments ? { header, rows, comments } : { header, rows };
+  const table: CsvTable = { header, rows };
+  if (opts.leadingComments) table.comments = comments;
+  if (opts.keepGoing) table.problems = problems;
+  return table;
 }
 
 /** Column names must be non-empty and distinct: a mapping refers to columns by name. */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { datasetWorldOf } from '../lab/datasetSource';
 import { readPromptRows } from '../worlds/prompts';
+import { parseCsv } from './csv';
 import { checkImportSize, MAX_IMPORT_BYTES } from './errors';
 import { importId } from './id';
 import { type ImportedDataset, importDataset, importWarnings, parsePrices, previewPrompts } from './importDataset';
@@ -121,6 +122,22 @@ describe('CSV import', () => {
 
   it('malformed CSV: an unterminated quote', () => {
     expect(bad(`${CSV}q4,"never closed,math,1,1\n`)).toBe('prompts.csv line 6: not valid CSV (Quoted field unterminated)');
+  });
+
+  it('every problem of a file at once: a missing cell, a duplicate id and a broken quote together, in line order (issue 41, item 8)', () => {
+    const csv = `${CSV}q4,later,math,1\nq2,again,math,1,1\nq5,"never closed,math,1,1\n`;
+    const e = importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.csv', csv), mapping: MAPPING, costs: { mode: 'set', prices: { 'gpt-4o': 1, claude: 1 } } }));
+    expect([e.message, ...e.others]).toEqual([
+      'prompts.csv line 6: expected 5 cells (one per header column), got 4',
+      'prompts.csv line 7, column "id": duplicate id "q2" (first on line 3)',
+      'prompts.csv line 8: not valid CSV (Quoted field unterminated)',
+    ]);
+    // The parse alone (the preview's, the CLI's) says both structural problems too.
+    const parsed = importErrorOf(() => parseCsv(csv, 'prompts.csv'));
+    expect([parsed.message, ...parsed.others]).toEqual([
+      'prompts.csv line 6: expected 5 cells (one per header column), got 4',
+      'prompts.csv line 8: not valid CSV (Quoted field unterminated)',
+    ]);
   });
 
   it('a header without prompts, an empty file, a header naming a column twice', () => {

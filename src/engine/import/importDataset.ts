@@ -129,12 +129,13 @@ export function importDataset(req: ImportRequest, onProgress?: (done: number, to
     if (req.costs.mode === 'per_prompt') {
       throw new ImportError({ file: prompts.name }, 'per-prompt costs need a JSONL file with a {model: cost} field; give set prices for a CSV');
     }
-    const table = parseCsv(prompts.text, prompts.name);
+    // Rows that are not valid CSV are listed with the rows' other problems, all at once.
+    const table = parseCsv(prompts.text, prompts.name, { keepGoing: true });
     const mapping = req.mapping ?? proposeCsvMapping(table.header, table.rows.slice(0, PREVIEW_ROWS));
     const problem = mappingProblem(table.header, mapping);
     if (problem) throw new ImportError({ file: prompts.name }, problem);
     models = [...mapping.modelColumns];
-    body = csvToPrompts(table.rows, table.header, mapping, prompts.name, onProgress);
+    body = csvToPrompts(table.rows, table.header, mapping, prompts.name, onProgress, table.problems);
   } else {
     const detected = previewJsonl(prompts.text, prompts.name, 1).models;
     models = req.models ? [...req.models] : detected;
@@ -193,6 +194,8 @@ function csvToPrompts(
   mapping: CsvMapping,
   file: string,
   onProgress?: (done: number, total: number) => void,
+  /** The file's rows that are not valid CSV (parseCsv keepGoing): listed with the others. */
+  structural: readonly ImportError[] = [],
 ) {
   const col = (name: string | undefined) => (name === undefined ? -1 : header.indexOf(name));
   const textAt = col(mapping.textColumn);
@@ -211,6 +214,7 @@ function csvToPrompts(
   const out: string[] = new Array(rows.length);
   // Every row is checked; the problems are listed together (ProblemCollector), the first one first.
   const problems = new ProblemCollector();
+  for (const p of structural) problems.add(p);
   rows.forEach((row, i) => {
     if (onProgress && i % PROGRESS_EVERY === 0 && i > 0) onProgress(i, rows.length);
     const cells = row.cells;
