@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
+import { MAX_IMPORT_BYTES } from '../engine/import/errors';
 import { COST_MODES, type CostMode, type FeatureType, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { acceptsNumber, isDecimal, NUMBER_PARAMS, type NumberParam, numberProblem } from '../engine/params';
 import { ALGORITHMS } from '../engine/policies/algorithms';
 import { algorithmIds } from '../engine/policies/registry';
 import type { BanditParams } from '../engine/types';
+import { builtinWorldNames } from '../engine/worlds/builtins';
 
 /** The options of `npm run sim` (../shared/spec/cli.md). */
 export interface CliOptions {
@@ -21,6 +23,11 @@ export interface CliOptions {
   costs?: CostMode;
   /** A data folder: only the prompts of these tasks. */
   tasks?: string[];
+  /**
+   * A prompts file the lab imports (`--world FILE.csv|FILE.jsonl`): the models' set prices, as a models.json path or
+   * `NAME=PRICE,…` (`--prices`).
+   */
+  prices?: string;
   /** A data folder: models that join during the run (`--model-start NAME:STEP,…`). */
   modelStart?: StartEntry[];
   /** A data folder: tasks whose prompts arrive during the run (`--task-start TASK:STEP,…`). */
@@ -56,9 +63,13 @@ const NUMBER_FLAGS: readonly NumberParam[] = [...Object.values(NUMBER_PARAMS), J
 
 const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--json PATH] [--no-timing] [--single-models] [--NUMBER X …]
        [--features task-onehot|hashed-ngrams] [--costs prices|per-query] [--tasks A,B]
-       [--model-start MODEL:STEP,…] [--task-start TASK:STEP,…]   (these five with --world DATA_FOLDER)
-numbers:
-${NUMBER_FLAGS.map((p) => `  --${p.cli.padEnd(12)}${p.help}${p.default === null ? '' : ` (default ${p.default})`}`).join('\n')}
+       [--model-start MODEL:STEP,…] [--task-start TASK:STEP,…]   (these five with --world DATA_FOLDER or an imported file)
+       [--prices models.json|NAME=PRICE,…]                       (with --world FILE.csv|FILE.jsonl, a file the lab imports)
+worlds (--world): a built-in (${builtinWorldNames.join(', ')}),
+       a world file (.json), a data folder (models.json and prompts.jsonl), or a prompts file the lab imports
+       (.csv with one column per model, or .jsonl; at most ${MAX_IMPORT_BYTES / 1024 / 1024} MiB) with --prices
+numbers (each checked against its bounds; the lab's sliders offer the range in brackets):
+${NUMBER_FLAGS.map((p) => `  --${p.cli.padEnd(12)}${p.help}; ${p.expect}${p.lab ? ` [${p.lab.min}–${p.lab.max}]` : ''}${p.default === null ? '' : ` (default ${p.default})`}`).join('\n')}
 algorithms (--algos, comma-separated; all: every one):
 ${ALGORITHMS.map((a) => `  ${a.id.padEnd(27)}${a.summary}`).join('\n')}`;
 
@@ -114,6 +125,7 @@ function parseFlags(argv: string[]) {
       tasks: { type: 'string' },
       'model-start': { type: 'string' },
       'task-start': { type: 'string' },
+      prices: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   }).values;
@@ -174,6 +186,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     modelStart: starts('model-start'),
     taskStart: starts('task-start'),
     tasks: taskList(values.tasks),
+    prices: values.prices,
     algos,
     T: num(NUMBER_PARAMS.T) ?? NUMBER_PARAMS.T.default,
     trials: num(NUMBER_PARAMS.trials) ?? NUMBER_PARAMS.trials.default,

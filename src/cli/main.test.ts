@@ -34,6 +34,44 @@ const categorical = {
   ],
 };
 
+describe('npm run sim on a prompts file the lab imports (issue 41, item 8)', () => {
+  const csv = ['id,prompt,task,small,large', 'q1,What is 2+2?,math,1,1', 'q2,"Write a haiku, please",poetry,0,1', 'q3,Prove it,math,0,1', ''].join('\n');
+
+  it('runs the CSV with typed prices or a models.json, as the lab imports it', async () => {
+    const file = worldFile('mine.csv', csv);
+    const typed = await run(['--world', file, '--prices', 'small=1,large=10', '--algos', 'promptwise,oracle', '--T', '50', '--trials', '2', '--no-timing']);
+    expect(typed.err).toBe('');
+    expect(typed.code).toBe(0);
+    expect(typed.out).toMatch(/promptwise/);
+    const models = worldFile('models.json', [
+      { name: 'small', set_price: 1 },
+      { name: 'large', set_price: 10 },
+    ]);
+    const viaFile = await run(['--world', file, '--prices', models, '--algos', 'promptwise,oracle', '--T', '50', '--trials', '2', '--no-timing']);
+    expect(viaFile.out).toBe(typed.out);
+  });
+
+  it('says in one line what is wrong with the file, or that prices are missing', async () => {
+    const bad = worldFile('bad.csv', `${csv}q4,again,math,1\nq1,dup,math,1,1\n`);
+    const r = await run(['--world', bad, '--prices', 'small=1,large=10', '--T', '50', '--trials', '1']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe("bad.csv line 5: expected 5 cells (one per header column), got 4 (and 1 more: the lab's import lists them)");
+    const noPrices = await run(['--world', worldFile('mine.csv', csv), '--T', '50', '--trials', '1']);
+    expect(noPrices.code).toBe(2);
+    expect(noPrices.err).toMatch(/^--prices: a prompts file needs its models’ prices/);
+    const wrongWorld = await run(['--world', 't2i', '--prices', 'a=1']);
+    expect(wrongWorld.err).toMatch(/^--prices applies to --world FILE\.csv or FILE\.jsonl/);
+  });
+
+  it('--help lists the built-in worlds and every number with its bounds', async () => {
+    const help = await run(['--help']);
+    for (const name of ['t2i', 'sudoku', 'sudoku-new-arms', 'sudoku-new-prompts', 'two-models', 'logistic']) expect(help.out).toContain(name);
+    expect(help.out).toContain('--lambda      cost weight λ in utility = reward − λ·cost; a non-negative number [0.0001–1] (default 0.01)');
+    expect(help.out).toContain('--T           prompts per trial; an integer from 1 to 1,000,000');
+    expect(help.out).toContain('at most 50 MiB');
+  });
+});
+
 describe('npm run sim', () => {
   it('prints the table and writes the results file of the CLI contract', async () => {
     const json = join(dir, 'out.json');

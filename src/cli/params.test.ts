@@ -53,6 +53,6 @@ describe('the parameter registry', () => {
       help = (e as Error).message;
     }
     for (const p of all) expect(help).toContain(`--${p.cli}`);
-    expect(help).toMatch(/--tau-max\s+round budget τ_max: pulls per prompt at most \(default 5\)/);
+    expect(help).toMatch(/--tau-max\s+round budget τ_max: pulls per prompt at most; an integer from 1 to 1,000 \[1–16\] \(default 5\)/);
   });
 });

@@ -1,7 +1,11 @@
 /** The world a command line names (main.ts, and each trial worker of pool.ts builds it the same way). */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { costModes, datasetWorldOf, folderSource } from '../engine/lab/datasetSource';
+import { ImportError } from '../engine/import/errors';
+import { type ImportedDataset, importDataset } from '../engine/import/importDataset';
+import { parseModelsJson } from '../engine/import/models';
+import { importedSource } from '../engine/import/world';
+import { costModes, type DatasetSource, datasetWorldOf, folderSource } from '../engine/lab/datasetSource';
 import type { World } from '../engine/types';
 import { loadWorld } from '../engine/worlds/load';
 import { type CliOptions, UsageError } from './args';
@@ -17,10 +21,63 @@ function isDataFolder(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory() && existsSync(join(path, 'models.json')) && existsSync(join(path, 'prompts.jsonl'));
 }
 
+/** A prompts file as the lab's import reads one: CSV with one column per model, or JSONL in the world format. */
+function isImportFile(path: string): boolean {
+  return /\.(csv|jsonl)$/i.test(path) && existsSync(path) && statSync(path).isFile();
+}
+
+/** `--prices`: a models.json's prices, or `NAME=PRICE,…` as typed in the lab's import form. */
+function importPrices(raw: string | undefined): Record<string, string | number> {
+  if (raw === undefined) throw new UsageError('--prices: a prompts file needs its models’ prices: --prices models.json or --prices NAME=PRICE,…');
+  if (/\.json$/i.test(raw)) {
+    if (!existsSync(raw)) throw new UsageError(`--prices: no file ${JSON.stringify(raw)}`);
+    const models = parseModelsJson(readFileSync(raw, 'utf8'), basename(raw));
+    return Object.fromEntries(models.flatMap((m) => (m.defaultPrice === undefined ? [] : [[m.name, m.defaultPrice]])));
+  }
+  const out: Record<string, string> = {};
+  for (const pair of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const at = pair.lastIndexOf('=');
+    if (at <= 0) throw new UsageError(`--prices: "${pair}" is not NAME=PRICE`);
+    out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/**
+ * The world the lab builds for a prompts file it imports (issue 41, item 8): the same validation (importDataset: every
+ * problem named by file, line and column), the same dataset, then the same choices as a data folder.
+ */
+function importedWorld(opts: CliOptions): World {
+  const path = opts.world;
+  const text = readFileSync(path, 'utf8');
+  const name = basename(path).replace(/\.(csv|jsonl)$/i, '');
+  let dataset: ImportedDataset;
+  try {
+    dataset = importDataset({
+      name,
+      prompts: { name: basename(path), text, bytes: statSync(path).size },
+      costs: { mode: 'set', prices: importPrices(opts.prices) },
+    });
+  } catch (e) {
+    if (!(e instanceof ImportError)) throw e;
+    const more = e.others.length + e.unlisted;
+    throw new UsageError(`${e.message}${more > 0 ? ` (and ${more} more: the lab's import lists them)` : ''}`);
+  }
+  return sourceWorld(importedSource(dataset), opts);
+}
+
 /** The world the lab builds for a data folder with the same choices (docs/LAB.md, "Recorded datasets"). */
 function folderWorld(opts: CliOptions): World {
   const dir = opts.world;
   const source = folderSource(basename(resolve(dir)), readFileSync(join(dir, 'models.json'), 'utf8'), readFileSync(join(dir, 'prompts.jsonl'), 'utf8'));
+  return sourceWorld(source, opts);
+}
+
+/** A recorded dataset's world with the command line's choices: features, costs, tasks, arrivals. */
+function sourceWorld(source: DatasetSource, opts: CliOptions): World {
   const costs = opts.costs ?? costModes(source)[0];
   const features = opts.features ?? 'task-onehot';
   if (features === 'task-onehot' && opts.d !== undefined) {
@@ -32,6 +89,8 @@ function folderWorld(opts: CliOptions): World {
 /** The world a command line names: a built-in, a world file, or a data folder with its choices. */
 export function worldFor(opts: CliOptions): World {
   if (isDataFolder(opts.world)) return folderWorld(opts);
+  if (isImportFile(opts.world)) return importedWorld(opts);
+  if (opts.prices !== undefined) throw new UsageError('--prices applies to --world FILE.csv or FILE.jsonl (a prompts file the lab imports)');
   if (opts.features || opts.costs || opts.tasks || opts.modelStart || opts.taskStart) {
     throw new UsageError(
       '--features, --costs, --tasks, --model-start and --task-start apply to --world DATA_FOLDER (a folder with models.json and prompts.jsonl)',

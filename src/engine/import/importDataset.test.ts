@@ -126,7 +126,9 @@ describe('CSV import', () => {
 
   it('every problem of a file at once: a missing cell, a duplicate id and a broken quote together, in line order (issue 41, item 8)', () => {
     const csv = `${CSV}q4,later,math,1\nq2,again,math,1,1\nq5,"never closed,math,1,1\n`;
-    const e = importErrorOf(() => importDataset({ name: 'x', prompts: file('prompts.csv', csv), mapping: MAPPING, costs: { mode: 'set', prices: { 'gpt-4o': 1, claude: 1 } } }));
+    const e = importErrorOf(() =>
+      importDataset({ name: 'x', prompts: file('prompts.csv', csv), mapping: MAPPING, costs: { mode: 'set', prices: { 'gpt-4o': 1, claude: 1 } } }),
+    );
     expect([e.message, ...e.others]).toEqual([
       'prompts.csv line 6: expected 5 cells (one per header column), got 4',
       'prompts.csv line 7, column "id": duplicate id "q2" (first on line 3)',
