@@ -130,4 +130,18 @@ describe('prompt playground', () => {
     expect(suite.browser.errors, 'console errors').toEqual([]);
     assertNoExternalRequests(suite.browser);
   });
+
+  it('a typed prompt with no task under task one-hot features says its context is empty, with the learner’s own q̂ and bonus', async () => {
+    const page = await openLab(suite.browser, '#world=data:routeprofile-ulab&features=task-onehot&costs=prices&algos=promptwise&T=100&trials=1');
+    const card = page.getByTestId('card-playground');
+    await card.getByTestId('pg-text').fill('What is the capital of France?');
+    await card.getByTestId('pg-ask').click();
+    await page.getByTestId('pg-answer').waitFor({ timeout: 90_000 });
+    const note = (await page.getByTestId('pg-empty-context').textContent()) ?? '';
+    expect(note).toMatch(/^No task chosen: with task one-hot features this prompt's context is empty/);
+    // The numbers it states are the table's: every model at σ(0) = 0.5, bonus 0.
+    expect(await qHats(page)).toEqual(Array(8).fill(0.5));
+    expect(note).toContain('q̂ is 0.500 and the bonus 0 for every model');
+    await page.close();
+  });
 });

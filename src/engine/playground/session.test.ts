@@ -59,6 +59,32 @@ describe('PlaygroundSession', () => {
     expect(session.inspect(prompt).arms[arm].qHat).toBeGreaterThan(afterFail.arms[arm].qHat);
   });
 
+  it('a fresh learner: the plan starts with the model "Next" names, through forced exploration and after each ✗', () => {
+    const session = new PlaygroundSession(world, { algo: 'promptwise', params: {}, seed: 0, warmup: 0 });
+    const prompt = promptOfType(0);
+    for (let answers = 0; answers < 8; answers++) {
+      const view = session.inspect(prompt);
+      expect(view.plan.order[0]).toBe(view.next);
+      if (view.forced) {
+        // One forced query, then the prompt is over: its success is that model's q̂ alone.
+        expect(view.plan.order).toEqual([view.next, -1]);
+        expect(view.plan.expectedSuccess).toBe(view.arms[view.next].qHat);
+      }
+      if (view.next < 0) break;
+      session.feedback(prompt, view.next, 0);
+    }
+  });
+
+  it('an empty context (a typed prompt with no task under task one-hot features): q̂ is σ(0) = 0.5 and the bonus 0 for every model', () => {
+    const session = new PlaygroundSession(world, { algo: 'promptwise', params: {}, seed: 0, warmup: 200 });
+    const p = promptOfType(0);
+    const view = session.inspect({ ...p, x: new Float64Array(p.x.length) });
+    for (const a of view.arms) {
+      expect(a.qHat).toBe(0.5);
+      expect(a.bonus).toBe(0);
+    }
+  });
+
   it('inspecting twice gives the same view, and the same seed the same learner', () => {
     const a = new PlaygroundSession(world, { algo: 'promptwise-budget', params: { lambda: 0.02 }, seed: 3, warmup: 100 });
     const b = new PlaygroundSession(world, { algo: 'promptwise-budget', params: { lambda: 0.02 }, seed: 3, warmup: 100 });

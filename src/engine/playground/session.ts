@@ -146,19 +146,15 @@ export class PlaygroundSession {
     let stopValue = -Infinity;
     for (let a = 0; a < arms.length; a++) if (available[a]) stopValue = Math.max(stopValue, qHat[a] - lambda * costs[a]);
     const rule = this.options.algo === 'promptwise-budget' ? 'budget' : 'prop1';
+    const q = qHat.map((v) => (Number.isNaN(v) ? 0 : v));
     return {
       arms,
       next,
       forced,
       stopValue,
-      plan: planOf(
-        qHat.map((v) => (Number.isNaN(v) ? 0 : v)),
-        costs,
-        available,
-        lambda,
-        tauMax,
-        rule,
-      ),
+      // A forced exploration pull is the prompt's one query (Algorithm 1, line 2: pull, then move to the next
+      // context): the plan is that pull, then stop, so it never names another model than `next` (issue 41, item 1).
+      plan: forced ? { order: [next, NULL_ACTION], expectedCost: costs[next], expectedSuccess: q[next] } : planOf(q, costs, available, lambda, tauMax, rule),
       oracle: prompt.q ? planOf(prompt.q, costs, available, lambda, tauMax, 'budget') : null,
     };
   }

@@ -105,6 +105,14 @@ function Answer() {
           </>
         )}
       </div>
+      {prompt.kind === 'typed' && !prompt.task && params.features === 'task-onehot' && isDatasetWorldName(params.world) && (
+        // With task one-hot features a prompt is known by its task alone: without one its context is the zero vector,
+        // where the logistic fit gives σ(0) and the bonus ‖x‖ is 0 (the numbers below are the learner's own).
+        <p className="warn-text" data-testid="pg-empty-context">
+          No task chosen: with task one-hot features this prompt's context is empty (all zeros), so the learner knows nothing of it: q̂ is{' '}
+          {fmt(view.arms[0]?.qHat)} and the bonus {fmt(view.arms[0]?.bonus)} for every model. Choose its task above.
+        </p>
+      )}
       <p className="pg-next" data-testid="pg-next">
         {view.next < 0 ? (
           <>The learner stops: max (q̂ − λc) = {fmt(view.stopValue)} ≤ 0, no model is worth its cost.</>
