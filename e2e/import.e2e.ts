@@ -101,6 +101,8 @@ describe('importing your own data', () => {
     expect(await page.getByTestId('import-cost-per-prompt').isChecked()).toBe(true);
     await page.getByTestId('import-run').click();
     await expectAccepted(page);
+    // The form of the import just done closes (issue 41, item 8).
+    expect(await page.getByTestId('import-preview').count()).toBe(0);
     importedId = (await page.getByTestId('import-item').first().getAttribute('data-id')) ?? '';
     expect(importedId).toMatch(/^prompts-[0-9a-z]+$/);
     expect(decodeURIComponent(await hashOf(page))).toContain(`world=import:${importedId}`);

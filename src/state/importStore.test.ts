@@ -138,6 +138,22 @@ describe('import store', () => {
     expect(state().preview).not.toBeNull();
   });
 
+  it('typed prices survive a failed import and the fixed file picked again (issue 41, item 8)', async () => {
+    await state().selectFiles([picked('p.csv', `${CSV}3,again,math,1,7\n`)]);
+    state().setPrice('small', '0.5');
+    state().setPrice('large', '12');
+    expect(await state().runImport()).toBeNull();
+    expect(state().stage).toBe('error');
+    expect(state().prices).toMatchObject({ small: '0.5', large: '12' });
+    // The user fixes the file and picks it again: the typed prices are still there.
+    await state().selectFiles([picked('p.csv', CSV)]);
+    expect(state().stage).toBe('preview');
+    expect(state().prices).toMatchObject({ small: '0.5', large: '12' });
+    // A models.json picked with it prices its models, over what was typed.
+    await state().selectFiles([picked('p.csv', CSV), picked('models.json', MODELS_JSON)]);
+    expect(state().prices).toMatchObject({ small: '0.3', large: '5' });
+  });
+
   it('run with a bad row → error with line and column', async () => {
     await state().selectFiles([picked('p.csv', `${CSV}3,again,math,1,7\n`), picked('models.json', MODELS_JSON)]);
     expect(await state().runImport()).toBeNull();

@@ -130,6 +130,9 @@ export const useImport = create<ImportState>()((set, get) => ({
       return;
     }
     const { preview } = prompts;
+    // Prices the user typed survive a failed import and the fixed file picked again: a model of the same name keeps
+    // its price (issue 41, item 8); a models.json's defaults still fill in the rest.
+    const typed = get().prices;
     set({
       ...EMPTY,
       stage: 'preview',
@@ -143,7 +146,7 @@ export const useImport = create<ImportState>()((set, get) => ({
       // Per-prompt costs when the rows record them: the measured price of each query beats a list price.
       costMode: preview.costFields.length > 0 ? 'per_prompt' : 'set',
       costField: preview.costFields[0] ?? '',
-      prices: pricesFor(preview.models, modelInfo, {}),
+      prices: pricesFor(preview.models, modelInfo, pricesWithout(typed, preview.models, models ? models.models : [])),
     });
   },
 
@@ -201,7 +204,8 @@ export const useImport = create<ImportState>()((set, get) => ({
       return null;
     }
     const { id, name, rows } = saved.value;
-    set({ stage: 'accepted', accepted: { id, name, rows }, progress: null });
+    // The form closes: the import is done (its typed prices are kept for the next file's models of the same name).
+    set({ ...EMPTY, prices: s.prices, stage: 'accepted', accepted: { id, name, rows } });
     // Text features need no model and, unlike task one-hot, tell prompts of one task apart; the costs are
     // the ones the user just chose.
     useParams.getState().set({ world: `import:${id}`, features: 'hashed-ngrams', dim: 64, costs: saved.value.costs });
