@@ -12,7 +12,11 @@ export function formatTable(result: SimResult): string {
     .map(([id, r]) => [id, pm(r.utility, 4), pm(r.cost, 3), pm(r.success, 4), pm(r.regret, 2), r.seconds.toFixed(2)]);
   const p = result.params;
   const title = `world ${result.world}: T=${p.T}, trials=${p.trials}, seed=${p.seed}, λ=${p.lambda}, τ_max=${p.tauMax}, τ_exp=${p.tauExp}, α=${Number(p.alpha).toFixed(3)}`;
-  return [title, ...columns(header, rows)].join('\n');
+  const note = [
+    `regret: Σ_t (u*_DP(x_t) − u_t), against the finite-budget DP oracle's expected utility at τ_max=${p.tauMax}; the oracle's own is its realised`,
+    `utility against its expected one, noise around 0, not 0. The JSON also has regretUnlimited, against the paper's unlimited-budget u* (Proposition 1).`,
+  ];
+  return [title, ...columns(header, rows), ...note].join('\n');
 }
 
 /** Each model alone (--single-models), in the world's order. */

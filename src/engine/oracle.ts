@@ -44,6 +44,15 @@ export function prop1ArmLazy(costs: ArrayLike<number>, available: ArrayLike<numb
 }
 
 /**
+ * The paper's optimal utility with an unlimited round budget (Proposition 1, eq. (utility), promptwise.tex l. 268–273):
+ * u*(x) = 1[a* ≠ a0] · (1 − λ c_{a*}/q_{a*}). The finite-budget DP's value (budgetValue) is at most this.
+ */
+export function unlimitedValue(q: ArrayLike<number>, costs: ArrayLike<number>, available: ArrayLike<number>, lambda: number): number {
+  const a = prop1Arm(q, costs, available, lambda);
+  return a === NULL_ACTION ? 0 : 1 - (lambda * costs[a]) / q[a];
+}
+
+/**
  * Expected utility of playing one arm repeatedly until success, at most τ pulls
  * (truncated-utility lemma): Σ_{k<τ} (1−q)^k (q − λc) = (q − λc)(1 − (1−q)^τ)/q, and −τλc when q = 0.
  * With τ → ∞ and q > 0 this is 1 − λc/q, Proposition 1's value.

@@ -1,7 +1,7 @@
 import { isRbfWidth, MIN_RBF_SIGMA } from './estimators/kernel';
 import { fmtCount } from './lab/format';
 import { meanStd, type Stat } from './metrics';
-import { budgetValue } from './oracle';
+import { budgetValue, unlimitedValue } from './oracle';
 import { acceptsNumber, NUMBER_PARAMS, type NumberParam, numberProblem } from './params';
 import { type AlgorithmId, createPolicy, isAlgorithmId, releasePolicy } from './policies/registry';
 import { playStep } from './protocol';
@@ -42,7 +42,13 @@ export interface AlgoSummary {
   utility: Stat;
   cost: Stat;
   success: Stat;
+  /** Cumulative Σ_t (u*_DP(x_t) − u_t): against the finite-budget DP oracle's expected utility at τ_max (docs/ENGINE.md). */
   regret: Stat;
+  /**
+   * Cumulative Σ_t (u*(x_t) − u_t) against the paper's unlimited-budget optimum u* (Proposition 1, l. 268–273; its
+   * regret definition, l. 543): the DP regret plus Σ_t (u* − u*_DP) ≥ 0, the price of the round budget itself.
+   */
+  regretUnlimited: Stat;
   seconds: number;
 }
 
@@ -133,7 +139,7 @@ export function* simulate(world: World, options: SimOptions, chunk = 100, tracer
  * Per algorithm, each trial's per-step averages (utility, cost, success) and cumulative regret, in trial order,
  * and the seconds its trials took: what a slice of a run produces, and what the summary is computed from.
  */
-export type TrialOutcomes = Record<string, { utility: number[]; cost: number[]; success: number[]; regret: number[]; seconds: number }>;
+export type TrialOutcomes = Record<string, { utility: number[]; cost: number[]; success: number[]; regret: number[]; regretUnlimited: number[]; seconds: number }>;
 
 /** The trials [from, to) of a run: a slice one worker of a pool can run alone (trial i depends only on i). */
 export interface TrialRange {
@@ -189,14 +195,21 @@ export function* simulateTrials(
     );
   }
   const perTrial: TrialOutcomes = Object.create(null);
-  for (const id of algos) perTrial[id] = { utility: [], cost: [], success: [], regret: [], seconds: 0 };
+  for (const id of algos) perTrial[id] = { utility: [], cost: [], success: [], regret: [], regretUnlimited: [], seconds: 0 };
 
   for (let trial = range.from; trial < range.to; trial++) {
     const draws = drawTrial(world, seed, trial, T, params);
     onDraws?.(trial, draws);
     const { prompts, uniforms } = draws;
     const best = new Float64Array(T);
-    for (let t = 0; t < T; t++) best[t] = budgetValue(prompts[t].q, prompts[t].costs, prompts[t].available, lambda, tauMax);
+    // What the round budget itself costs the best policy on this trial's prompts: Σ_t (u*(x_t) − u*_DP(x_t)), the
+    // difference between the paper's regret and the DP's, the same for every learner.
+    let budgetGap = 0;
+    for (let t = 0; t < T; t++) {
+      const p = prompts[t];
+      best[t] = budgetValue(p.q, p.costs, p.available, lambda, tauMax);
+      budgetGap += unlimitedValue(p.q, p.costs, p.available, lambda) - best[t];
+    }
 
     const runners: Runner[] = algos.map((id) => ({
       id,
@@ -229,6 +242,7 @@ export function* simulateTrials(
       acc.cost.push(r.cost / T);
       acc.success.push(r.success / T);
       acc.regret.push(r.regret);
+      acc.regretUnlimited.push(r.regret + budgetGap);
     }
   }
 
@@ -336,12 +350,13 @@ export function mergeOutcomes(parts: readonly TrialOutcomes[]): TrialOutcomes {
   const merged: TrialOutcomes = Object.create(null);
   for (const part of parts) {
     for (const [id, o] of Object.entries(part)) {
-      merged[id] ??= { utility: [], cost: [], success: [], regret: [], seconds: 0 };
+      merged[id] ??= { utility: [], cost: [], success: [], regret: [], regretUnlimited: [], seconds: 0 };
       const m = merged[id];
       m.utility.push(...o.utility);
       m.cost.push(...o.cost);
       m.success.push(...o.success);
       m.regret.push(...o.regret);
+      m.regretUnlimited.push(...o.regretUnlimited);
       m.seconds += o.seconds;
     }
   }
@@ -362,6 +377,7 @@ export function summarize(world: Pick<World, 'name' | 'arms' | 'dim'>, options: 
       cost: meanStd(acc.cost),
       success: meanStd(acc.success),
       regret: meanStd(acc.regret),
+      regretUnlimited: meanStd(acc.regretUnlimited),
       seconds: acc.seconds,
     };
   }

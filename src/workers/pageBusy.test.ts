@@ -20,13 +20,16 @@ describe('the workers’ side of the page’s busy flag', () => {
   });
 
   it('waits until another thread lowers the flag', async () => {
-    // [0] the flag, [1] the other thread's "ready". It waits for the flag to go up, then lowers it and wakes us.
+    // [0] the flag, [1] the other thread's "ready". It waits for the flag to go up, then, 200 ms later (so that this
+    // thread is already waiting: lowered at once, the flag could be down before the check began, a flaky 'free'),
+    // lowers it and wakes us.
     const shared = new Int32Array(new SharedArrayBuffer(8));
     const lowerer = new Worker(
       `const { workerData } = require('node:worker_threads');
        const f = new Int32Array(workerData);
        Atomics.store(f, 1, 1); Atomics.notify(f, 1);
        Atomics.wait(f, 0, 0);
+       Atomics.wait(f, 1, 1, 200);
        Atomics.store(f, 0, 0); Atomics.notify(f, 0);`,
       { eval: true, workerData: shared.buffer },
     );
