@@ -179,7 +179,7 @@ export const FINDING_NOTES: Record<string, string> = {
   55–94% of PromptWise's gap on t2i and 59–78% on sudoku. ρ = 0.01–1 is the robust range. σ = 3 costs
   PromptWise-KLR 0.06 on sudoku. The authors' code's readings lose 0.04 (PromptWise, HumanEval-X) and up to 2.5
   utility per prompt (CA PAK-UCB-tS on t2i at λ = 0.05: the code locks trials onto the first model to succeed and
-  ignores cost); that lock-in, with the code's cost-aware option, reproduces the shape of Table 1's spread for CA
+  ignores cost); with the code's cost-aware option that lock-in gives a cost spread of the shape of Table 1's for CA
   PAK-UCB-tS (§4).`,
   'round-budget-sweep': `With one round the learners sit near the oracle's 0.64 success, Greedy-till-Succeed a little above it at a higher
 cost (0.71 at 52.6). From two rounds on, the oracle lets the cheap model retry and escalates on hard prompts;
@@ -221,20 +221,17 @@ the first-pull inverse that locks a trial onto the first model to succeed, docs/
 λ = 0.01 and to −1.64 at λ = 0.05, with a spread between trials 50–130× the port's. On HumanEval and HumanEval-X the
 two models' prices are so close (λc ≤ 0.016) that neither the term nor the lock-in changes much. Both official readings are therefore worse than, or
 equal to, the paper's readings we use by default.`,
-  officialSpread: `Partly, and the code's cost-aware option explains most of it. Table 1's CA PAK-UCB-tS has a per-trial
-spread no other row has: cost 10.42 ± 14.75 (std 1.42× the mean) and success 92.16 ± 9.92%, where a faithful
-kernel-ridge UCB (\`ca-pak-ucb-ts\`) varies little between trials (cost std 0.04–0.11 of the mean here). The code's
-lock-in alone (\`ca-pak-ucb-ts-official\`, cost-blind as the code's default) gives a spread of that kind (std
-0.43–0.53 of the mean on the five-model worlds) around a far higher mean (52.7 and 62.8 per prompt, 70–84× the
-cheapest price, against Table 1's 13.9×). With the code's cost-aware option on (\`ca-pak-ucb-ts-official-ca\`)
-the mean comes down to 14.3 and 17.8 (19–24×) and the spread rises to 1.00–1.23 of the mean, close to Table 1's
-shape; on sudoku its success spreads too (95.95 ± 3.25% against 96.51 ± 0.51% for the faithful port). So Table 1's
-spread fits the authors' code run with its cost-aware option: a trial that locks onto an expensive model early
-pays for it on every prompt. Table 1's success spread (± 9.92 points) is larger than any world here gives: its
-pool had weaker models (Random succeeds 75% of the time there) than these worlds, where the locked model still
-solves almost every prompt within τ_max = 5. On the two-model HumanEval replay the prices are too close (0.75 and
-1.6) for the lock-in to show. With 20 trials the spread itself is noisy: one early lock onto the 90-cost model
-costs 90 per prompt for a whole trial, so other seeds move these figures.`,
+  officialSpread: `What was measured, beside Table 1's figures. Table 1's CA PAK-UCB-tS has a per-trial spread no other row has:
+cost 10.42 ± 14.75 (std 1.42× the mean) and success 92.16 ± 9.92%. Here a faithful kernel-ridge UCB
+(\`ca-pak-ucb-ts\`) varies little between trials (cost std 0.04–0.11 of the mean). The authors' code as it is by default
+(\`ca-pak-ucb-ts-official\`, cost-blind) gives a spread of that kind (std 0.43–0.53 of the mean on the five-model
+worlds) around a far higher mean (52.7 and 62.8 per prompt, 70–84× the cheapest price, against Table 1's 13.9×). With
+the code's cost-aware option on (\`ca-pak-ucb-ts-official-ca\`) the mean is 14.3 and 17.8 (19–24×) and the spread
+1.00–1.23 of the mean, the shape of Table 1's; on sudoku its success spreads too (95.95 ± 3.25% against 96.51 ± 0.51%
+for the faithful port). The mechanism seen in these runs: a trial that locks onto an expensive model early pays for it
+on every prompt. No world here gives a success spread as large as Table 1's (± 9.92 points); the paper's setting is not
+known well enough to say why. On the two-model HumanEval replay the prices are too close (0.75 and 1.6) for the lock-in
+to show. With 20 trials the spread itself is noisy: other seeds move these figures.`,
   limits: `**Not done / limits.** Embedding features (transformers.js) are computed in the browser lab only, so every
 table uses task one-hot or hashed n-grams. The paper's HumanEval run had five models, the recorded data two, so
 its absolute costs are not comparable with the replay's (see above). The sudoku and two-models success tables are our illustrative readings, not measured.
