@@ -187,4 +187,24 @@ describe('recorded datasets in the lab', () => {
     expect(suite.browser.errors, 'console errors').toEqual([]);
     assertNoExternalRequests(suite.browser);
   });
+
+  it('an ablation whose embedding arm cannot run (d = 64 above the fixture’s 32 dimensions) names it and keeps the other featurizers’ results', async () => {
+    const page: Page = await openLab(
+      suite.browser,
+      '#world=data:humaneval-paper&features=hashed-ngrams&dim=64&costs=prices&algos=promptwise,oracle&T=100&trials=1',
+    );
+    await page.getByTestId('embed-toggle').click();
+    await page.getByTestId('embed-preset-local').click();
+    await page.getByTestId('ablation-run').click();
+    await waitForPage(page, `['done', 'error'].includes(document.querySelector('[data-testid="ablation"]')?.dataset.status)`, { timeout: 240_000 });
+    expect(await page.getByTestId('ablation').getAttribute('data-status')).toBe('done');
+    expect(await page.getByTestId('ablation-failed-embedding').textContent()).toMatch(
+      /^Embedding \(PCA\) could not run: .*must be at most the embedding's dimension 32 \(got 64\)/,
+    );
+    for (const f of ['task-onehot', 'hashed-ngrams']) {
+      for (const algo of ['promptwise', 'oracle']) await page.getByTestId(`ablation-row-${f}-${algo}`).waitFor();
+    }
+    expect(await page.locator('[data-testid^="ablation-row-embedding-"]').count()).toBe(0);
+    await page.close();
+  });
 });

@@ -139,7 +139,10 @@ export function* simulate(world: World, options: SimOptions, chunk = 100, tracer
  * Per algorithm, each trial's per-step averages (utility, cost, success) and cumulative regret, in trial order,
  * and the seconds its trials took: what a slice of a run produces, and what the summary is computed from.
  */
-export type TrialOutcomes = Record<string, { utility: number[]; cost: number[]; success: number[]; regret: number[]; regretUnlimited: number[]; seconds: number }>;
+export type TrialOutcomes = Record<
+  string,
+  { utility: number[]; cost: number[]; success: number[]; regret: number[]; regretUnlimited: number[]; seconds: number }
+>;
 
 /** The trials [from, to) of a run: a slice one worker of a pool can run alone (trial i depends only on i). */
 export interface TrialRange {

@@ -38,9 +38,30 @@ export const RESULT: LabResult = {
       d: 5,
     },
     results: {
-      promptwise: { utility: stat(0.9156123456789, 0.0231), cost: stat(2.3112, 0.4), success: stat(0.9712, 0.01), regret: stat(33.5, 4.25), regretUnlimited: stat(41.5, 4.25), seconds: 0.05 },
-      'highest-cost': { utility: stat(0.0828, 0.0123), cost: stat(90, 0), success: stat(0.9828, 0.004), regret: stat(560.7, 12), regretUnlimited: stat(568.7, 12), seconds: 0.001 },
-      oracle: { utility: stat(0.9484, 0.0032), cost: stat(1.9, 0.1), success: stat(0.97, 0.005), regret: stat(-0.25, 3.1), regretUnlimited: stat(7.75, 3.1), seconds: 0.002 },
+      promptwise: {
+        utility: stat(0.9156123456789, 0.0231),
+        cost: stat(2.3112, 0.4),
+        success: stat(0.9712, 0.01),
+        regret: stat(33.5, 4.25),
+        regretUnlimited: stat(41.5, 4.25),
+        seconds: 0.05,
+      },
+      'highest-cost': {
+        utility: stat(0.0828, 0.0123),
+        cost: stat(90, 0),
+        success: stat(0.9828, 0.004),
+        regret: stat(560.7, 12),
+        regretUnlimited: stat(568.7, 12),
+        seconds: 0.001,
+      },
+      oracle: {
+        utility: stat(0.9484, 0.0032),
+        cost: stat(1.9, 0.1),
+        success: stat(0.97, 0.005),
+        regret: stat(-0.25, 3.1),
+        regretUnlimited: stat(7.75, 3.1),
+        seconds: 0.002,
+      },
     },
   },
   singleModels: [

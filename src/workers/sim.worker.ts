@@ -6,6 +6,7 @@
 import './holdLifeLock';
 import * as Comlink from 'comlink';
 import {
+  type AblationFailure,
   type AblationResult,
   ablation,
   builtinWorldCatalog,
@@ -21,6 +22,7 @@ import {
   type TraceRow,
 } from '../engine/lab';
 import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
+import { messageOf } from '../engine/messageOf';
 import { drainAsync, type TrialRange } from '../engine/simulate';
 import { embedThroughPort, type OpenEmbedPort } from './embedPort';
 import { waitWhilePageBusy } from './pageBusy';
@@ -108,15 +110,24 @@ export const api = {
       const choice = config.dataset;
       if (!choice) throw new Error('the featurizer ablation needs a dataset world (data:… or import:…)');
       const arms = [];
+      const unbuilt: AblationFailure[] = [];
       // The page's choice carries no dimension when it is task one-hot; the other featurizers then get the default.
       const dim = choice.dim ?? DEFAULT_FEATURE_DIM;
+      // Every featurizer's world is built before any simulation starts, so a bad one (a `dim` above the embedding's
+      // dimension, a model that does not load) is known at once; it is listed and the others still run.
       for (const f of features) {
-        arms.push({ features: f, world: await resolveWorld({ ...config, dataset: { ...choice, features: f, dim } }, embedThroughPort(openEmbedPort)) });
+        try {
+          arms.push({ features: f, world: await resolveWorld({ ...config, dataset: { ...choice, features: f, dim } }, embedThroughPort(openEmbedPort)) });
+        } catch (e) {
+          if (signal.aborted) throw e;
+          unbuilt.push({ features: f, error: messageOf(e) });
+        }
       }
+      if (arms.length === 0 && unbuilt.length > 0) throw new Error(unbuilt.map((u) => `${u.features}: ${u.error}`).join('; '));
       const due = progressPacer(PROGRESS_INTERVAL_MS);
       const options = { algos: config.algos, T: config.T, trials: config.trials, seed: config.seed, params: config.params };
       return drainAsync(
-        ablation(arms, options),
+        ablation(arms, options, undefined, unbuilt),
         (tick) => {
           if (due()) void onProgress(tick);
         },

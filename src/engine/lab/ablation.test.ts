@@ -28,4 +28,34 @@ describe('featurizer ablation', () => {
     // Different contexts, different learning: the featurizer matters to PromptWise.
     expect(result.points[0].utility).not.toBe(result.points[2].utility);
   });
+
+  it('a featurizer that fails is listed with its reason, the others keep their results; unbuilt ones come first', () => {
+    const source = folderSource('routeprofile-ulab', read('models.json'), read('prompts.jsonl'));
+    const good = datasetWorldOf(source, { features: 'task-onehot', costs: 'prices' });
+    // A world whose draws throw: its simulation fails on the first prompt.
+    const broken = {
+      ...good,
+      draw: () => {
+        throw new Error('no prompt here');
+      },
+    };
+    const options = { algos: ['promptwise'], T: 50, trials: 1, seed: 1, params: {} };
+    const result = drain(
+      ablation(
+        [
+          { features: 'hashed-ngrams', world: broken },
+          { features: 'task-onehot', world: good },
+        ],
+        options,
+        100,
+        [{ features: 'embedding', error: 'features.dim: must be at most the embedding’s dimension 32 (got 64)' }],
+      ),
+    );
+    expect(result.failed).toEqual([
+      { features: 'embedding', error: 'features.dim: must be at most the embedding’s dimension 32 (got 64)' },
+      { features: 'hashed-ngrams', error: 'no prompt here' },
+    ]);
+    expect(result.points.map((p) => `${p.features}/${p.algo}`)).toEqual(['task-onehot/promptwise']);
+    expect(result.points[0].utility).toBe(drain(simulate(good, options)).results.promptwise.utility.mean);
+  });
 });

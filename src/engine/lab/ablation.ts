@@ -2,7 +2,8 @@
  * The featurizer ablation (paper §5's comparison of context representations): the same dataset, seed and
  * algorithms run once per featurizer, one summary per (featurizer, algorithm), side by side.
  */
-import { driveSimulation, type SimOptions, simulate } from '../simulate';
+import { messageOf } from '../messageOf';
+import { driveSimulation, SimCancelled, type SimOptions, type SimResult, simulate } from '../simulate';
 import type { World } from '../types';
 import type { DatasetWorld } from '../worlds/dataset';
 import type { FeatureType } from './datasetSource';
@@ -27,9 +28,17 @@ interface AblationPoint {
   utilityStd: number;
 }
 
+/** A featurizer that could not be run (its world could not be built, or its simulation failed), and why. */
+export interface AblationFailure {
+  features: FeatureType;
+  error: string;
+}
+
 export interface AblationResult {
   features: FeatureType[];
   points: AblationPoint[];
+  /** The featurizers that failed; the others' points are kept (issue 41, item 8). */
+  failed: AblationFailure[];
 }
 
 export interface AblationTick {
@@ -37,16 +46,35 @@ export interface AblationTick {
   total: number;
 }
 
-/** Runs `options` on each featurizer's world in turn; yields progress in steps over all of them. */
-export function* ablation(arms: readonly AblationArm[], options: SimOptions, chunk = 100): Generator<AblationTick, AblationResult, void> {
+/**
+ * Runs `options` on each featurizer's world in turn; yields progress in steps over all of them. A featurizer whose
+ * simulation fails is listed in `failed` with its message and the others go on; `failed` starts with those whose
+ * world could not be built (`unbuilt`). A cancellation still ends the whole ablation.
+ */
+export function* ablation(
+  arms: readonly AblationArm[],
+  options: SimOptions,
+  chunk = 100,
+  unbuilt: readonly AblationFailure[] = [],
+): Generator<AblationTick, AblationResult, void> {
   const total = arms.length * options.algos.length * options.trials * options.T;
   const points: AblationPoint[] = [];
+  const failed: AblationFailure[] = [...unbuilt];
   let done = 0;
   for (const { features, world } of arms) {
-    const summary = yield* driveSimulation(simulate(world, options, chunk), (batch) => {
-      done += batch.to - batch.from;
-      return { done, total };
-    });
+    const before = done;
+    let summary: SimResult;
+    try {
+      summary = yield* runArm(world, options, chunk, (steps) => {
+        done += steps;
+        return { done, total };
+      });
+    } catch (e) {
+      if (e instanceof SimCancelled) throw e;
+      failed.push({ features, error: messageOf(e) });
+      done = before + options.algos.length * options.trials * options.T;
+      continue;
+    }
     const explained = (world as Partial<DatasetWorld>).features?.explainedVariance;
     for (const algo of options.algos) {
       const r = summary.results[algo];
@@ -63,5 +91,10 @@ export function* ablation(arms: readonly AblationArm[], options: SimOptions, chu
       });
     }
   }
-  return { features: arms.map((a) => a.features), points };
+  return { features: arms.map((a) => a.features), points, failed };
+}
+
+/** One featurizer's simulation, its progress in steps. */
+function* runArm(world: World, options: SimOptions, chunk: number, tick: (steps: number) => AblationTick): Generator<AblationTick, SimResult, void> {
+  return yield* driveSimulation(simulate(world, options, chunk), (batch) => tick(batch.to - batch.from));
 }

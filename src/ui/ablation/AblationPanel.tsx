@@ -58,6 +58,16 @@ export function AblationPanel() {
           {error}
         </p>
       )}
+      {result && result.failed.length > 0 && (
+        // A featurizer that failed is named with its reason; the others' results stand (issue 41, item 8).
+        <ul className="ablation-error" role="alert" data-testid="ablation-failed">
+          {result.failed.map((f) => (
+            <li key={f.features} data-testid={`ablation-failed-${f.features}`}>
+              {FEATURE_LABELS[f.features]} could not run: {f.error}
+            </li>
+          ))}
+        </ul>
+      )}
       {result && (
         <div className="ablation-table-wrap">
           <table className="ablation-table" data-testid="ablation-table">
