@@ -90,6 +90,24 @@ describe('recorded datasets in the lab', () => {
     // worker embeds through; the page heard how it ended.
     expect(await page.getByTestId('embed-status').getAttribute('data-status')).toBe('ready');
     expect(await page.getByTestId('embed-report').textContent()).toMatch(/^328 texts · \d+ dimensions/);
+    // The link carries the embedding model (issue 41, item 8): with the settings moved to another model, the link
+    // puts the fixture back and gives the same run.
+    const link = await page.evaluate<string>('location.hash');
+    expect(link).toContain('embed=fixtures%2Ftiny-random-bert');
+    // Away from embeddings (so nothing loads a model), the settings go to the hub's default model ...
+    await page.getByTestId('features').selectOption('task-onehot');
+    await waitForCurrentResult(page);
+    await page.getByTestId('embed-preset-hub').click();
+    await waitForPage(page, `!location.hash.includes('embed=')`);
+    expect(await page.getByTestId('embed-model').inputValue()).toBe('Xenova/all-MiniLM-L6-v2');
+    // ... with the local weights' base URL kept (no request may leave the machine); the model comes from the link.
+    await page.getByTestId('embed-base').fill('/shared/models/');
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, link);
+    await waitForPage(page, `document.querySelector('[data-testid="embed-model"]')?.value === 'fixtures/tiny-random-bert'`);
+    await waitForCurrentResult(page, 180_000);
+    expect(await readTable(page)).toEqual(shown);
     expect(suite.browser.errors, 'console errors').toEqual([]);
     await page.close();
   });
@@ -124,7 +142,8 @@ describe('recorded datasets in the lab', () => {
       });
     // 9,575 prompts: the embedding takes long enough to be caught computing.
     await page.evaluate(() => {
-      location.hash = '#world=data:mmlu-pro-tigerlab&features=embedding&dim=8&costs=prices&algos=promptwise,oracle&T=200&trials=1';
+      location.hash =
+        '#world=data:mmlu-pro-tigerlab&features=embedding&dim=8&costs=prices&embed=fixtures%2Ftiny-random-bert&algos=promptwise,oracle&T=200&trials=1';
     });
     await page.locator('[data-testid="embed-status"][data-status="loading"]').waitFor({ timeout: 60_000 });
     await page.getByTestId('embed-progress').waitFor();
@@ -141,7 +160,8 @@ describe('recorded datasets in the lab', () => {
     expect((await cached()) - atCancel).toBeLessThanOrEqual(32);
     // The embedding worker takes the next call: a smaller dataset runs to the end.
     await page.evaluate(() => {
-      location.hash = '#world=data:humaneval-paper&features=embedding&dim=8&costs=prices&algos=promptwise,oracle&T=200&trials=1';
+      location.hash =
+        '#world=data:humaneval-paper&features=embedding&dim=8&costs=prices&embed=fixtures%2Ftiny-random-bert&algos=promptwise,oracle&T=200&trials=1';
     });
     await waitForCurrentResult(page, 180_000);
     expect(await page.getByTestId('embed-report').textContent()).toMatch(/^328 texts/);

@@ -130,6 +130,29 @@ export const useEmbed = create<EmbedState>()(
   ),
 );
 
+/**
+ * The embedding model is one setting with two homes: the embedding settings (what the embedding worker loads) and
+ * the lab's parameters (what a link carries, `embed=`). Each follows the other: a link that names a model sets it
+ * for the embeddings, and a model chosen in the panel goes into the link. At load, a model the parameters name (a
+ * link, saved settings) wins; else the saved embedding setting does.
+ */
+function linkEmbedModel(): void {
+  const named = useParams.getState().params.embed;
+  const chosen = useEmbed.getState().settings.model;
+  if (named !== DEFAULT_EMBED_SETTINGS.model && named !== chosen) useEmbed.getState().setSettings({ model: named });
+  else if (chosen !== named) useParams.getState().set({ embed: chosen });
+  useParams.subscribe((s, prev) => {
+    const model = s.params.embed;
+    if (model !== prev.params.embed && model !== useEmbed.getState().settings.model) useEmbed.getState().setSettings({ model });
+  });
+  useEmbed.subscribe((s, prev) => {
+    const model = s.settings.model;
+    // Only an id the link can carry (one word): anything else stays the embedding panel's to correct.
+    if (model !== prev.settings.model && /^\S{1,300}$/.test(model) && model !== useParams.getState().params.embed) useParams.getState().set({ embed: model });
+  });
+}
+linkEmbedModel();
+
 interface EmbedAllOptions {
   signal?: AbortSignal;
   onProgress?: (p: EmbedProgress) => void;

@@ -114,6 +114,17 @@ describe('URL hash codec: round trip', () => {
     );
   });
 
+  it('carries the embedding model of a dataset run, the default one by leaving it out (issue 41, item 8)', () => {
+    const params = { ...DEFAULT_PARAMS, world: 'data:humaneval-paper', features: 'embedding' as const, embed: 'fixtures/tiny-random-bert' };
+    const hash = encodeHash({ ...DEFAULT_HASH_STATE, params });
+    expect(hash).toContain('&embed=fixtures%2Ftiny-random-bert&');
+    expect(decodeHash(hash).state.params.embed).toBe('fixtures/tiny-random-bert');
+    const byDefault = encodeHash({ ...DEFAULT_HASH_STATE, params: { ...params, embed: DEFAULT_PARAMS.embed } });
+    expect(byDefault).not.toContain('embed=');
+    expect(decodeHash(byDefault).state.params.embed).toBe('Xenova/all-MiniLM-L6-v2');
+    expect(decodeHash('#world=data:humaneval-paper&embed=two words').notices.map((n) => n.field)).toEqual(['embed']);
+  });
+
   it('reads the example link of the brief, defaults for the rest', () => {
     const d = decodeHash('#world=sudoku&algos=promptwise,greedy&lambda=0.01&tauMax=5&T=1000&trials=20&seed=0');
     expect(d.notices).toEqual([]);

@@ -10,6 +10,7 @@
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
 
+import { DEFAULT_EMBED_SETTINGS } from '../embed/types';
 import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { fmtCount } from '../engine/lab/format';
 import { isDecimal, NUMBER_PARAMS, type NumberParam } from '../engine/params';
@@ -55,6 +56,11 @@ export interface LabParams {
   modelStart: StartEntry[];
   /** Dataset worlds: tasks whose prompts arrive during the run (empty: all from step 0). */
   taskStart: StartEntry[];
+  /**
+   * Dataset worlds with embedding features: the embedding model (a transformers.js model id), so that a link to an
+   * embedding run carries it (issue 41, item 8); kept in step with the embedding settings (embedStore.ts).
+   */
+  embed: string;
 }
 
 /** Everything the hash carries: the parameters plus view state. */
@@ -244,6 +250,21 @@ const FIELDS = {
   }),
   modelStart: startListField('model'),
   taskStart: startListField('task'),
+  embed: field<string>({
+    schema: () =>
+      z
+        .string()
+        .trim()
+        .transform((s) => (s === '' ? DEFAULT_EMBED_SETTINGS.model : s))
+        // As the embedding settings take it (embedStore.ts), without spaces: a model id is one word.
+        .pipe(z.string().regex(/^\S{1,300}$/)),
+    expect: 'a model id such as Xenova/all-MiniLM-L6-v2',
+    // The default model is the short link's.
+    encode: (v) => (v === DEFAULT_EMBED_SETTINGS.model ? '' : v),
+    default: DEFAULT_EMBED_SETTINGS.model,
+    datasetOnly: true,
+    emptyMeans: DEFAULT_EMBED_SETTINGS.model,
+  }),
   algos: field<string[]>({
     // Partly valid lists keep their known ids (decodeAlgos); this schema is for values from the controls.
     schema: () =>

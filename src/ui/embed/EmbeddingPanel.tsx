@@ -116,6 +116,36 @@ function Report() {
   );
 }
 
+/**
+ * The model id as typed, committed on Enter or when the field loses the focus: the model is in the link and names
+ * the run (embedStore.ts), so a half-typed id must not start runs or be put back to the default while typing.
+ */
+function ModelField({ id }: { id: string }) {
+  const model = useEmbed((s) => s.settings.model);
+  const setSettings = useEmbed((s) => s.setSettings);
+  const [draft, setDraft] = useState(model);
+  useEffect(() => setDraft(model), [model]);
+  const commit = () => {
+    const typed = draft.trim();
+    if (typed !== '' && typed !== model) setSettings({ model: typed });
+    else setDraft(model);
+  };
+  return (
+    <input
+      id={id}
+      data-testid="embed-model"
+      type="text"
+      spellCheck={false}
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
 export function EmbeddingPanel() {
   const settings = useEmbed((s) => s.settings);
   const setSettings = useEmbed((s) => s.setSettings);
@@ -158,14 +188,7 @@ export function EmbeddingPanel() {
       <div id={`${id}-body`} className="embed-body" hidden={!open}>
         <div className="embed-grid">
           <label htmlFor={`${id}-model`}>Model</label>
-          <input
-            id={`${id}-model`}
-            data-testid="embed-model"
-            type="text"
-            spellCheck={false}
-            value={settings.model}
-            onChange={(e) => setSettings({ model: e.target.value })}
-          />
+          <ModelField id={`${id}-model`} />
           <label htmlFor={`${id}-base`}>Model base URL</label>
           <input
             id={`${id}-base`}
