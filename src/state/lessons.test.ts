@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fmtShort } from '../engine/lab/format';
+import { fmtPct, fmtShort } from '../engine/lab/format';
 import { labBuiltin, sweepBuiltin } from '../engine/lab/run';
 import type { LabConfig, SweepResult, TraceRow } from '../engine/lab/types';
 import { NUMBER_PARAMS } from '../engine/params';
 import { FOCUSED_ALGO_IDS } from './catalog';
-import { CHANGE_SE, changed, diffStandardError, firstCostChange, lambdaLessons } from './lessons';
+import { CHANGE_SE, changed, diffStandardError, firstCostChange, lambdaLessons, levelFrom, tauMaxLessons } from './lessons';
 import { DEFAULT_PARAMS } from './urlCodec';
 
 const LAMBDAS = [1e-4, 1e-3, 1e-2, 1e-1, 1];
@@ -96,6 +96,37 @@ describe('the λ sweep’s lessons, against the engine', () => {
     const tight: SweepResult = { ...sweep, points: [point(0.01, 2.64, 0.01), point(0.1, 2.7, 0.01)] };
     expect(firstCostChange(tight, 'promptwise')?.at.x).toBe(0.1);
   });
+});
+
+describe('the τ_max sweep’s lessons, against the engine', () => {
+  for (const world of ['sudoku', 't2i', 'two-models']) {
+    it(`${world}: the figures at the smallest and largest budget are the engine's, and past the named τ_max nothing moves`, () => {
+      const algos = ['promptwise', 'promptwise-budget', 'oracle'];
+      const values = [1, 2, 4, 8, 16];
+      const sweep = sweepBuiltin({ base: base(world, algos), param: 'tauMax', values });
+      const lines = tauMaxLessons(sweep, algos, words('per prompt'));
+      expect(lines).toHaveLength(algos.length);
+      for (const [i, algo] of algos.entries()) {
+        const at = (tauMax: number) => labBuiltin({ ...base(world, algos), params: { lambda: 0.01, tauMax } }).summary.results[algo];
+        const [one, many] = [at(1), at(16)];
+        const level = levelFrom(sweep, algo)!;
+        if (level.x === 1) {
+          expect(lines[i]).toContain('the budget changes neither');
+          continue;
+        }
+        expect(lines[i]).toContain(
+          `success ${fmtPct(one.success.mean)} → ${fmtPct(many.success.mean)}, cost ${fmtShort(one.cost.mean)} to ${fmtShort(many.cost.mean)} per prompt`,
+        );
+        // Every point from the named τ_max on is level with the last, in success and cost; the one before it is not.
+        const pts = values.map((x) => sweep.points.find((p) => p.algo === algo && p.x === x)!);
+        const last = pts[pts.length - 1];
+        for (const p of pts.filter((q) => q.x >= level.x)) expect(changed(last, p, 'success') || changed(last, p, 'cost')).toBe(false);
+        const before = pts[pts.findIndex((p) => p.x === level.x) - 1];
+        expect(changed(last, before, 'success') || changed(last, before, 'cost')).toBe(true);
+        if (level.x < 16) expect(lines[i]).toContain(`past τ_max = ${level.x} more rounds change neither`);
+      }
+    });
+  }
 });
 
 describe('the first view: both sliders move what the focused learners do', () => {

@@ -99,3 +99,43 @@ export function lambdaLessons(sweep: SweepResult, algos: readonly string[], opts
     ];
   });
 }
+
+/**
+ * Where `algo`'s success and cost stop moving with τ_max on this sweep: the smallest swept value from which every
+ * point is within CHANGE_SE standard errors of the last one in both; the first point when nothing moves.
+ */
+export function levelFrom(sweep: SweepResult, algo: string): SweepPoint | null {
+  const pts = pointsOf(sweep, algo);
+  if (pts.length === 0) return null;
+  const last = pts[pts.length - 1];
+  let i = pts.length - 1;
+  while (i > 0 && !changed(last, pts[i - 1], 'success') && !changed(last, pts[i - 1], 'cost')) i--;
+  return pts[i];
+}
+
+/**
+ * One sentence per learner or planner on the τ_max sweep (issue 41, item 2): its success and cost at the smallest and
+ * the largest budget, and from which τ_max on more rounds change neither (within CHANGE_SE standard errors); or that
+ * the budget changes nothing here. Why more rounds can matter: with one query per prompt there is no escalation, and a
+ * failure can be followed by another query only while rounds are left (promptwise.tex Algorithm 1, line 8).
+ */
+export function tauMaxLessons(sweep: SweepResult, algos: readonly string[], opts: Pick<LessonWords, 'label' | 'costs'>): string[] {
+  return algos.flatMap((algo) => {
+    const spec = algorithmSpec(algo);
+    const pts = pointsOf(sweep, algo);
+    if (!spec || spec.rule === 'none' || pts.length < 2) return [];
+    const [first, last] = [pts[0], pts[pts.length - 1]];
+    const level = levelFrom(sweep, algo) ?? first;
+    const name = opts.label(algo);
+    const range = `τ_max = ${fmtShort(first.x)} to ${fmtShort(last.x)}`;
+    if (level === first) {
+      return [
+        `${name}: the budget changes neither its success nor its cost from ${range} (within ${CHANGE_SE} standard errors): it rarely needs a second query here.`,
+      ];
+    }
+    const more = level === last ? '' : `; past τ_max = ${fmtShort(level.x)} more rounds change neither (within ${CHANGE_SE} standard errors)`;
+    return [
+      `${name}: from ${range}, success ${fmtPct(first.success)} → ${fmtPct(last.success)}, cost ${opts.costs(first.cost, last.cost)}${more}. With one round a failure ends the prompt; with more, it can ask again.`,
+    ];
+  });
+}

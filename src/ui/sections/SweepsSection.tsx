@@ -4,7 +4,7 @@ import type { SweepResult } from '../../engine/lab/types';
 import { type SweepParam, sweepValues } from '../../state/lab/config';
 import type { SweepState } from '../../state/lab/controller';
 import { dispatch, useLab } from '../../state/labStore';
-import { lambdaLessons, lessonWordsFor } from '../../state/lessons';
+import { lambdaLessons, lessonWordsFor, tauMaxLessons } from '../../state/lessons';
 import { useParams } from '../../state/params';
 import { useResultAlgos } from '../hooks/useResultAlgos';
 import { useSweepOnScreen } from '../hooks/useSweepOnScreen';
@@ -102,23 +102,22 @@ function SweepStatus({ param }: { param: SweepParam }) {
 }
 
 /**
- * What the λ sweep on screen shows, in words (issue 41, item 1): where each learner's cost first moves with λ, and
- * why (state/lessons.ts), from the points drawn, so it is true of them at every round.
+ * What a sweep on screen shows, in words (issue 41, items 1 and 2; state/lessons.ts): for λ, where each learner's cost
+ * first moves and why; for τ_max, how success and cost move with the budget and from where they stop moving. Written
+ * from the points drawn, so they are true of them at every round.
  */
-function LambdaLessons({ sweep, algos, tauMax }: { sweep: SweepResult | null; algos: readonly AlgoInfo[]; tauMax: number }) {
+function SweepLessons({ param, sweep, algos, tauMax }: { param: SweepParam; sweep: SweepResult | null; algos: readonly AlgoInfo[]; tauMax: number }) {
   const config = useLab((s) => s.result?.config);
   const lines = useMemo(() => {
     if (!sweep || !config) return [];
     const label = new Map(algos.map((a) => [a.id, a.label]));
-    return lambdaLessons(
-      sweep,
-      algos.map((a) => a.id),
-      lessonWordsFor(config, (id) => label.get(id) ?? id, tauMax),
-    );
-  }, [sweep, algos, config, tauMax]);
+    const words = lessonWordsFor(config, (id) => label.get(id) ?? id, tauMax);
+    const ids = algos.map((a) => a.id);
+    return param === 'lambda' ? lambdaLessons(sweep, ids, words) : tauMaxLessons(sweep, ids, words);
+  }, [param, sweep, algos, config, tauMax]);
   if (lines.length === 0) return null;
   return (
-    <ul className="sweep-lessons" data-testid="lambda-lessons">
+    <ul className="sweep-lessons" data-testid={`${param === 'lambda' ? 'lambda' : 'tau'}-lessons`}>
       {lines.map((line) => (
         <li key={line}>{line}</li>
       ))}
@@ -155,6 +154,7 @@ export function SweepsSection() {
       >
         <TradeoffPlot sweep={d.tau.result} algos={d.algos} current={d.tauMax} loading={busy(d.tau)} />
         <SweepStatus param="tauMax" />
+        {!busy(d.tau) && <SweepLessons param="tauMax" sweep={d.tau.result} algos={d.algos} tauMax={d.tauMax} />}
       </Card>
       <Card
         title="Cost weight λ"
@@ -166,7 +166,7 @@ export function SweepsSection() {
       >
         <LambdaSweepPlot sweep={d.lam.result} algos={d.algos} current={d.lambda} loading={busy(d.lam)} />
         <SweepStatus param="lambda" />
-        {!busy(d.lam) && <LambdaLessons sweep={d.lam.result} algos={d.algos} tauMax={d.tauMax} />}
+        {!busy(d.lam) && <SweepLessons param="lambda" sweep={d.lam.result} algos={d.algos} tauMax={d.tauMax} />}
       </Card>
     </div>
   );
