@@ -101,7 +101,9 @@ describe('the picture beside the sliders', () => {
       expect(await text('landing-plot')).toContain(`cost per prompt (${unit})`);
       // Under each sweep, what it shows in words, with the unit (state/lessons.ts; its unit tests hold the numbers).
       expect(await text('lambda-lessons')).toMatch(/PromptWise's cost .*whatever λ is \(Proposition 1\)/);
-      expect(await text('tau-lessons')).toMatch(new RegExp(`PromptWise: from τ_max = 1 to 16, success [\\d.]+% → [\\d.]+%, cost .* ${unit.replace('$', '\\$')}`));
+      expect(await text('tau-lessons')).toMatch(
+        new RegExp(`PromptWise: from τ_max = 1 to 16, success [\\d.]+% → [\\d.]+%, cost .* ${unit.replace('$', '\\$')}`),
+      );
       await page.close();
     });
   }
