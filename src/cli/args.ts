@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAX_IMPORT_BYTES } from '../engine/import/errors';
 import { COST_MODES, type CostMode, type FeatureType, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
@@ -81,6 +83,19 @@ function numberFlag(p: NumberParam, raw: string | undefined): number | undefined
   return v;
 }
 
+/**
+ * `--json PATH`, checked before anything runs (issue 42, item 7): a path names a file in a folder that exists; an empty
+ * path, a folder or a missing folder is one line now, not after the whole run.
+ */
+function jsonPath(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw.trim() === '') throw new UsageError('--json: give a file path (got an empty one)');
+  if (existsSync(raw) && statSync(raw).isDirectory()) throw new UsageError(`--json: ${JSON.stringify(raw)} is a folder; give a file path in it`);
+  const folder = dirname(resolve(raw));
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--json: the folder ${JSON.stringify(dirname(raw))} does not exist`);
+  return raw;
+}
+
 /** `--tasks A,B`: the task names; a list naming none (`,`) is an error, never "every task". */
 function taskList(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
@@ -149,6 +164,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
           .map((s) => s.trim())
           .filter(Boolean);
   if (algos.length === 0) throw new UsageError('--algos: give at least one algorithm id, or "all"');
+  // An id named twice runs once (issue 42, item 7): the results file has one entry per algorithm.
+  algos.splice(0, algos.length, ...new Set(algos));
   for (const id of algos) {
     if (!(algorithmIds as readonly string[]).includes(id)) {
       throw new UsageError(`--algos: unknown algorithm "${id}" (known: ${algorithmIds.join(', ')})`);
@@ -193,7 +210,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     seed: num(NUMBER_PARAMS.seed) ?? NUMBER_PARAMS.seed.default,
     params,
     d: num(NUMBER_PARAMS.dim),
-    json: values.json,
+    json: jsonPath(values.json),
     jobs: num(JOBS),
     timing: !values['no-timing'],
     singleModels: values['single-models'],

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from './main';
+import { formatSingleModels } from './table';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pw-cli-'));
@@ -69,6 +70,62 @@ describe('npm run sim on a prompts file the lab imports (issue 41, item 8)', () 
     expect(help.out).toContain('--lambda      cost weight λ in utility = reward − λ·cost; a non-negative number [0.0001–1] (default 0.01)');
     expect(help.out).toContain('--T           prompts per trial; an integer from 1 to 1,000,000');
     expect(help.out).toContain('at most 50 MiB');
+  });
+});
+
+describe('npm run sim refuses what it cannot do well, at once, in one line (issue 42, item 7)', () => {
+  it('runs an algorithm named twice once', async () => {
+    const json = join(dir, 'twice.json');
+    const r = await run(['--world', 't2i', '--algos', 'promptwise,oracle,promptwise', '--T', '50', '--trials', '1', '--json', json]);
+    expect(r.code).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(json, 'utf8')).results)).toEqual(['promptwise', 'oracle']);
+  });
+
+  it('refuses a seed beyond 2^53, which would run as another seed', async () => {
+    const r = await run(['--seed', '9007199254740993', '--T', '50', '--trials', '1']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('--seed: must be an integer of at most 2^53 − 1 in size (got "9007199254740993")');
+    expect((await run(['--seed', '9007199254740991', '--algos', 'random', '--T', '10', '--trials', '1'])).code).toBe(0);
+  });
+
+  it('checks the --json path before running: empty, a folder, a missing folder', async () => {
+    for (const [path, message] of [
+      ['', '--json: give a file path (got an empty one)'],
+      [dir, `--json: ${JSON.stringify(dir)} is a folder; give a file path in it`],
+      [join(dir, 'no-such-folder', 'out.json'), `--json: the folder ${JSON.stringify(join(dir, 'no-such-folder'))} does not exist`],
+    ]) {
+      const r = await run(['--world', 't2i', '--json', path]);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(message);
+      expect(r.out).toBe(''); // nothing ran
+    }
+  });
+
+  it('reads only regular files: a prompts path of /dev/zero is one line, not an abort', async () => {
+    const world = worldFile('zero.json', {
+      type: 'dataset',
+      name: 'zero',
+      prompts: '/dev/zero',
+      models: ['a', 'b'],
+      costs: [1, 2],
+      features: { type: 'task-onehot' },
+    });
+    const r = await run(['--world', world, '--T', '10', '--trials', '1']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/cannot read "\/dev\/zero" \(\/dev\/zero: not a regular file\)/);
+  });
+
+  it('writes a model name with control characters escaped: no forged row, no terminal escape', () => {
+    const line = formatSingleModels([
+      { arm: 0, model: 'evil\nalgorithm  9.9999', success: { mean: 1, std: 0 }, cost: { mean: 1, std: 0 }, utility: { mean: 1, std: 0 } },
+      { arm: 1, model: '\u001b[2Jclear\u200b', success: { mean: 1, std: 0 }, cost: { mean: 1, std: 0 }, utility: { mean: 1, std: 0 } },
+    ]);
+    expect(line.split('\n')).toHaveLength(5); // the title, the header, the rule, two rows
+    // No raw control or invisible character is left but the lines' own breaks.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters is the point
+    expect(/[\u0000-\u0009\u000b-\u001f\u007f\u200b]/.test(line)).toBe(false);
+    expect(line).toContain('evil\\u{a}algorithm');
+    expect(line).toContain('\\u{1b}[2Jclear\\u{200b}');
   });
 });
 
@@ -295,7 +352,7 @@ describe('npm run sim', () => {
     // Decimal notation only: Number() would read 0x10 as 16 and a blank as 0 (issue 14, item 11).
     [['--T', '0x10'], '--T: must be an integer from 1 to 1,000,000 (got "0x10")'],
     [['--lambda', '0b1'], '--lambda: must be a non-negative number (got "0b1")'],
-    [['--seed', ' '], '--seed: must be an integer (got " ")'],
+    [['--seed', ' '], '--seed: must be an integer of at most 2^53 − 1 in size (got " ")'],
     [['--world', '../shared/data/humaneval-paper', '--tasks', ','], '--tasks: names no task (got ","; give A,B or leave it out for every task)'],
     [['--trials', '1e9'], '--trials: must be an integer from 1 to 10,000 (got "1e9")'],
     [['--tau-max', '1e9'], '--tau-max: must be an integer from 1 to 1,000 (got "1e9")'],

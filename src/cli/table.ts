@@ -4,6 +4,16 @@ import type { SingleModelSummary } from '../engine/singleModels';
 
 const pm = (s: Stat, digits: number) => `${s.mean.toFixed(digits)} ± ${s.std.toFixed(digits)}`;
 
+/**
+ * A name from the user's files as the terminal should show it (issue 42, item 7): control characters (a newline
+ * that would forge a table row, an ANSI escape that would clear the screen), zero-width and bidirectional controls
+ * written as \u{…} escapes, never sent raw.
+ */
+function printable(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters is the point
+  return name.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+}
+
 /** The results as a fixed-width text table, one row per algorithm, best utility first. */
 export function formatTable(result: SimResult): string {
   const header = ['algorithm', 'utility', 'cost', 'success', 'regret', 'seconds'];
@@ -11,7 +21,7 @@ export function formatTable(result: SimResult): string {
     .sort(([, a], [, b]) => b.utility.mean - a.utility.mean)
     .map(([id, r]) => [id, pm(r.utility, 4), pm(r.cost, 3), pm(r.success, 4), pm(r.regret, 2), r.seconds.toFixed(2)]);
   const p = result.params;
-  const title = `world ${result.world}: T=${p.T}, trials=${p.trials}, seed=${p.seed}, λ=${p.lambda}, τ_max=${p.tauMax}, τ_exp=${p.tauExp}, α=${Number(p.alpha).toFixed(3)}`;
+  const title = `world ${printable(result.world)}: T=${p.T}, trials=${p.trials}, seed=${p.seed}, λ=${p.lambda}, τ_max=${p.tauMax}, τ_exp=${p.tauExp}, α=${Number(p.alpha).toFixed(3)}`;
   const note = [
     `regret: Σ_t (u*_DP(x_t) − u_t), against the finite-budget DP oracle's expected utility at τ_max=${p.tauMax}; the oracle's own is its realised`,
     `utility against its expected one, noise around 0, not 0. The JSON also has regretUnlimited, against the paper's unlimited-budget u* (Proposition 1).`,
@@ -22,7 +32,7 @@ export function formatTable(result: SimResult): string {
 /** Each model alone (--single-models), in the world's order. */
 export function formatSingleModels(singles: readonly SingleModelSummary[]): string {
   const header = ['model alone', 'utility', 'cost', 'success'];
-  const rows = singles.map((m) => [m.model, pm(m.utility, 4), pm(m.cost, 3), pm(m.success, 4)]);
+  const rows = singles.map((m) => [printable(m.model), pm(m.utility, 4), pm(m.cost, 3), pm(m.success, 4)]);
   return ['each model alone (one query per prompt, same draws):', ...columns(header, rows)].join('\n');
 }
 

@@ -1,7 +1,7 @@
 /** The world a command line names (main.ts, and each trial worker of pool.ts builds it the same way). */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { ImportError } from '../engine/import/errors';
+import { ImportError, MAX_IMPORT_BYTES } from '../engine/import/errors';
 import { type ImportedDataset, importDataset } from '../engine/import/importDataset';
 import { parseModelsJson } from '../engine/import/models';
 import { importedSource } from '../engine/import/world';
@@ -10,9 +10,27 @@ import type { World } from '../engine/types';
 import { loadWorld } from '../engine/worlds/load';
 import { type CliOptions, UsageError } from './args';
 
+/**
+ * A file the CLI reads (a world file, the prompts file it names, a prompts file to import): a regular file of at
+ * most MAX_IMPORT_BYTES (issue 42, item 7): `/dev/zero` would exhaust memory, `/dev/urandom` never end.
+ */
+function readRegularFile(path: string): string {
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) throw new UsageError(`${path}: not a regular file`);
+    size = st.size;
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  if (size > MAX_IMPORT_BYTES) throw new UsageError(`${path}: ${size} bytes, more than the ${MAX_IMPORT_BYTES / 1024 / 1024} MiB a file may have`);
+  return readFileSync(path, 'utf8');
+}
+
 /** File access for world files and the prompts files they name (paths relative to the world file). */
 const nodeWorldIo = {
-  readText: (path: string) => readFileSync(path, 'utf8'),
+  readText: readRegularFile,
   resolve: (base: string, rel: string) => resolve(dirname(base), rel),
 };
 
@@ -52,7 +70,7 @@ function importPrices(raw: string | undefined): Record<string, string | number> 
  */
 function importedWorld(opts: CliOptions): World {
   const path = opts.world;
-  const text = readFileSync(path, 'utf8');
+  const text = readRegularFile(path);
   const name = basename(path).replace(/\.(csv|jsonl)$/i, '');
   let dataset: ImportedDataset;
   try {
