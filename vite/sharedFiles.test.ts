@@ -2,7 +2,7 @@
  * The /shared/ file server of the dev and preview servers, over real HTTP: files, the dataset index, and the
  * requests it must refuse without leaking anything (path traversal, malformed percent-encoding).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -83,5 +83,21 @@ describe('shared files', () => {
       expect(r.status, path).toBe(404);
       expect(r.body).not.toContain('the content of a file outside');
     }
+  });
+
+  it('follows no symlink out of its folder, and serves one that stays inside (issue 42, item 6)', async () => {
+    symlinkSync(join(root, 'secret.txt'), join(folders.data, 'toy', 'leak.txt'));
+    symlinkSync('/etc/passwd', join(folders.models, 'passwd'));
+    symlinkSync(join(folders.data, 'toy'), join(folders.data, 'elsewhere'));
+    symlinkSync(join(folders.data, 'toy', 'models.json'), join(folders.data, 'toy', 'alias.json'));
+    for (const path of ['/shared/data/toy/leak.txt', '/shared/models/passwd']) {
+      const r = await get(path);
+      expect(r.status, path).toBe(404);
+      expect(r.body).not.toContain('the content of a file outside');
+      expect(r.body).not.toContain('root:');
+    }
+    // Inside the folder, a symlink is a file like another.
+    expect((await get('/shared/data/toy/alias.json')).body).toBe('[]');
+    expect((await get('/shared/data/elsewhere/models.json')).body).toBe('[]');
   });
 });

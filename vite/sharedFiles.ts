@@ -9,7 +9,7 @@
  *
  * PROMPTWISE_DATA_DIR and PROMPTWISE_MODELS_DIR override the defaults ../shared/data and ../shared/models.
  */
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Connect, Plugin } from 'vite';
@@ -53,12 +53,20 @@ function decodedPath(url: string): string | null {
   }
 }
 
-/** `rel` (a decoded path) under `dir`, or null when it would escape it (../ tricks) or does not name a file. */
+/**
+ * `rel` (a decoded path) under `dir`, or null when it would escape it or does not name a file. Escaping is judged on
+ * real paths (issue 42, item 6): `../` tricks, and a symlink inside the folder that points out of it (to /etc/passwd),
+ * are refused; a symlink to another file of the folder is served. The folder itself may be a symlink (CI's ../shared).
+ */
 function fileUnder(dir: string, decoded: string): string | null {
   const rel = normalize(decoded).replace(/^([/\\])+/, '');
   const path = resolve(dir, rel);
   if (path !== dir && !path.startsWith(dir + sep)) return null;
-  return existsSync(path) && statSync(path).isFile() ? path : null;
+  if (!existsSync(path)) return null;
+  const realDir = realpathSync(dir);
+  const real = realpathSync(path);
+  if (real !== realDir && !real.startsWith(realDir + sep)) return null;
+  return statSync(real).isFile() ? real : null;
 }
 
 function send(res: ServerResponse, path: string): void {
