@@ -108,6 +108,18 @@ export const NUMBER_PARAMS = {
 } as const satisfies Record<string, NumberParam>;
 
 /**
+ * The largest λ × cost of one query the engine accepts (simulate.ts). A success is worth 1, so beyond this the
+ * utilities say nothing, and their sums over T prompts (and the squares behind the std) would overflow a double.
+ */
+export const MAX_QUERY_PRICE = 1e12;
+
+/**
+ * The largest price an import takes (issue 42, item 7): one whose query costs at most MAX_QUERY_PRICE successes at
+ * the lab's largest λ, so a stored import can be run at every λ the lab offers.
+ */
+export const MAX_IMPORT_PRICE = MAX_QUERY_PRICE / NUMBER_PARAMS.lambda.lab.max;
+
+/**
  * A decimal number as a person writes one (`12`, `-0.5`, `.5`, `1e-3`), the one notation every number a user
  * types is read in: the CLI's flags, the lab's link, imported outcomes and prices. Number() alone also reads
  * `0x10` as 16, `0b1`, `Infinity` and a blank as 0.

@@ -2,7 +2,7 @@ import { isRbfWidth, MIN_RBF_SIGMA } from './estimators/kernel';
 import { fmtCount } from './lab/format';
 import { meanStd, type Stat } from './metrics';
 import { budgetValue, unlimitedValue } from './oracle';
-import { acceptsNumber, NUMBER_PARAMS, type NumberParam, numberProblem } from './params';
+import { acceptsNumber, MAX_QUERY_PRICE, NUMBER_PARAMS, type NumberParam, numberProblem } from './params';
 import { type AlgorithmId, createPolicy, isAlgorithmId, releasePolicy } from './policies/registry';
 import { playStep } from './protocol';
 import { createRng, deriveSeed } from './rng';
@@ -153,13 +153,7 @@ export interface TrialRange {
 /** Reward draws a trial may hold (T × models × tauMax doubles: 400 MB). */
 const MAX_REWARD_DRAWS = 50_000_000;
 
-/**
- * The largest λ × cost of one query the engine accepts. A success is worth 1, so beyond this the utilities say
- * nothing, and their sums over T prompts (and the squares behind the std) would overflow a double into
- * -Infinity and NaN: such a run is refused with a message instead of written with non-numbers.
- */
-const MAX_QUERY_PRICE = 1e12;
-
+/** A query beyond MAX_QUERY_PRICE (params.ts) is refused with a message instead of written with non-numbers. */
 function checkCostScale(p: Prompt, lambda: number, t: number): void {
   for (let a = 0; a < p.costs.length; a++) {
     const price = lambda * p.costs[a];

@@ -156,6 +156,16 @@ describe('CSV import', () => {
     expect(parsePrices(['a', 'b'], { a: ' 1e-3 ', b: 2.5 })).toEqual([0.001, 2.5]);
   });
 
+  it('a price no run could use is refused at import, typed or from a models.json (issue 42, item 7)', () => {
+    expect(bad(CSV, { 'gpt-4o': '1e308', claude: 1 })).toBe(
+      'prices, model "gpt-4o": must be at most 1e+12 (got 1e+308): a query at the largest λ would cost more successes than a run can add up',
+    );
+    expect(parsePrices(['a'], { a: '1e12' })).toEqual([1e12]);
+    expect(importErrorOf(() => parseModelsJson('[{"name": "a", "set_price": 1e308}]', 'models.json')).message).toBe(
+      'models.json, field "[0].set_price": must be a positive number of at most 1e+12 (got 1e+308)',
+    );
+  });
+
   it('a mapping naming a column twice or no model', () => {
     const csv = 'id,text,a\n1,x,1\n';
     const withMapping = (mapping: { textColumn: string; idColumn?: string; modelColumns: string[] }) =>

@@ -1,4 +1,4 @@
-import { isDecimal } from '../params';
+import { isDecimal, MAX_IMPORT_PRICE } from '../params';
 import { ownValue, recordOf } from '../userKeys';
 import { show } from '../worlds/errors';
 import { PROGRESS_EVERY } from '../worlds/prompts';
@@ -149,7 +149,10 @@ export function importDataset(req: ImportRequest, onProgress?: (done: number, to
   return { name, models, costs, ...body, source: { files, bytes } };
 }
 
-/** A price as typed: a decimal number (1e-3 reads too), greater than 0. */
+/** Why prices are bounded, in the message that refuses one. */
+const PRICE_BOUND_WHY = 'a query at the largest λ would cost more successes than a run can add up';
+
+/** A price as typed: a decimal number (1e-3 reads too), greater than 0, at most MAX_IMPORT_PRICE. */
 const priceSchema = z
   .union([z.number(), z.string()])
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
@@ -159,7 +162,10 @@ const priceSchema = z
       .min(1, { error: 'no price (enter a positive number)' })
       .refine(isDecimal, { error: (issue) => `${show(issue.input)} is not a number` })
       .transform(Number)
-      .refine((v) => v > 0, { error: (issue) => `must be a positive number (got ${String(issue.input)})` }),
+      .refine((v) => v > 0, { error: (issue) => `must be a positive number (got ${String(issue.input)})` })
+      .refine((v) => v <= MAX_IMPORT_PRICE, {
+        error: (issue) => `must be at most ${MAX_IMPORT_PRICE.toExponential(0)} (got ${String(issue.input)}): ${PRICE_BOUND_WHY}`,
+      }),
   );
 
 /** One positive price per model, in the models' order. Errors: `prices, model "gpt-4o": "abc" is not a number`. */

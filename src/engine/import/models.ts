@@ -1,3 +1,4 @@
+import { MAX_IMPORT_PRICE } from '../params';
 import { expecting, fieldPath, show } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
 import { z } from '../zod';
@@ -17,6 +18,8 @@ export interface ModelInfo {
 
 const nonNegative = z.number(expecting('a number ≥ 0')).nonnegative(expecting('a number ≥ 0'));
 const positive = z.number(expecting('a positive number')).positive(expecting('a positive number'));
+/** A price: positive, and at most MAX_IMPORT_PRICE (importDataset.ts says why). */
+const price = positive.max(MAX_IMPORT_PRICE, expecting(`a positive number of at most ${MAX_IMPORT_PRICE.toExponential(0)}`));
 
 /** The shape of ../shared/data/*\/models.json: a list of models; fields beyond these are kept out of the way. */
 const modelsSchema = z
@@ -24,7 +27,7 @@ const modelsSchema = z
     z.looseObject(
       {
         name: z.string(expecting('a non-empty string')).trim().min(1, expecting('a non-empty string')),
-        set_price: positive.optional(),
+        set_price: price.optional(),
         input_price_per_1M: nonNegative.optional(),
         output_price_per_1M: nonNegative.optional(),
       },
