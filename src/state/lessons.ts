@@ -55,7 +55,7 @@ function mechanism(algo: string, tauMax: number): string {
   if (rule === 'budget') {
     return `it plans the τ_max = ${tauMax} rounds on ${knows} and pays for a surer, dearer model only while its extra success is worth λ times its price`;
   }
-  if (rule === 'margin') return `it asks the model with the highest ${knows} − λc, so λ tilts every choice towards cheaper models`;
+  if (rule === 'margin') return `it asks the model with the highest ${knows} − λc, a score λ enters directly`;
   return 'its choice of models does not weigh cost against success';
 }
 
@@ -129,9 +129,7 @@ export function tauMaxLessons(sweep: SweepResult, algos: readonly string[], opts
     const name = opts.label(algo);
     const range = `τ_max = ${fmtShort(first.x)} to ${fmtShort(last.x)}`;
     if (level === first) {
-      return [
-        `${name}: the budget changes neither its success nor its cost from ${range} (within ${CHANGE_SE} standard errors): it rarely needs a second query here.`,
-      ];
+      return [`${name}: the budget changes neither its success nor its cost from ${range} (within ${CHANGE_SE} standard errors).`];
     }
     const more = level === last ? '' : `; past τ_max = ${fmtShort(level.x)} more rounds change neither (within ${CHANGE_SE} standard errors)`;
     return [
