@@ -129,6 +129,67 @@ describe('npm run sim refuses what it cannot do well, at once, in one line (issu
   });
 });
 
+describe('npm run sim names the file and the bound of an input too large or too deep (issue 42, items 2–3)', () => {
+  /** The bundled CLI as a real process: where the stack overflows of issue 42 were seen. */
+  function sim(argv: string[]) {
+    const p = spawnSync(process.execPath, ['bin/sim.mjs', ...argv, '--T', '10', '--trials', '1'], { cwd: repo, encoding: 'utf8', timeout: 60_000 });
+    expect(p.stdout).toBe('');
+    expect(p.stderr.trim().split('\n'), p.stderr).toHaveLength(1);
+    expect(p.status, p.stderr).toBe(2);
+    return p.stderr.trim();
+  }
+
+  it('a 100,000-deep malformed JSON world, and a prompts line like it', () => {
+    const deep = worldFile('deep.json', '['.repeat(100_000));
+    expect(sim(['--world', deep])).toBe(`${deep}: not valid JSON at line 1, column 65 (nested more than 64 levels deep, the limit)`);
+    const folder = mkdtempSync(join(dir, 'deep-line-'));
+    writeFileSync(join(folder, 'prompts.jsonl'), `{"id": "1", "text": "a", "task": "t", "outcomes": ${'['.repeat(100_000)}\n`);
+    const world = join(folder, 'world.json');
+    writeFileSync(world, JSON.stringify({ type: 'dataset', name: 'deep', prompts: 'prompts.jsonl', models: ['a'], features: 'task-onehot', costs: [1] }));
+    expect(sim(['--world', world])).toBe(
+      `${world}: prompts: line 1 of prompts.jsonl: not valid JSON at column 114 (nested more than 64 levels deep, the limit)`,
+    );
+  });
+
+  it('a data folder of 50,000 models, and 300,000 arms with arm_start', () => {
+    const folder = mkdtempSync(join(dir, 'wide-'));
+    const models = Array.from({ length: 50_000 }, (_, i) => `m${i}`);
+    writeFileSync(join(folder, 'models.json'), JSON.stringify(models.map((name) => ({ name, set_price: 1 }))));
+    writeFileSync(join(folder, 'prompts.jsonl'), `${JSON.stringify({ id: '1', text: 'a', task: 't', outcomes: { m0: 1 } })}\n`);
+    expect(sim(['--world', folder])).toMatch(/^models: .*wide-\w+\/models\.json: has 50,000 models; at most 256 are allowed \(.+\)$/);
+    const K = 300_000;
+    const arms = worldFile('arms.json', { type: 'logistic', name: 'wide', costs: Array(K).fill(1), d: 2, theta_seed: 1, arm_start: Array(K).fill(0) });
+    expect(sim(['--world', arms])).toMatch(new RegExp(`^${arms}: (costs|arm_start): has 300,000 entries; at most 256 are allowed \\(one per model; .+\\)$`));
+  });
+
+  it('categories past the one-hot context bound (4,096), and a world of 257 arms', () => {
+    const categories = (M: number) => ({
+      type: 'categorical',
+      name: 'wide',
+      arms: ['a'],
+      costs: [1],
+      categories: Array.from({ length: M }, (_, j) => `c${j}`),
+      q: Array(M).fill([0.5]),
+    });
+    for (const M of [4097, 200_000]) {
+      const path = worldFile(`categories-${M}.json`, categories(M));
+      expect(sim(['--world', path])).toBe(
+        `${path}: categories: has ${M.toLocaleString('en-US')} category names; at most 4,096 are allowed (each is one dimension of the one-hot context, whose size is bounded like d)`,
+      );
+    }
+    const arms = worldFile('arms-257.json', { type: 'logistic', name: 'wide', costs: Array(257).fill(1), d: 2, theta_seed: 1 });
+    expect(sim(['--world', arms])).toMatch(/: costs: has 257 entries; at most 256 are allowed/);
+    // At the bounds themselves, the worlds run.
+    expect(
+      spawnSync(
+        process.execPath,
+        ['bin/sim.mjs', '--world', worldFile('categories-4096.json', categories(4096)), '--algos', 'random', '--T', '5', '--trials', '1'],
+        { cwd: repo },
+      ).status,
+    ).toBe(0);
+  });
+});
+
 describe('npm run sim', () => {
   it('prints the table and writes the results file of the CLI contract', async () => {
     const json = join(dir, 'out.json');
@@ -243,13 +304,15 @@ describe('npm run sim', () => {
       /^q\[0\]\[1\]: /,
     ],
     ['non-positive cost', { ...categorical, costs: [0, 10] }, /^costs\[0\]: /],
-    ['malformed JSON', '{"type": "categorical", "arms": [', /^\(file\): /],
+    ['malformed JSON', '{"type": "categorical", "arms": [', /^not valid JSON at line 1, column 34 /],
   ];
-  it.each(bad)('rejects a world file with %s: exit ≠ 0 and one line naming the field', async (_, body, field) => {
-    const r = await run(['--world', worldFile('bad.json', body), '--T', '10', '--trials', '1']);
+  it.each(bad)('rejects a world file with %s: exit ≠ 0 and one line naming the file and the field', async (_, body, field) => {
+    const path = worldFile('bad.json', body);
+    const r = await run(['--world', path, '--T', '10', '--trials', '1']);
     expect(r.code).not.toBe(0);
     expect(r.err.split('\n')).toHaveLength(1);
-    expect(r.err).toMatch(field);
+    expect(r.err.startsWith(`${path}: `), r.err).toBe(true);
+    expect(r.err.slice(path.length + 2)).toMatch(field);
     expect(r.out).toBe('');
   });
 
@@ -261,11 +324,11 @@ describe('npm run sim', () => {
 
     const unknown = await run(['--world', worldFile('ds2.json', { ...base, models: ['m1', 'm3'] }), '--T', '10', '--trials', '1']);
     expect(unknown.code).not.toBe(0);
-    expect(unknown.err).toMatch(/^models\[1\]: .*m3/);
+    expect(unknown.err).toMatch(/ds2\.json: models\[1\]: .*m3/);
 
     const missing = await run(['--world', worldFile('ds3.json', { ...base, prompts: 'nowhere.jsonl' }), '--T', '10', '--trials', '1']);
     expect(missing.code).not.toBe(0);
-    expect(missing.err).toMatch(/^prompts: .*nowhere\.jsonl/);
+    expect(missing.err).toMatch(/ds3\.json: prompts: .*nowhere\.jsonl/);
   });
 
   it('keeps the data of models, a task and a cost field named __proto__ or constructor (issue 14, item 4)', async () => {

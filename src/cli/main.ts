@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { checkOptions, SimConfigError, type SimOptions } from '../engine/simulate';
+import { checkOptions, type SimOptions } from '../engine/simulate';
 import { singleModelTrials, summarizeSingleModels } from '../engine/singleModels';
 import type { World } from '../engine/types';
-import { WorldFormatError } from '../engine/worlds/errors';
 import { HelpRequested, parseCliArgs, UsageError } from './args';
+import { expectedErrorLine } from './errorLine';
 import { defaultLanes, runTrials, TrialWorkerError } from './pool';
 import { formatSingleModels, formatTable } from './table';
 import { worldFor } from './world';
@@ -45,8 +45,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.out(e.message);
       return 0;
     }
-    if (e instanceof UsageError || e instanceof WorldFormatError || e instanceof SimConfigError || (e instanceof TrialWorkerError && e.expected)) {
-      io.err(e.message);
+    const line = e instanceof TrialWorkerError && e.expected ? e.message : expectedErrorLine(e);
+    if (line !== null) {
+      io.err(line);
       return 2;
     }
     io.err(`internal error: ${(e as Error).message}`);

@@ -9,7 +9,7 @@ const pm = (s: Stat, digits: number) => `${s.mean.toFixed(digits)} ± ${s.std.to
  * that would forge a table row, an ANSI escape that would clear the screen), zero-width and bidirectional controls
  * written as \u{…} escapes, never sent raw.
  */
-function printable(name: string): string {
+export function printable(name: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters is the point
   return name.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }

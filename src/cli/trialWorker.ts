@@ -4,10 +4,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { messageOf } from '../engine/messageOf';
-import { SimConfigError } from '../engine/simulate';
-import { WorldFormatError } from '../engine/worlds/errors';
-import { parseCliArgs, UsageError } from './args';
+import { parseCliArgs } from './args';
 import { claimTrials, closeCounter } from './claim';
+import { expectedErrorLine } from './errorLine';
 import type { TrialJob, TrialMessage } from './pool';
 import { worldFor } from './world';
 
@@ -21,6 +20,6 @@ try {
   post({ done: true });
 } catch (e) {
   closeCounter(next, job.trials);
-  const expected = e instanceof UsageError || e instanceof WorldFormatError || e instanceof SimConfigError;
-  post({ error: messageOf(e), expected });
+  const line = expectedErrorLine(e);
+  post({ error: line ?? messageOf(e), expected: line !== null });
 }

@@ -35,6 +35,17 @@ describe('parseWorldJson', () => {
     );
   });
 
+  it('refuses a malformed text nested deeper than 64 levels for its depth, with a loop, not a recursion (issue 42, item 3)', () => {
+    // 100,000 open brackets: the error scan recursed once per level and overflowed the stack.
+    expect(errorOf(() => parseWorldJson('['.repeat(100_000), 'w.json')).message).toBe(
+      '(file): not valid JSON at line 1, column 65 (nested more than 64 levels deep, the limit)',
+    );
+    // 64 levels is within the limit: the message is JSON's own, at the end of the text.
+    expect(errorOf(() => parseWorldJson('['.repeat(64), 'w.json')).message).toMatch(/^\(file\): not valid JSON at line 1, column 65 \(Unexpected end/);
+    // A deep text that is valid JSON is read and named by the schema, as before.
+    expect(syntaxErrorOffset(`${'{"a":['.repeat(50_000)}1${']}'.repeat(50_000)}`)).toBe(null);
+  });
+
   it('says an empty file is empty', () => {
     expect(errorOf(() => parseWorldJson('  \n', 'w.json')).message).toBe('(file): empty (expected a JSON object)');
   });
@@ -53,6 +64,11 @@ describe('syntaxErrorOffset', () => {
     ['{"a": "\\x"}', 8],
     ['{} x', 3],
     ['', 0],
+    ['{"a": [1, {"b": [2, 3]}], "c": {}}', null],
+    ['{"a": 1,}', 8],
+    ['[1, [2, ]]', 8],
+    ['{"a" 1}', 5],
+    ['[[[]]]]', 6],
   ])('%j → %s', (text, offset) => {
     expect(syntaxErrorOffset(text)).toBe(offset);
   });

@@ -1,5 +1,6 @@
 import { messageOf } from '../messageOf';
 import { WorldFormatError } from './errors';
+import { MAX_JSON_DEPTH } from './limits';
 import { parseWorldSpec, type WorldSpec } from './schema';
 
 /** Parses and validates the text of a world file. A JSON syntax error becomes field `(file)` with line and column. */
@@ -26,13 +27,17 @@ export type JsonResult =
 
 /**
  * JSON.parse that says where it failed. Node 20's V8 gives a position for some errors only and echoes the
- * whole input in others, so the offset comes from our own scan (run only after a failure).
+ * whole input in others, so the offset comes from our own scan (run only after a failure). A text nested deeper
+ * than MAX_JSON_DEPTH that fails to parse is refused for its depth, the limit named (issue 42, item 3): the scan is
+ * a loop, not a recursion, so a 100,000-deep `[[[…` is one line of message, not a stack overflow.
  */
 export function parseJson(text: string): JsonResult {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    return { ok: false, reason: cleanReason(messageOf(e)), offset: syntaxErrorOffset(text) };
+    const scan = scanJson(text, MAX_JSON_DEPTH);
+    const reason = scan.tooDeep ? `nested more than ${MAX_JSON_DEPTH} levels deep, the limit` : cleanReason(messageOf(e));
+    return { ok: false, reason, offset: scan.offset };
   }
 }
 
@@ -63,7 +68,18 @@ function cleanReason(message: string): string {
  * Offset of the first character where `text` stops being JSON (RFC 8259), or null if it is valid.
  */
 export function syntaxErrorOffset(text: string): number | null {
+  return scanJson(text, Number.POSITIVE_INFINITY).offset;
+}
+
+/**
+ * The scan behind syntaxErrorOffset: where `text` stops being JSON, or where it opens its (maxDepth + 1)-th
+ * nested array or object (`tooDeep`). Iterative: the open containers are a stack of brackets, not of calls.
+ */
+function scanJson(text: string, maxDepth: number): { offset: number | null; tooDeep: boolean } {
   let i = 0;
+  let tooDeep = false;
+  /** The open containers, innermost last: `[` or `{`. */
+  const open: string[] = [];
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
   };
@@ -94,62 +110,63 @@ export function syntaxErrorOffset(text: string): number | null {
     if (!m) throw i;
     i += m[0].length;
   };
-  const value = (): void => {
+  const member = () => {
     ws();
-    const c = text[i];
-    if (c === '{') {
-      i++;
+    if (text[i] !== '"') throw i;
+    string();
+    ws();
+    if (text[i] !== ':') throw i;
+    i++;
+  };
+  /** Reads one value, or opens containers down to the first element of the innermost (pushed; the loop below reads on). */
+  const value = () => {
+    for (;;) {
       ws();
-      if (text[i] === '}') {
+      const c = text[i];
+      if (c === '{' || c === '[') {
+        if (open.length === maxDepth) {
+          tooDeep = true;
+          throw i;
+        }
         i++;
-        return;
-      }
-      for (;;) {
         ws();
-        if (text[i] !== '"') throw i;
-        string();
-        ws();
-        if (text[i] !== ':') throw i;
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') {
+        if (text[i] === (c === '{' ? '}' : ']')) {
           i++;
           return;
-        } else throw i;
+        }
+        open.push(c);
+        if (c === '{') member();
+        continue;
       }
+      if (c === '"') string();
+      else if (c === 't') literal('true');
+      else if (c === 'f') literal('false');
+      else if (c === 'n') literal('null');
+      else if (c === '-' || (c >= '0' && c <= '9')) number();
+      else throw i;
+      return;
     }
-    if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') {
-          i++;
-          return;
-        } else throw i;
-      }
-    }
-    if (c === '"') string();
-    else if (c === 't') literal('true');
-    else if (c === 'f') literal('false');
-    else if (c === 'n') literal('null');
-    else if (c === '-' || (c >= '0' && c <= '9')) number();
-    else throw i;
   };
   try {
     value();
+    // After each value inside a container: a comma and the next member, or the container's close.
+    while (open.length > 0) {
+      const depth = open.length;
+      ws();
+      const top = open[depth - 1];
+      if (text[i] === ',') {
+        i++;
+        if (top === '{') member();
+        value();
+      } else if (text[i] === (top === '{' ? '}' : ']')) {
+        i++;
+        open.pop();
+      } else throw i;
+    }
     ws();
-    return i < text.length ? i : null;
+    return { offset: i < text.length ? i : null, tooDeep };
   } catch (at) {
-    if (typeof at === 'number') return Math.min(at, text.length);
+    if (typeof at === 'number') return { offset: Math.min(at, text.length), tooDeep };
     throw at;
   }
 }
