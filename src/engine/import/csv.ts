@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { CSV_COLUMNS_BOUND, MAX_CSV_COLUMNS, overBound } from '../worlds/limits';
 import { ImportError, ProblemCollector } from './errors';
 
 /** One data row of a CSV file, with the physical line it starts on (quoted fields may span lines). */
@@ -77,6 +78,12 @@ export function parseCsv(text: string, file: string, opts: CsvOptions = {}): Csv
           failure = error;
           parser.abort();
         } else problems.push(error);
+        return;
+      }
+      if (header === null && result.data.length > MAX_CSV_COLUMNS) {
+        // Refused before any per-column work (issue 42, item 1): a 50,000-column file was a 40 s task and a lost tab.
+        failure = new ImportError({ file, line }, `the header ${overBound(result.data.length, MAX_CSV_COLUMNS, 'columns', CSV_COLUMNS_BOUND)}`);
+        parser.abort();
         return;
       }
       const cells = result.data.map((c) => c.trim());

@@ -284,6 +284,46 @@ describe('file size, file type, name', () => {
   });
 });
 
+describe('a file wider than the lab can show or run is refused before any per-column work (issue 42, item 1)', () => {
+  const WHY = 'the lab runs at most this many models; docs/WORLD-FORMAT.md, "Bounds"';
+  const names = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
+  const csv = (models: string[]) => `id,text,${models.join(',')}\n${[1, 2, 3].map((r) => `q${r},prompt ${r},${models.map(() => '1').join(',')}`).join('\n')}\n`;
+  const jsonl = (models: string[]) =>
+    `${[1, 2, 3].map((r) => JSON.stringify({ id: `q${r}`, text: 'p', task: 't', outcomes: Object.fromEntries(models.map((m) => [m, 1])) })).join('\n')}\n`;
+
+  it('a JSONL line of 50,000 models, and a CSV of 50,000 or 300 model columns: refused at the preview', () => {
+    expect(importErrorOf(() => previewPrompts(file('wide.jsonl', jsonl(names(50_000))))).message).toBe(
+      `wide.jsonl line 1, field "outcomes": has 50,000 models; at most 256 are allowed (${WHY})`,
+    );
+    expect(importErrorOf(() => previewPrompts(file('wide.csv', csv(names(50_000))))).message).toBe(
+      'wide.csv line 1: the header has 50,002 columns; at most 1,024 are allowed (at most 256 models, the text, id and task columns, and any others the import leaves out)',
+    );
+    expect(importErrorOf(() => previewPrompts(file('wide.csv', csv(names(300))))).message).toBe(
+      `wide.csv: the header has 300 columns of outcomes (models); at most 256 are allowed (${WHY})`,
+    );
+  });
+
+  it('256 models are previewed and imported; a mapping or choice of 257 is refused', () => {
+    expect(previewPrompts(file('ok.csv', csv(names(256)))).models).toHaveLength(256);
+    expect(previewPrompts(file('ok.jsonl', jsonl(names(256)))).models).toHaveLength(256);
+    const prices = Object.fromEntries(names(300).map((m) => [m, 1]));
+    const costs = { mode: 'set' as const, prices };
+    expect(importDataset({ name: 'ok', prompts: file('ok.jsonl', jsonl(names(256))), costs }).models).toHaveLength(256);
+    const mapping = { textColumn: 'text', idColumn: 'id', modelColumns: names(257) };
+    expect(importErrorOf(() => importDataset({ name: 'wide', prompts: file('wide.csv', csv(names(257))), mapping, costs })).message).toBe(
+      `wide.csv: the mapping has 257 model columns; at most 256 are allowed (${WHY})`,
+    );
+    expect(importErrorOf(() => importDataset({ name: 'wide', prompts: file('wide.jsonl', jsonl(names(257))), models: names(257), costs })).message).toBe(
+      `wide.jsonl line 1, field "outcomes": has 257 models; at most 256 are allowed (${WHY})`,
+    );
+  });
+
+  it('a models.json of 257 models', () => {
+    const text = JSON.stringify(names(257).map((name) => ({ name, set_price: 1 })));
+    expect(importErrorOf(() => parseModelsJson(text, 'models.json')).message).toBe(`models.json: has 257 models; at most 256 are allowed (${WHY})`);
+  });
+});
+
 describe('models.json', () => {
   it('default price: set_price, else input + output per 1M', () => {
     const models = parseModelsJson(

@@ -1,6 +1,7 @@
 import { isDecimal, MAX_IMPORT_PRICE } from '../params';
 import { ownValue, recordOf } from '../userKeys';
 import { show } from '../worlds/errors';
+import { ARMS_BOUND, MAX_ARMS, overBound } from '../worlds/limits';
 import { PROGRESS_EVERY } from '../worlds/prompts';
 import { z } from '../zod';
 import { type CsvRow, parseCsv } from './csv';
@@ -74,6 +75,9 @@ export function previewPrompts(file: SourceFile): PromptsPreview {
   if (format === 'csv') {
     const table = parseCsv(file.text, file.name, { maxRows: PREVIEW_ROWS });
     const mapping = proposeCsvMapping(table.header, table.rows);
+    // More model columns than a world may have: refused here, before the form would show a field for each.
+    const n = mapping.modelColumns.length;
+    if (n > MAX_ARMS) throw new ImportError({ file: file.name }, `the header ${overBound(n, MAX_ARMS, 'columns of outcomes (models)', ARMS_BOUND)}`);
     return { format, file: file.name, columns: table.header, rows: table.rows, mapping, models: mapping.modelColumns, costFields: [], warnings: fileWarnings };
   }
   const preview = previewJsonl(file.text, file.name, PREVIEW_ROWS);

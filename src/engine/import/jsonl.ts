@@ -1,6 +1,7 @@
 import { ownValue, recordOf } from '../userKeys';
 import { show, WorldFormatError } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
+import { ARMS_BOUND, MAX_ARMS, overBound } from '../worlds/limits';
 import { readPromptRows } from '../worlds/prompts';
 import { ImportError, ProblemCollector } from './errors';
 
@@ -38,6 +39,8 @@ export function previewJsonl(text: string, file: string, maxRows: number): Jsonl
     throw new ImportError({ file, line: first.line, field: 'outcomes' }, `must be an object {model: score} with at least one model (got ${show(outcomes)})`);
   }
   const models = Object.keys(outcomes);
+  // The bound before any per-model work (issue 42, item 1): the preview of a 50,000-model line was minutes of the page's time.
+  if (models.length > MAX_ARMS) throw new ImportError({ file, line: first.line, field: 'outcomes' }, overBound(models.length, MAX_ARMS, 'models', ARMS_BOUND));
   const costFields = Object.keys(first.value).filter((key) => {
     const v = first.value[key];
     if (key === 'outcomes' || key === 'trials' || typeof v !== 'object' || v === null || Array.isArray(v)) return false;

@@ -1,5 +1,6 @@
 import { isDecimal } from '../params';
 import { show } from '../worlds/errors';
+import { ARMS_BOUND, MAX_ARMS, overBound } from '../worlds/limits';
 import type { CsvRow } from './csv';
 
 /** Which CSV columns hold what. Columns are named by their header text. */
@@ -78,6 +79,7 @@ export function mappingProblem(header: readonly string[], mapping: CsvMapping): 
     if (column !== undefined && !known.has(column)) return `the ${role} column ${show(column)} is not in the header`;
   }
   if (mapping.modelColumns.length === 0) return 'choose at least one model column';
+  if (mapping.modelColumns.length > MAX_ARMS) return `the mapping ${overBound(mapping.modelColumns.length, MAX_ARMS, 'model columns', ARMS_BOUND)}`;
   const used = new Map<string, string>();
   for (const [role, column] of [...roles, ...mapping.modelColumns.map((c) => ['model', c] as [string, string])]) {
     if (column === undefined) continue;

@@ -1,6 +1,7 @@
 import { MAX_IMPORT_PRICE } from '../params';
 import { expecting, fieldPath, show } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
+import { ARMS_BOUND, MAX_ARMS, overBound } from '../worlds/limits';
 import { z } from '../zod';
 import { ImportError } from './errors';
 
@@ -36,6 +37,7 @@ const modelsSchema = z
     expecting('a JSON array of models'),
   )
   .min(1, expecting('a non-empty array of models'))
+  .max(MAX_ARMS, { error: (issue) => overBound((issue.input as unknown[]).length, MAX_ARMS, 'models', ARMS_BOUND) })
   .superRefine((models, ctx) => {
     const seen = new Map<string, number>();
     models.forEach((m, i) => {

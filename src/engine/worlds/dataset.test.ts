@@ -278,6 +278,20 @@ describe('dataset world from files in memory', () => {
     ['a prompt without text', [row('q1', { text: undefined })], {}, 'prompts', 'prompts: line 1 of p.jsonl: text: missing (expected a string)'],
     ['a missing prompts file', [row('q1')], { prompts: 'nope.jsonl' }, 'prompts', 'prompts: cannot read "/w/nope.jsonl" (ENOENT: /w/nope.jsonl)'],
     [
+      'more tasks than one-hot dimensions (issue 42, item 2)',
+      Array.from({ length: 4097 }, (_, i) => row(`q${i}`, { task: `t${i}` })),
+      {},
+      'features',
+      'features: task-onehot: the prompts file has 4,097 tasks; at most 4,096 are allowed (each task is one dimension of the one-hot context, whose size is bounded like d)',
+    ],
+    [
+      'a line nested past the JSON depth limit (issue 42, item 3)',
+      [`{"id": "q1", "outcomes": ${'['.repeat(100_000)}`],
+      {},
+      'prompts',
+      'prompts: line 1 of p.jsonl: not valid JSON at column 89 (nested more than 64 levels deep, the limit)',
+    ],
+    [
       'embedding features',
       [row('q1')],
       { features: { type: 'embedding', model: 'Xenova/all-MiniLM-L6-v2' } },

@@ -6,6 +6,7 @@ import { messageOf } from '../messageOf';
 import type { Rng } from '../rng';
 import type { Prompt, World } from '../types';
 import { show, WorldFormatError } from './errors';
+import { MAX_CATEGORIES, overBound, TASKS_BOUND } from './limits';
 import { type PromptRow, readPromptRows } from './prompts';
 import { availability, byPhase } from './schedule';
 import type { DatasetSpec, FeatureSpec } from './schema';
@@ -212,6 +213,10 @@ function featureMaker(
       }
       return (rows) => {
         const categories = taskCategories(rows.map((r) => r.task));
+        // Each task is a dimension: more than the largest context has are refused by count, before the vectors are made.
+        if (categories.length > MAX_CATEGORIES) {
+          throw new WorldFormatError('features', `task-onehot: the prompts file ${overBound(categories.length, MAX_CATEGORIES, 'tasks', TASKS_BOUND)}`, source);
+        }
         return {
           vectors: taskOneHot(rows.map((r) => r.task)),
           contextOf: ({ task }) => {

@@ -268,3 +268,43 @@ describe('parseWorldSpec rejects, naming the field', () => {
     expect(e.source).toBe('test.json');
   });
 });
+
+describe('parseWorldSpec bounds every count that sets a dimension (issue 42, item 2)', () => {
+  const range = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+  const categories = (M: number) => ({ ...categorical, arms: ['a'], costs: [1], categories: range(M, 'c'), q: new Array(M).fill([0.5]) });
+  const ARMS_WHY = 'the lab runs at most this many models; docs/WORLD-FORMAT.md, "Bounds"';
+  const CATEGORIES_WHY = 'each is one dimension of the one-hot context, whose size is bounded like d';
+
+  it('accepts each bound itself: 4,096 categories, 256 arms, 4,096 task start steps', () => {
+    expect(() => parseWorldSpec(categories(4096))).not.toThrow();
+    expect(() =>
+      parseWorldSpec({ ...logistic, costs: new Array(256).fill(1), theta: undefined, theta_seed: 1, arm_start: new Array(256).fill(0) }),
+    ).not.toThrow();
+    expect(() => parseWorldSpec({ ...dataset, task_start: Object.fromEntries(range(4096, 't').map((t) => [t, 1])) })).not.toThrow();
+  });
+
+  it.each([
+    ['4,097 categories', categories(4097), `categories: has 4,097 category names; at most 4,096 are allowed (${CATEGORIES_WHY})`],
+    ['200,000 categories', categories(200_000), `categories: has 200,000 category names; at most 4,096 are allowed (${CATEGORIES_WHY})`],
+    [
+      '4,097 rows of q',
+      { ...categories(2), q: new Array(4097).fill([0.5]) },
+      `q: has 4,097 entries; at most 4,096 are allowed (one per category; ${CATEGORIES_WHY})`,
+    ],
+    ['257 arms', { ...categorical, arms: range(257, 'm'), costs: [1] }, `arms: has 257 model names; at most 256 are allowed (${ARMS_WHY})`],
+    ['257 costs', { ...logistic, costs: new Array(257).fill(1) }, `costs: has 257 entries; at most 256 are allowed (one per model; ${ARMS_WHY})`],
+    [
+      '300,000 arm start steps',
+      { ...logistic, theta: undefined, theta_seed: 1, arm_start: new Array(300_000).fill(0) },
+      `arm_start: has 300,000 entries; at most 256 are allowed (one per model; ${ARMS_WHY})`,
+    ],
+    ['50,000 models', { ...dataset, models: range(50_000, 'm') }, `models: has 50,000 model names; at most 256 are allowed (${ARMS_WHY})`],
+    [
+      '4,097 task start steps',
+      { ...dataset, task_start: Object.fromEntries(range(4097, 't').map((t) => [t, 1])) },
+      'task_start: has 4,097 tasks; at most 4,096 are allowed (each task is one dimension of the one-hot context, whose size is bounded like d)',
+    ],
+  ])('refuses %s, naming the bound', (_, input, message) => {
+    expect(errorOf(() => parseWorldSpec(input)).message).toBe(message);
+  });
+});

@@ -3,6 +3,7 @@ import { acceptsNumber, NUMBER_PARAMS } from '../params';
 import { recordOf } from '../userKeys';
 import { z } from '../zod';
 import { expecting, show } from './errors';
+import { ARMS_BOUND, CATEGORIES_BOUND, MAX_ARMS, MAX_CATEGORIES, overBound, TASKS_BOUND } from './limits';
 import { issueToError } from './zod-issue';
 
 /**
@@ -96,8 +97,28 @@ function listOf<T extends z.ZodType>(item: T, what: string) {
   return z.array(item, expecting(`an array of ${what}`));
 }
 
-function names(what: string) {
-  return listOf(label, what).min(1, expecting(`a non-empty array of ${what}`));
+/** A non-empty list of distinct-to-be names, at most `max` (the bound named in the message). */
+function names(what: string, max: number, bound: string) {
+  return listOf(label, what)
+    .min(1, expecting(`a non-empty array of ${what}`))
+    .max(max, { error: (issue) => atMost(issue.input, max, what, bound) });
+}
+
+/** The message of a list or record over its bound. */
+function atMost(input: unknown, max: number, what: string, bound: string): string {
+  return overBound(Array.isArray(input) ? input.length : Object.keys(input ?? {}).length, max, what, bound);
+}
+
+/** A list with one entry per arm: at most MAX_ARMS, so a list longer than any world can use is refused by its length first. */
+function perArm<T extends z.ZodType>(item: T, what: string) {
+  return listOf(item, what).max(MAX_ARMS, { error: (issue) => atMost(issue.input, MAX_ARMS, 'entries', `one per model; ${ARMS_BOUND}`) });
+}
+
+/** A list with one entry per category: at most MAX_CATEGORIES. */
+function perCategory<T extends z.ZodType>(item: T, what: string) {
+  return listOf(item, what).max(MAX_CATEGORIES, {
+    error: (issue) => atMost(issue.input, MAX_CATEGORIES, 'entries', `one per category; ${CATEGORIES_BOUND}`),
+  });
 }
 
 /** Strict objects: a misspelt optional field (`catgory_probs`) must not silently fall back to its default. */
@@ -130,9 +151,9 @@ function orList(items: readonly string[]): string {
 const common = {
   name: label,
   description: z.string(expecting('a string')).optional(),
-  arm_start: listOf(stepIndex, 'step indices, one per arm').optional(),
+  arm_start: perArm(stepIndex, 'step indices, one per arm').optional(),
 };
-const costList = listOf(positiveNumber, 'positive numbers, one per arm');
+const costList = perArm(positiveNumber, 'positive numbers, one per arm');
 
 // ---- cross-field rules -------------------------------------------------------------------------------------
 
@@ -161,7 +182,7 @@ function armsChecks(ctx: Ctx, spec: { arms?: string[]; arm_start?: number[] }, K
   hasLength(ctx, ['arms'], spec.arms, K, 'one per arm', 'names');
   unique(ctx, 'arms', spec.arms);
   hasLength(ctx, ['arm_start'], spec.arm_start, K, 'one per arm');
-  if (spec.arm_start && spec.arm_start.length > 0 && Math.min(...spec.arm_start) > 0) {
+  if (spec.arm_start && spec.arm_start.length > 0 && spec.arm_start.every((start) => start > 0)) {
     fail(ctx, ['arm_start'], `some arm must be available at step 0 (got ${show(spec.arm_start)})`);
   }
 }
@@ -175,14 +196,14 @@ function costChecks(ctx: Ctx, costs: number[] | { per_prompt: string }, K: numbe
 const categoricalShape = {
   type: z.literal('categorical'),
   ...common,
-  arms: names('model names'),
+  arms: names('model names', MAX_ARMS, ARMS_BOUND),
   costs: costList,
-  categories: names('category names'),
-  q: listOf(listOf(probability, 'probabilities, one per arm'), 'rows of probabilities, one per category'),
-  category_probs: listOf(probability, 'probabilities, one per category').optional(),
+  categories: names('category names', MAX_CATEGORIES, CATEGORIES_BOUND),
+  q: perCategory(perArm(probability, 'probabilities, one per arm'), 'rows of probabilities, one per category'),
+  category_probs: perCategory(probability, 'probabilities, one per category').optional(),
   context_dim: dimension.optional(),
-  contexts: listOf(vector, 'context vectors, one per category').optional(),
-  category_start: listOf(stepIndex, 'step indices, one per category').optional(),
+  contexts: perCategory(vector, 'context vectors, one per category').optional(),
+  category_start: perCategory(stepIndex, 'step indices, one per category').optional(),
 };
 
 const categoricalSchema = strict(categoricalShape, 'a categorical world').superRefine((w, ctx) => {
@@ -229,10 +250,10 @@ const categoricalSchema = strict(categoricalShape, 'a categorical world').superR
 const logisticShape = {
   type: z.literal('logistic'),
   ...common,
-  arms: names('model names').optional(),
+  arms: names('model names', MAX_ARMS, ARMS_BOUND).optional(),
   costs: costList.min(1, expecting('a non-empty array of positive numbers, one per arm')),
   d: dimension,
-  theta: listOf(vector, 'vectors, one per arm').optional(),
+  theta: perArm(vector, 'vectors, one per arm').optional(),
   theta_seed: z.number(expecting('an integer')).int(expecting('an integer')).optional(),
 };
 
@@ -268,11 +289,16 @@ const featureSchema = z.preprocess(
 const datasetShape = {
   type: z.literal('dataset'),
   ...common,
-  arms: names('model names').optional(),
+  arms: names('model names', MAX_ARMS, ARMS_BOUND).optional(),
   prompts: z.string(expecting('the path of a JSONL file')).min(1, expecting('the path of a JSONL file')),
-  models: names('model names'),
+  models: names('model names', MAX_ARMS, ARMS_BOUND),
   features: featureSchema,
-  task_start: z.record(label, stepIndex, expecting('an object {"<task>": step index}')).optional(),
+  task_start: z
+    .record(label, stepIndex, expecting('an object {"<task>": step index}'))
+    .refine((tasks) => Object.keys(tasks).length <= MAX_CATEGORIES, {
+      error: (issue) => atMost(issue.input, MAX_CATEGORIES, 'tasks', TASKS_BOUND),
+    })
+    .optional(),
   costs: z.union([costList, strict({ per_prompt: label }, 'per-prompt costs')], {
     error: (issue) =>
       issue.input === undefined
