@@ -17,14 +17,15 @@ export function cacheKey(settings: Pick<EmbedSettings, 'baseUrl' | 'model'>, dty
 }
 
 export interface VectorStore {
-  getMany(keys: CacheKey[]): Promise<(Float32Array | undefined)[]>;
+  /** What is stored under each key, unchecked (undefined: nothing): embedCached checks each value as it reads it. */
+  getMany(keys: CacheKey[]): Promise<unknown[]>;
   setMany(entries: [CacheKey, Float32Array][]): Promise<void>;
   clear(): Promise<void>;
 }
 
-/** A VectorStore in memory (Node tests, or a browser without IndexedDB). */
-export function memoryStore(): VectorStore & { size(): number } {
-  const map = new Map<string, Float32Array>();
+/** A VectorStore in memory (Node tests, or a browser without IndexedDB); `put` stores any value, as a damaged disk might. */
+export function memoryStore(): VectorStore & { size(): number; put(key: CacheKey, value: unknown): void } {
+  const map = new Map<string, unknown>();
   const id = (key: CacheKey) => JSON.stringify(key);
   return {
     async getMany(keys) {
@@ -37,7 +38,31 @@ export function memoryStore(): VectorStore & { size(): number } {
       map.clear();
     },
     size: () => map.size,
+    put: (key, value) => map.set(id(key), value),
   };
+}
+
+/**
+ * The fewest numbers a cached embedding may have. A sentence embedding has hundreds (the test fixture 32); one number,
+ * scaled into the unit ball, is ±1 and says nothing of the text, and a 1-element record broke the run's PCA.
+ */
+const MIN_EMBEDDING_DIMS = 2;
+
+/** A cached value the run can use: a Float32Array of at least MIN_EMBEDDING_DIMS finite numbers. */
+function usableVector(value: unknown): value is Float32Array {
+  return value instanceof Float32Array && value.length >= MIN_EMBEDDING_DIMS && value.every(Number.isFinite);
+}
+
+/** The most common length among `vectors` (the first of the most common, in order), or null for none. */
+function commonLength(vectors: Iterable<Float32Array>): number | null {
+  const counts = new Map<number, number>();
+  let best: number | null = null;
+  for (const v of vectors) {
+    const n = (counts.get(v.length) ?? 0) + 1;
+    counts.set(v.length, n);
+    if (best === null || n > counts.get(best)!) best = v.length;
+  }
+  return best;
 }
 
 export class EmbedCancelledError extends Error {
@@ -66,6 +91,11 @@ export interface CachedEmbedResult {
   cached: number;
   /** Distinct texts the model computed. */
   computed: number;
+  /**
+   * Distinct texts whose cached record was not a usable vector (NaN, too short, another length than the rest, not
+   * a vector at all): dropped, computed again and stored over the bad record (issue 42, item 4).
+   */
+  dropped: number;
 }
 
 export const DEFAULT_BATCH_SIZE = 32;
@@ -75,37 +105,58 @@ export async function embedCached(texts: string[], options: CachedEmbedOptions):
   onProgress?.({ phase: 'cache', total: texts.length });
   const found = texts.length === 0 ? [] : await store.getMany(texts.map(keyOf));
 
+  // Every record is checked as it is read: what is not a usable vector is dropped and computed again.
   const vectorOf = new Map<string, Float32Array>();
+  const droppedTexts = new Set<string>();
   texts.forEach((t, i) => {
     const v = found[i];
-    if (v) vectorOf.set(t, v);
+    if (usableVector(v)) vectorOf.set(t, v);
+    else if (v !== undefined) droppedTexts.add(t);
   });
   // Shortest first: a batch is padded to its longest text, so batching texts of similar length wastes
   // little compute on padding (mean pooling ignores padded positions, so the vectors do not change).
-  const missing = [...new Set(texts.filter((t) => !vectorOf.has(t)))].sort((a, b) => a.length - b.length);
-  const cached = texts.filter((t) => vectorOf.has(t)).length;
+  const missing = () => [...new Set(texts.filter((t) => !vectorOf.has(t)))].sort((a, b) => a.length - b.length);
+  let computed = 0;
+  /** Computes `batchTexts` and stores them; the model's vector length, or null when there was nothing to compute. */
+  const computeAll = async (batchTexts: string[]): Promise<number | null> => {
+    let dims: number | null = null;
+    if (batchTexts.length > 0) onProgress?.({ phase: 'embedding', done: 0, total: batchTexts.length });
+    for (let start = 0; start < batchTexts.length; start += batchSize) {
+      if (cancelled?.()) throw new EmbedCancelledError();
+      const batch = batchTexts.slice(start, start + batchSize);
+      const result = await compute(batch);
+      dims = result.dims;
+      const entries: [CacheKey, Float32Array][] = batch.map((t, i) => {
+        // A copy per row: a view would keep the whole batch's buffer alive in the cache and in IndexedDB.
+        const row = result.data.slice(i * result.dims, (i + 1) * result.dims);
+        vectorOf.set(t, row);
+        return [keyOf(t), row];
+      });
+      await store.setMany(entries);
+      computed += batch.length;
+      onProgress?.({ phase: 'embedding', done: Math.min(batchTexts.length, start + batch.length), total: batchTexts.length });
+    }
+    return dims;
+  };
 
-  if (missing.length > 0) onProgress?.({ phase: 'embedding', done: 0, total: missing.length });
-  for (let start = 0; start < missing.length; start += batchSize) {
-    if (cancelled?.()) throw new EmbedCancelledError();
-    const batch = missing.slice(start, start + batchSize);
-    const { data, dims } = await compute(batch);
-    const entries: [CacheKey, Float32Array][] = batch.map((t, i) => {
-      // A copy per row: a view would keep the whole batch's buffer alive in the cache and in IndexedDB.
-      const row = data.slice(i * dims, (i + 1) * dims);
-      vectorOf.set(t, row);
-      return [keyOf(t), row];
-    });
-    await store.setMany(entries);
-    onProgress?.({ phase: 'embedding', done: Math.min(missing.length, start + batch.length), total: missing.length });
+  // Vectors of one model have one length: the model's, when it ran, else the most common among the records. A
+  // cached record of another length is damaged too, and computed again. (Records all rewritten to one wrong
+  // length, with nothing to compute, cannot be told from the model's own: its weights are not loaded for them.)
+  const cachedVectors = new Map(vectorOf);
+  const dimsOfModel = (await computeAll(missing())) ?? commonLength(cachedVectors.values());
+  for (const [t, v] of cachedVectors) {
+    if (v.length !== dimsOfModel) {
+      vectorOf.delete(t);
+      droppedTexts.add(t);
+    }
   }
+  await computeAll(missing());
 
   const dims = texts.length === 0 ? 0 : vectorOf.get(texts[0])!.length;
   const out = new Float32Array(texts.length * dims);
   texts.forEach((t, i) => {
-    const v = vectorOf.get(t)!;
-    if (v.length !== dims) throw new Error(`cached vectors disagree on their dimension (${v.length} and ${dims}): clear the embedding cache`);
-    out.set(v, i * dims);
+    out.set(vectorOf.get(t)!, i * dims);
   });
-  return { data: out, dims, cached, computed: missing.length };
+  const cached = texts.filter((t, i) => found[i] !== undefined && !droppedTexts.has(t)).length;
+  return { data: out, dims, cached, computed, dropped: droppedTexts.size };
 }

@@ -118,6 +118,45 @@ describe('embeddings in Node (onnxruntime-node)', () => {
     await extractor.dispose();
   });
 
+  it('checks every cached record as it reads it: NaN, 1-element, non-vector and odd-length records are dropped, computed again and counted (issue 42, item 4)', async () => {
+    const { extractor } = await loadExtractor(FIXTURE, 'cpu', 'fp32');
+    const keyOf = (text: string) => cacheKey(FIXTURE, 'fp32', 'cpu', text);
+    const store = memoryStore();
+    let computedTexts = 0;
+    const options = {
+      store,
+      keyOf,
+      compute: (batch: string[]) => {
+        computedTexts += batch.length;
+        return embedWith(extractor, batch);
+      },
+    };
+    const texts = ['one', 'two', 'three', 'four', 'five'];
+    const clean = await embedCached(texts, options);
+    expect([clean.cached, clean.computed, clean.dropped]).toEqual([0, 5, 0]);
+
+    store.put(keyOf('one'), new Float32Array(FIXTURE_DIMS).fill(Number.NaN));
+    store.put(keyOf('two'), new Float32Array([0.5]));
+    store.put(keyOf('three'), 'not a vector');
+    store.put(keyOf('four'), new Float32Array(FIXTURE_DIMS + 3).fill(0.1));
+    computedTexts = 0;
+    const healed = await embedCached(texts, options);
+    expect([healed.cached, healed.computed, healed.dropped, healed.dims]).toEqual([1, 4, 4, FIXTURE_DIMS]);
+    expect(computedTexts).toBe(4);
+    expect(Array.from(healed.data)).toEqual(Array.from(clean.data));
+    // The good vectors were stored over the bad ones: the next read is all cached.
+    const after = await embedCached(texts, options);
+    expect([after.cached, after.computed, after.dropped]).toEqual([5, 0, 0]);
+
+    // Every record rewritten alike (all 1-element, or all of one wrong length): the model's own length decides.
+    for (const t of texts) store.put(keyOf(t), new Float32Array(7).fill(0.2));
+    store.put(keyOf('six'), undefined);
+    const allWrong = await embedCached([...texts, 'six'], options);
+    expect([allWrong.cached, allWrong.computed, allWrong.dropped, allWrong.dims]).toEqual([0, 6, 5, FIXTURE_DIMS]);
+    expect(Array.from(allWrong.data.subarray(0, 5 * FIXTURE_DIMS))).toEqual(Array.from(clean.data));
+    await extractor.dispose();
+  });
+
   it('says which model, where, and why when the weights are missing', async () => {
     const missing: EmbedSettings = { ...FIXTURE, baseUrl: `${MODELS_DIR}does-not-exist/` };
     const error = await loadExtractor(missing, 'cpu', 'q8').catch((e: unknown) => e);

@@ -140,6 +140,8 @@ export interface EmbedBatchResult {
   count: number;
   cached: number;
   computed: number;
+  /** Cached records that were not usable vectors: dropped, computed again (cache.ts). */
+  dropped: number;
   /** The backend that computed the vectors (those from the cache were computed on it earlier). */
   device: EmbedDevice;
   dtype: EmbedDtype;

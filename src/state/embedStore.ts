@@ -37,6 +37,8 @@ interface EmbedReport {
   dims: number;
   cached: number;
   computed: number;
+  /** Cached records that were not usable vectors, dropped and computed again (embed/cache.ts). */
+  dropped: number;
   device: EmbedDevice;
   dtype: EmbedDtype;
   seconds: number;
@@ -172,6 +174,12 @@ interface EmbedAllResult {
   computed: number;
 }
 
+/** What the person is told when cached embeddings were damaged (issue 42, item 4). */
+function droppedNotice(dropped: number): string {
+  const records = dropped === 1 ? 'embedding was' : 'embeddings were';
+  return `${dropped} cached ${records} damaged in this browser's storage (not a vector of the model's length of finite numbers); computed again and stored anew`;
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
@@ -197,10 +205,13 @@ function trackCall(): {
       useEmbed.setState({ status: { kind: 'loading', progress: p } });
       return true;
     },
-    done({ model, count, dims, cached, computed, device, dtype }, seconds) {
+    done({ model, count, dims, cached, computed, dropped, device, dtype }, seconds) {
       if (settled) return;
       settled = true;
-      useEmbed.setState({ status: { kind: 'ready', device, dtype }, lastReport: { model, count, dims, cached, computed, device, dtype, seconds } });
+      useEmbed.setState({ status: { kind: 'ready', device, dtype }, lastReport: { model, count, dims, cached, computed, dropped, device, dtype, seconds } });
+      if (dropped > 0) {
+        useParams.getState().addNotices([{ field: 'embeddings', text: droppedNotice(dropped) }]);
+      }
     },
     failed(error) {
       if (settled) return;

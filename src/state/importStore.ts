@@ -5,7 +5,7 @@
  * world `import:<id>` selected.
  */
 import { create } from 'zustand';
-import { deleteImport, listImports, type StoredImportMeta } from '../data/imports';
+import { deleteImport, listImports, onImportsChanged, type StoredImportMeta } from '../data/imports';
 import type { CostChoice, PromptsPreview } from '../engine/import/importDataset';
 import type { CsvMapping } from '../engine/import/mapping';
 import type { ModelInfo } from '../engine/import/models';
@@ -242,6 +242,25 @@ export const useImport = create<ImportState>()((set, get) => ({
     set({ ...EMPTY });
   },
 }));
+
+/**
+ * Keeps the list of imports current: an import saved, deleted or found damaged here, in a worker (the run that
+ * read it) or in another tab refreshes it; a rebuilt database (data/idbStore.ts) is said in a notice. Returns the
+ * unsubscribe; connected once, with the lab (labStore.ts).
+ */
+export function watchStoredImports(): () => void {
+  return onImportsChanged((event) => {
+    if (event.kind === 'repaired') {
+      useParams.getState().addNotices([
+        {
+          field: 'imports',
+          text: "The browser's database of imports had lost its table (site data partly cleared?); it has been rebuilt, empty: import your files again",
+        },
+      ]);
+    }
+    void useImport.getState().refreshImports();
+  });
+}
 
 /** Prices typed for models that models.json now prices are replaced by its defaults. */
 function pricesWithout(prices: Record<string, string>, models: readonly string[], info: readonly ModelInfo[]): Record<string, string> {

@@ -8,7 +8,7 @@ import type { LabConfig } from '../engine/lab/types';
 import { poolSize, runLab, runSweep } from '../workers/simBridge';
 import { loadCatalog } from './catalogStore';
 import { openEmbedPort, useEmbed } from './embedStore';
-import { useImport } from './importStore';
+import { useImport, watchStoredImports } from './importStore';
 import { labConfigOf, wantedJobs } from './lab/config';
 import { createLabController, isLabIntent, type LabIntent, type LabState } from './lab/controller';
 import { createPlayback, type PlaybackIntent, type PlaybackState } from './lab/playback';
@@ -90,6 +90,7 @@ export function connectLab(): () => void {
   const offEmbed = useEmbed.subscribe((s, prev) => {
     if (s.settings.model !== prev.settings.model && useParams.getState().params.features === 'embedding') changed();
   });
+  const offImports = watchStoredImports();
   const lists = Promise.all([loadCatalog(), useImport.getState().refreshImports()]).then(checkLinkWorld);
   // A link to a dataset world waits for the lists that say whether this lab has it (a missing one is replaced
   // by the default scenario with a notice, not run into an error); a built-in world runs at once.
@@ -98,5 +99,6 @@ export function connectLab(): () => void {
   return () => {
     offParams();
     offEmbed();
+    offImports();
   };
 }

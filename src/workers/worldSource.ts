@@ -50,7 +50,13 @@ async function loadSourceUncached(name: string): Promise<DatasetSource> {
     return folderSource(folder, models, prompts);
   }
   const id = name.slice(IMPORT_PREFIX.length);
-  const stored = await getImport(id);
+  let stored: Awaited<ReturnType<typeof getImport>>;
+  try {
+    stored = await getImport(id);
+  } catch (e) {
+    // A damaged record (imports.ts has marked it in the list) or a database that cannot be read: the world's problem.
+    throw new WorldFormatError('world', messageOf(e));
+  }
   if (!stored) throw new WorldFormatError('world', `no imported dataset "${id}" in this browser (it may have been deleted); import it again`);
   return importedSource(stored);
 }

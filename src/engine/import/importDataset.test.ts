@@ -318,6 +318,16 @@ describe('a file wider than the lab can show or run is refused before any per-co
     );
   });
 
+  it('a JSONL line nested 100,000 deep: the file, the line and the limit, at the preview and at the import (issue 42, item 3)', () => {
+    const good = JSON.stringify({ id: 'q1', text: 'p', task: 't', outcomes: { a: 1 } });
+    const deep = `{"id": "q2", "outcomes": ${'['.repeat(100_000)}`;
+    const limit = /^deep\.jsonl line 2: not valid JSON at column 89 \(nested more than 64 levels deep, the limit\)$/;
+    expect(importErrorOf(() => previewPrompts(file('deep.jsonl', `${good}\n${deep}\n`))).message).toMatch(limit);
+    const twelve = Array.from({ length: 12 }, (_, i) => JSON.stringify({ id: `q${i + 3}`, text: 'p', task: 't', outcomes: { a: 1 } }));
+    const request = { name: 'deep', prompts: file('deep.jsonl', [good, deep, ...twelve].join('\n')), costs: { mode: 'set' as const, prices: { a: 1 } } };
+    expect(importErrorOf(() => importDataset(request)).message).toMatch(limit);
+  });
+
   it('a models.json of 257 models', () => {
     const text = JSON.stringify(names(257).map((name) => ({ name, set_price: 1 })));
     expect(importErrorOf(() => parseModelsJson(text, 'models.json')).message).toBe(`models.json: has 257 models; at most 256 are allowed (${WHY})`);

@@ -83,12 +83,14 @@ function Report() {
         data-dims={report.dims}
         data-cached={report.cached}
         data-computed={report.computed}
+        data-dropped={report.dropped}
         data-device={report.device}
         data-dtype={report.dtype}
       >
         {report.count} text{report.count === 1 ? '' : 's'} · <strong>{report.dims} dimensions</strong> ·{' '}
         <span data-testid="embed-cache-counts">
           {report.cached} cached, {report.computed} computed
+          {report.dropped > 0 && `, ${report.dropped} damaged in the cache and computed again`}
         </span>{' '}
         · {DEVICE_NAMES[report.device] ?? report.device} ({report.dtype}) · {report.seconds.toFixed(2)} s
       </p>

@@ -377,6 +377,11 @@ function StoredImports() {
               <span className="muted">
                 {fmtCount(d.rows)} prompts × {d.models.length} models · {new Date(d.importedAt).toLocaleString()}
               </span>{' '}
+              {d.damaged && (
+                <span className="import-damaged" role="alert" data-testid="import-damaged">
+                  Damaged: {d.damaged}. Delete it and import its file again.
+                </span>
+              )}{' '}
               <button
                 type="button"
                 className="btn secondary small"
