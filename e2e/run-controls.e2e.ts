@@ -54,6 +54,27 @@ describe('run controls', () => {
     await page.close();
   });
 
+  it('a link pasted, then the first pasted back 150 ms later: the status line describes the run on screen (issue 42, item 5)', async () => {
+    const L1 = '#world=t2i&algos=promptwise,oracle&T=200&trials=2';
+    const L2 = '#world=sudoku&algos=promptwise,greedy,oracle&T=600&trials=8';
+    const page = await openLab(suite.browser, L1);
+    await waitForCurrentResult(page);
+    const first = await page.getByTestId('run-status').textContent();
+    expect(first).toMatch(/^Done: 2 algorithms × 2 trials × 200 prompts in /);
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, L2);
+    await waitForStatus(page, 'running');
+    await page.waitForTimeout(150);
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, L1);
+    await waitForCurrentResult(page);
+    expect(await hashOf(page)).toMatch(/T=200&trials=2/);
+    expect(await page.getByTestId('run-status').textContent()).toBe(first);
+    await page.close();
+  });
+
   it('shows a readable error when the worker fails, and recovers', async () => {
     const blockWorker = (route: { abort(): Promise<void> }) => route.abort();
     await suite.browser.context.route(/sim\.worker[^/]*\.js/, blockWorker);

@@ -16,6 +16,7 @@ import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
 import { labConfigOf, sweepValues, wantedJobs } from './config';
 import { createLabController, DRAG_DEBOUNCE_MS, isLabIntent, type LabBridge, type LabController } from './controller';
 import type { JobKind } from './reconcile';
+import { runStatusText } from './runStatusText';
 
 interface Call {
   kind: JobKind;
@@ -272,6 +273,20 @@ describe('lab controller', () => {
     await flush();
     expect(pending()).toEqual([]); // the stale sweep was aborted, nothing else runs
     expect(calls.filter((c) => c.kind === 'run')).toHaveLength(2);
+  });
+
+  it('says the run on screen: a link pasted and pasted back before its run finished shows the first run, and its line (issue 42, item 5)', async () => {
+    await finish('run');
+    const first = state().result!;
+    expect(runStatusText(state())).toMatch(/^Done: 3 algorithms × 2 trials × 200 prompts in /);
+    change({ T: 600, trials: 8 }); // link L2
+    await flush();
+    expect(state().status).toBe('running');
+    change({ T: 200, trials: 2 }); // link L1 again, 150 ms later: L2 never finished
+    await flush();
+    expect(state().result).toBe(first);
+    expect(state().status).toBe('done');
+    expect(runStatusText(state())).toMatch(/^Done: 3 algorithms × 2 trials × 200 prompts in /);
   });
 
   it('puts the run before a sweep in flight', async () => {

@@ -116,7 +116,7 @@ export interface LabState {
   result: LabResult | null;
   progress: { done: number; total: number; partial: LabPartial | null };
   elapsedMs: number | null;
-  /** Simulation workers the run in flight (or last started) shares its trials among. */
+  /** Simulation workers the shown result's trials were shared among. */
   workers: number;
   sweeps: Record<SweepParam, SweepState>;
   /**
@@ -266,7 +266,9 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     if (job.kind === 'run') {
       const { config } = job;
       const total = config.algos.length * config.trials * config.T;
-      setBook({ ...get().jobs, inFlight }, { config, progress: { done: 0, total, partial: null }, workers: Math.min(bridge.poolSize(), config.trials) });
+      setBook({ ...get().jobs, inFlight }, { config, progress: { done: 0, total, partial: null } });
+      // Written with the result (and kept with it in the cache), as its time is: the status line says what ran it.
+      const workers = Math.min(bridge.poolSize(), config.trials);
       done = bridge
         .runLab(config, {
           signal: ac.signal,
@@ -280,6 +282,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
           result,
           config,
           elapsedMs: performance.now() - t0,
+          workers,
           progress: { done: total, total, partial: null },
           trace: { ...get().trace, algo: config.traceAlgo, rows: result.trace },
         }));

@@ -1,27 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
-import { fmtCount } from '../../engine/lab/format';
-import { dispatch, type LabState, useLab } from '../../state/labStore';
-
-function statusText(s: Pick<LabState, 'status' | 'progress' | 'config' | 'error' | 'elapsedMs' | 'workers'>): string {
-  const { done, total } = s.progress;
-  const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
-  switch (s.status) {
-    case 'pending':
-      return s.config ? 'Parameters changed: simulating shortly…' : 'Starting the simulation…';
-    case 'running':
-      return `Simulating… ${pct}% (${fmtCount(done)} of ${fmtCount(total)} prompt-steps)`;
-    case 'done': {
-      const c = s.config;
-      const secs = (s.elapsedMs ?? 0) / 1000;
-      const on = s.workers > 1 ? ` on ${s.workers} simulation workers` : '';
-      return c ? `Done: ${c.algos.length} algorithms × ${c.trials} trials × ${fmtCount(c.T)} prompts in ${secs.toFixed(2)} s${on}.` : 'Done.';
-    }
-    case 'cancelled':
-      return `Cancelled after ${pct}%. Change a parameter or press Run to simulate again.`;
-    case 'error':
-      return `The simulation failed: ${s.error ?? 'unknown error'}`;
-  }
-}
+import { runStatusText } from '../../state/lab/runStatusText';
+import { dispatch, useLab } from '../../state/labStore';
 
 /** What the worker is doing, with Cancel while a run computes and Run again after a failure or a cancel. */
 export function RunStatus() {
@@ -31,6 +10,7 @@ export function RunStatus() {
       status: st.status,
       progress: st.progress,
       config: st.config,
+      result: st.result,
       error: st.error,
       elapsedMs: st.elapsedMs,
       workers: st.workers,
@@ -50,7 +30,7 @@ export function RunStatus() {
           role={s.status === 'error' ? 'alert' : 'status'}
           aria-live="polite"
         >
-          {statusText(s)}
+          {runStatusText(s)}
           {s.status === 'done' && sweeping && <span className="muted"> Sweeps computing…</span>}
         </p>
         <div

@@ -1,0 +1,31 @@
+/** The run status line's words, from the lab's state: what is computing, or what the run on screen was. */
+import { fmtCount } from '../../engine/lab/format';
+import type { LabState } from './controller';
+
+export type RunStatusFields = Pick<LabState, 'status' | 'progress' | 'config' | 'result' | 'error' | 'elapsedMs' | 'workers'>;
+
+/**
+ * "Done: …" describes the result on screen (its own config, time and workers: issue 42, item 5), never the run last
+ * started: a link pasted and pasted back before that run finished shows the first link's result again, and the line
+ * said the aborted run's "8 trials × 600 prompts" beside it.
+ */
+export function runStatusText(s: RunStatusFields): string {
+  const { done, total } = s.progress;
+  const pct = total > 0 ? Math.floor((100 * done) / total) : 0;
+  switch (s.status) {
+    case 'pending':
+      return s.config ? 'Parameters changed: simulating shortly…' : 'Starting the simulation…';
+    case 'running':
+      return `Simulating… ${pct}% (${fmtCount(done)} of ${fmtCount(total)} prompt-steps)`;
+    case 'done': {
+      const c = s.result?.config;
+      const secs = (s.elapsedMs ?? 0) / 1000;
+      const on = s.workers > 1 ? ` on ${s.workers} simulation workers` : '';
+      return c ? `Done: ${c.algos.length} algorithms × ${c.trials} trials × ${fmtCount(c.T)} prompts in ${secs.toFixed(2)} s${on}.` : 'Done.';
+    }
+    case 'cancelled':
+      return `Cancelled after ${pct}%. Change a parameter or press Run to simulate again.`;
+    case 'error':
+      return `The simulation failed: ${s.error ?? 'unknown error'}`;
+  }
+}
