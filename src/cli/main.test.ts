@@ -115,6 +115,23 @@ describe('npm run sim refuses what it cannot do well, at once, in one line (issu
     expect(r.err).toMatch(/cannot read "\/dev\/zero" \(\/dev\/zero: not a regular file\)/);
   });
 
+  it('a per-prompt cost field named __proto__ or constructor that the lines lack is said to be missing', async () => {
+    writeFileSync(join(dir, 'costless.jsonl'), `${JSON.stringify({ id: '1', text: 'a', task: 't', outcomes: { a: 1, b: 0 } })}\n`);
+    for (const field of ['__proto__', 'constructor']) {
+      const world = worldFile(`cost-${field}.json`, {
+        type: 'dataset',
+        name: 'c',
+        prompts: 'costless.jsonl',
+        models: ['a', 'b'],
+        features: 'task-onehot',
+        costs: { per_prompt: field },
+      });
+      const r = await run(['--world', world, '--T', '10', '--trials', '1']);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`${world}: costs.per_prompt: line 1 of costless.jsonl has no "${field}" field (expected {model: cost})`);
+    }
+  });
+
   it('writes a model name with control characters escaped: no forged row, no terminal escape', () => {
     const line = formatSingleModels([
       { arm: 0, model: 'evil\nalgorithm  9.9999', success: { mean: 1, std: 0 }, cost: { mean: 1, std: 0 }, utility: { mean: 1, std: 0 } },

@@ -258,6 +258,20 @@ describe('dataset world from files in memory', () => {
       'costs.per_prompt',
       'costs.per_prompt: line 2 of p.jsonl has no "cost" field (expected {model: cost})',
     ],
+    [
+      'a per-prompt cost field named __proto__ that a line lacks (issue 42, item 7)',
+      [row('q1')],
+      { costs: { per_prompt: '__proto__' } },
+      'costs.per_prompt',
+      'costs.per_prompt: line 1 of p.jsonl has no "__proto__" field (expected {model: cost})',
+    ],
+    [
+      'a per-prompt cost field named constructor that a line lacks (issue 42, item 7)',
+      [row('q1')],
+      { costs: { per_prompt: 'constructor' } },
+      'costs.per_prompt',
+      'costs.per_prompt: line 1 of p.jsonl has no "constructor" field (expected {model: cost})',
+    ],
     ['a zero per-prompt cost', [row('q1', { cost: { a: 1, b: 0 } })], {}, 'prompts', 'prompts: line 1 of p.jsonl: cost.b: must be a positive number (got 0)'],
     [
       'a per-prompt cost missing for a model',

@@ -1,4 +1,4 @@
-import { userKeyedFields } from '../userKeys';
+import { ownValue, userKeyedFields } from '../userKeys';
 import { z } from '../zod';
 import { expecting, fieldPath, show, WorldFormatError } from './errors';
 import { lineColumn, parseJson, stripBom } from './json';
@@ -42,7 +42,8 @@ const POSITIVE = 'a positive number';
 
 /** Parses a prompts JSONL file (one JSON object per line; blank lines skipped) and checks every row. */
 export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRow[] {
-  const schema = rowSchema(opts.models, opts.costField);
+  const schema = rowSchema(opts.models);
+  const costSchema = perModelCosts(opts.models);
   const lines = stripBom(fileText).split('\n');
   const rows: PromptRow[] = [];
   const firstLineOfId = new Map<string, number>();
@@ -73,6 +74,22 @@ export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRo
     userKeyedFields(parsed.value, ['outcomes', 'trials', opts.costField]);
     const result = schema.safeParse(parsed.value);
     if (!result.success) throw rowError(result.error.issues[0], parsed.value, line, opts, fail);
+    // The cost field is checked apart, by its own value: its name is user text, and zod's shape would lose a key named
+    // `__proto__` (and, on a plain object, see Object.prototype's `constructor`).
+    const costField = opts.costField;
+    let recordedCosts: Record<string, number> | null = null;
+    if (costField !== undefined) {
+      const value = ownValue(parsed.value as Record<string, unknown>, costField);
+      if (value === undefined) {
+        throw new WorldFormatError('costs.per_prompt', `line ${line} of ${opts.file} has no ${show(costField)} field (expected {model: cost})`, opts.source);
+      }
+      const costs = costSchema.safeParse(value);
+      if (!costs.success) {
+        const issue = costs.error.issues[0];
+        throw fail(`${fieldPath([costField, ...issue.path])}: ${issue.message}`);
+      }
+      recordedCosts = value as Record<string, number>;
+    }
     // The row as parsed, now validated: zod transforms nothing here, and its output would drop a model named __proto__.
     const row = parsed.value as typeof result.data;
     const id = String(row.id);
@@ -84,16 +101,19 @@ export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRo
       const t = trials[a];
       return t ? t.reduce((s, v) => s + v, 0) / t.length : row.outcomes[m];
     });
-    const costField = opts.costField;
-    // rowSchema checked row[costField][m] for every model; its computed key just hides that from the types.
-    const recordedCosts = costField ? ((row as Record<string, unknown>)[costField] as Record<string, number>) : null;
     const costs = recordedCosts ? Float64Array.from(opts.models, (m) => recordedCosts[m]) : null;
     rows.push({ id, text: row.text, task: row.task, line, q: Float64Array.from(q), trials, costs });
   }
 }
 
+/** A row's {model: cost}: a positive number for every model. */
+function perModelCosts(models: readonly string[]) {
+  const perModel = Object.fromEntries(models.map((m) => [m, z.number(expecting(POSITIVE)).positive(expecting(POSITIVE))]));
+  return z.looseObject(perModel, expecting('an object {model: cost}'));
+}
+
 /** The row shape, with one required key per model so zod itself reports a model missing on a line. */
-function rowSchema(models: readonly string[], costField?: string) {
+function rowSchema(models: readonly string[]) {
   const perModel = <T extends z.ZodType>(item: T) => Object.fromEntries(models.map((m) => [m, item])) as Record<string, T>;
   const score = z.number(expecting(SCORE)).min(0, expecting(SCORE)).max(1, expecting(SCORE));
   const trial = z.array(z.literal([0, 1], expecting('0 or 1')), expecting('an array of 0/1 outcomes')).min(1, expecting('a non-empty array of 0/1 outcomes'));
@@ -105,11 +125,6 @@ function rowSchema(models: readonly string[], costField?: string) {
       task: z.string(expecting('a non-empty string')).min(1, expecting('a non-empty string')),
       outcomes: z.looseObject(perModel(score), object('{model: score}')),
       trials: z.looseObject(perModel(trial.optional()), object('{model: [0/1 outcomes]}')).optional(),
-      ...(costField
-        ? {
-            [costField]: z.looseObject(perModel(z.number(expecting(POSITIVE)).positive(expecting(POSITIVE))), object('{model: cost}')),
-          }
-        : {}),
     },
     expecting('a JSON object'),
   );
@@ -128,9 +143,6 @@ function rowError(issue: z.core.$ZodIssue, row: unknown, line: number, opts: Pro
       `${show(key)} has no outcome on line ${line} of ${opts.file} (outcomes there: ${recorded || 'none'})`,
       opts.source,
     );
-  }
-  if (missing && head === opts.costField && issue.path.length === 1) {
-    return new WorldFormatError('costs.per_prompt', `line ${line} of ${opts.file} has no ${show(opts.costField)} field (expected {model: cost})`, opts.source);
   }
   return fail(issue.path.length === 0 ? issue.message : `${fieldPath(issue.path)}: ${issue.message}`);
 }
