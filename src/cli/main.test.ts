@@ -132,6 +132,17 @@ describe('npm run sim refuses what it cannot do well, at once, in one line (issu
     }
   });
 
+  it('model names that look alike: two Unicode forms of one name are a duplicate, an invisible or bidirectional character is refused', async () => {
+    const twoForms = worldFile('cafe.json', { ...categorical, arms: ['caf\u00e9', 'cafe\u0301'] });
+    expect((await run(['--world', twoForms, '--T', '10', '--trials', '1'])).err).toBe(`${twoForms}: arms[1]: duplicate name "café" (also arms[0])`);
+    const rtl = worldFile('rtl.json', { ...categorical, arms: ['cheap', '\u202ereal'] });
+    const r = await run(['--world', rtl, '--T', '10', '--trials', '1']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `${rtl}: arms[1]: holds the invisible or control character U+202E at position 1: two names could look the same and be different (remove it)`,
+    );
+  });
+
   it('writes a model name with control characters escaped: no forged row, no terminal escape', () => {
     const line = formatSingleModels([
       { arm: 0, model: 'evil\nalgorithm  9.9999', success: { mean: 1, std: 0 }, cost: { mean: 1, std: 0 }, utility: { mean: 1, std: 0 } },

@@ -1,4 +1,5 @@
 import type { Stat } from '../engine/metrics';
+import { HIDDEN_CHARACTERS } from '../engine/names';
 import type { SimResult } from '../engine/simulate';
 import type { SingleModelSummary } from '../engine/singleModels';
 
@@ -10,9 +11,10 @@ const pm = (s: Stat, digits: number) => `${s.mean.toFixed(digits)} ± ${s.std.to
  * written as \u{…} escapes, never sent raw.
  */
 export function printable(name: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters is the point
-  return name.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  return name.replace(HIDDEN, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
+
+const HIDDEN = new RegExp(HIDDEN_CHARACTERS.source, 'g');
 
 /** The results as a fixed-width text table, one row per algorithm, best utility first. */
 export function formatTable(result: SimResult): string {

@@ -6,7 +6,9 @@ import { type ImportedDataset, importDataset } from '../engine/import/importData
 import { parseModelsJson } from '../engine/import/models';
 import { importedSource } from '../engine/import/world';
 import { costModes, type DatasetSource, datasetWorldOf, folderSource } from '../engine/lab/datasetSource';
+import { nfc } from '../engine/names';
 import type { World } from '../engine/types';
+import { recordOf } from '../engine/userKeys';
 import { loadWorld } from '../engine/worlds/load';
 import { type CliOptions, UsageError } from './args';
 
@@ -52,16 +54,17 @@ function importPrices(raw: string | undefined): Record<string, string | number> 
     const models = parseModelsJson(readFileSync(raw, 'utf8'), basename(raw));
     return Object.fromEntries(models.flatMap((m) => (m.defaultPrice === undefined ? [] : [[m.name, m.defaultPrice]])));
   }
-  const out: Record<string, string> = {};
+  const entries: [string, string][] = [];
   for (const pair of raw
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
     const at = pair.lastIndexOf('=');
     if (at <= 0) throw new UsageError(`--prices: "${pair}" is not NAME=PRICE`);
-    out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+    // Model names are user text: entries, not assignments (a model may be called __proto__; userKeys.ts).
+    entries.push([nfc(pair.slice(0, at).trim()), pair.slice(at + 1).trim()]);
   }
-  return out;
+  return recordOf(entries);
 }
 
 /**

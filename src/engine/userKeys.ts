@@ -1,3 +1,5 @@
+import { nfc } from './names';
+
 /**
  * Objects keyed by user text: model, task and field names. Such a name may be `__proto__` or `constructor`, and on
  * a plain object `obj[name] = v` then sets the prototype instead of a key, while `obj[name]` reads one of
@@ -18,15 +20,29 @@ export function recordOf<T>(entries: Iterable<readonly [string, T]>): Record<str
 /**
  * Gives the parsed JSON object's `fields` that are plain objects a null prototype, in place, so that validating
  * and reading them by a user's key sees own properties only: a missing `constructor` reads undefined, not a function.
- * Used in place of a JSON.parse reviver, which would triple the parse time of a large prompts file.
+ * Their keys (model names) are put in NFC (names.ts), so a file's "café" in either Unicode form finds the model.
+ * Used in place of a JSON.parse reviver, which would triple the parse time of a large prompts file. Returns the
+ * problem when two keys of one field are one name in two forms, else null.
  */
-export function userKeyedFields(value: unknown, fields: readonly (string | undefined)[]): void {
-  if (!isPlainObject(value)) return;
+export function userKeyedFields(value: unknown, fields: readonly (string | undefined)[]): string | null {
+  if (!isPlainObject(value)) return null;
   for (const field of fields) {
     if (field === undefined) continue;
     const inner = ownValue(value, field);
-    if (isPlainObject(inner)) Object.setPrototypeOf(inner, null);
+    if (!isPlainObject(inner)) continue;
+    Object.setPrototypeOf(inner, null);
+    const keys = Object.keys(inner);
+    if (keys.every((k) => nfc(k) === k)) continue;
+    // Rebuilt in the keys' order, each under its composed form.
+    const composed: Record<string, unknown> = Object.create(null);
+    for (const k of keys) {
+      const name = nfc(k);
+      if (Object.hasOwn(composed, name)) return `${field}: two keys are the name ${JSON.stringify(name)} in two Unicode forms`;
+      composed[name] = inner[k];
+    }
+    Object.defineProperty(value, field, { value: composed, enumerable: true, writable: true, configurable: true });
   }
+  return null;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { nameProblem, nfc } from '../names';
 import { CSV_COLUMNS_BOUND, MAX_CSV_COLUMNS, overBound } from '../worlds/limits';
 import { ImportError, ProblemCollector } from './errors';
 
@@ -86,7 +87,9 @@ export function parseCsv(text: string, file: string, opts: CsvOptions = {}): Csv
         parser.abort();
         return;
       }
-      const cells = result.data.map((c) => c.trim());
+      const trimmed = result.data.map((c) => c.trim());
+      // Column names are model names: in NFC, so that two forms of one name are one column name (names.ts).
+      const cells = header === null ? trimmed.map(nfc) : trimmed;
       if (header === null) {
         header = cells;
         headerLine = line;
@@ -123,6 +126,8 @@ function headerProblem(header: string[], file: string, line: number): ImportErro
   for (let i = 0; i < header.length; i++) {
     const name = header[i];
     if (name === '') return new ImportError({ file, line }, `header column ${i + 1} has no name`);
+    const hidden = nameProblem(name);
+    if (hidden) return new ImportError({ file, line, field: name, fieldKind: 'column' }, `the column name ${hidden}`);
     const first = seen.get(name);
     if (first !== undefined) {
       return new ImportError({ file, line, field: name, fieldKind: 'column' }, `the header names this column twice (columns ${first + 1} and ${i + 1})`);

@@ -334,6 +334,37 @@ describe('a file wider than the lab can show or run is refused before any per-co
   });
 });
 
+describe('model names that look alike (issue 42, item 7)', () => {
+  const composed = 'caf\u00e9';
+  const decomposed = 'cafe\u0301';
+  const costs = { mode: 'set' as const, prices: { [composed]: 1, b: 2 } };
+
+  it('a CSV naming one model in two Unicode forms names the column twice; one in NFD imports as NFC', () => {
+    expect(importErrorOf(() => previewPrompts(file('two.csv', `id,text,${composed},${decomposed}\nq1,x,1,0\n`))).message).toBe(
+      'two.csv line 1, column "café": the header names this column twice (columns 3 and 4)',
+    );
+    const d = importDataset({ name: 'nfd', prompts: file('nfd.csv', `id,text,${decomposed},b\nq1,x,1,0\n`), costs });
+    expect(d.models).toEqual([composed, 'b']);
+    expect(d.promptsJsonl).toContain(`"${composed}":1`);
+  });
+
+  it('a JSONL line in NFD imports as NFC; a model name with an invisible or bidirectional character is refused', () => {
+    const line = (outcomes: Record<string, number>) => `${JSON.stringify({ id: 'q1', text: 'x', task: 't', outcomes })}\n`;
+    const d = importDataset({ name: 'nfd', prompts: file('nfd.jsonl', line({ [decomposed]: 1, b: 0 })), costs });
+    expect(d.models).toEqual([composed, 'b']);
+    expect(d.promptsJsonl).toContain(`"${composed}":1`);
+    expect(importErrorOf(() => previewPrompts(file('rtl.jsonl', line({ '\u202egpt-4o': 1 })))).message).toBe(
+      'rtl.jsonl line 1, field "outcomes.\\u202egpt-4o": the model name holds the invisible or control character U+202E at position 1: two names could look the same and be different (remove it)',
+    );
+    expect(importErrorOf(() => previewPrompts(file('zw.csv', 'id,text,gpt\u200b-4o\nq1,x,1\n'))).message).toMatch(
+      /^zw\.csv line 1, column "gpt\\u200b-4o": the column name holds the invisible or control character U\+200B at position 4/,
+    );
+    expect(importErrorOf(() => parseModelsJson(JSON.stringify([{ name: 'gpt\u200b-4o', set_price: 1 }]), 'models.json')).message).toMatch(
+      /^models\.json, field "\[0\]\.name": holds the invisible or control character U\+200B/,
+    );
+  });
+});
+
 describe('models.json', () => {
   it('default price: set_price, else input + output per 1M', () => {
     const models = parseModelsJson(

@@ -1,4 +1,5 @@
-import { ownValue, recordOf } from '../userKeys';
+import { nameProblem } from '../names';
+import { ownValue, recordOf, userKeyedFields } from '../userKeys';
 import { show, WorldFormatError } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
 import { ARMS_BOUND, MAX_ARMS, overBound } from '../worlds/limits';
@@ -30,7 +31,11 @@ export function previewJsonl(text: string, file: string, maxRows: number): Jsonl
     if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
       throw new ImportError({ file, line }, 'must be a JSON object {id, text, task, outcomes}');
     }
-    rows.push({ line, value: parsed.value as Record<string, unknown> });
+    // Every per-model object's keys in NFC, as the import will read them (userKeys.ts, names.ts).
+    const value = parsed.value as Record<string, unknown>;
+    const keysProblem = userKeyedFields(value, Object.keys(value));
+    if (keysProblem) throw new ImportError({ file, line }, keysProblem);
+    rows.push({ line, value });
   }
   if (rows.length === 0) throw new ImportError({ file }, 'the file holds no prompts (expected one JSON object per line)');
   const first = rows[0];
@@ -41,6 +46,10 @@ export function previewJsonl(text: string, file: string, maxRows: number): Jsonl
   const models = Object.keys(outcomes);
   // The bound before any per-model work (issue 42, item 1): the preview of a 50,000-model line was minutes of the page's time.
   if (models.length > MAX_ARMS) throw new ImportError({ file, line: first.line, field: 'outcomes' }, overBound(models.length, MAX_ARMS, 'models', ARMS_BOUND));
+  for (const model of models) {
+    const problem = nameProblem(model);
+    if (problem) throw new ImportError({ file, line: first.line, field: `outcomes.${model}` }, `the model name ${problem}`);
+  }
   const costFields = Object.keys(first.value).filter((key) => {
     const v = first.value[key];
     if (key === 'outcomes' || key === 'trials' || typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -96,6 +105,7 @@ export function readJsonlPrompts(
   const tasks = new Set<string>();
   checked.forEach((row, i) => {
     const value = JSON.parse(lines[row.line - 1]) as Record<string, Record<string, unknown> | undefined>;
+    userKeyedFields(value, ['outcomes', 'trials', opts.costField]); // keys in NFC, as readPromptRows checked them
     const trials = value.trials ? pick(value.trials, opts.models) : null;
     const costs = opts.costField ? pick(ownValue(value, opts.costField)!, opts.models) : null;
     // The cost field's name is user text too: entries, not assignments (userKeys.ts).

@@ -1,3 +1,4 @@
+import { nameProblem, nfc } from '../names';
 import { MAX_IMPORT_PRICE } from '../params';
 import { expecting, fieldPath, show } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
@@ -27,7 +28,12 @@ const modelsSchema = z
   .array(
     z.looseObject(
       {
-        name: z.string(expecting('a non-empty string')).trim().min(1, expecting('a non-empty string')),
+        name: z
+          .string(expecting('a non-empty string'))
+          .trim()
+          .min(1, expecting('a non-empty string'))
+          .refine((n) => nameProblem(n) === null, { error: (issue) => nameProblem(issue.input as string) ?? '' })
+          .transform(nfc),
         set_price: price.optional(),
         input_price_per_1M: nonNegative.optional(),
         output_price_per_1M: nonNegative.optional(),

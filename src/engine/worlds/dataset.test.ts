@@ -272,6 +272,13 @@ describe('dataset world from files in memory', () => {
       'costs.per_prompt',
       'costs.per_prompt: line 1 of p.jsonl has no "constructor" field (expected {model: cost})',
     ],
+    [
+      'a line whose outcomes name one model in two Unicode forms (issue 42, item 7)',
+      [JSON.stringify({ id: 'q1', text: 'x', task: 't', outcomes: { a: 1, b: 0, 'caf\u00e9': 1, 'cafe\u0301': 0 }, cost: { a: 1, b: 2 } })],
+      {},
+      'prompts',
+      'prompts: line 1 of p.jsonl: outcomes: two keys are the name "café" in two Unicode forms',
+    ],
     ['a zero per-prompt cost', [row('q1', { cost: { a: 1, b: 0 } })], {}, 'prompts', 'prompts: line 1 of p.jsonl: cost.b: must be a positive number (got 0)'],
     [
       'a per-prompt cost missing for a model',
@@ -317,6 +324,13 @@ describe('dataset world from files in memory', () => {
     expect(e.message).toBe(message);
     expect(e.field).toBe(field);
     expect(e.source).toBe('/w/world.json');
+  });
+
+  it('finds a model named in either Unicode form: the world in NFC, the lines in NFD (issue 42, item 7)', () => {
+    const nfd = 'cafe\u0301';
+    const line = JSON.stringify({ id: 'q1', text: 'x', task: 't', outcomes: { [nfd]: 1, b: 0.5 }, cost: { [nfd]: 1, b: 2 } });
+    const world = build([line], { models: ['caf\u00e9', 'b'] });
+    expect(world.arms).toEqual(['caf\u00e9', 'b']);
   });
 
   it('rejects --d for task-onehot features before reading any file', () => {

@@ -1,3 +1,5 @@
+import { HIDDEN_CHARACTERS } from '../names';
+
 /**
  * The one error every bad world input ends in. `field` points at the culprit the way a person would write it
  * (`q[2][1]`, `costs.per_prompt`, `models[3]`), and `message` is a single line starting with that field, so the
@@ -39,8 +41,13 @@ export function show(value: unknown): string {
     // Nested too deeply for JSON.stringify (a hostile file): String() would recurse as deeply, so name the kind.
     return Array.isArray(value) ? 'a deeply nested array' : 'a deeply nested object';
   }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  // Invisible and bidirectional characters as JSON escapes: a right-to-left override quoted raw would turn the rest
+  // of the message around, on the page and in a terminal (names.ts).
+  const visible = text.replace(HIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return visible.length > 60 ? `${visible.slice(0, 57)}...` : visible;
 }
+
+const HIDDEN = new RegExp(HIDDEN_CHARACTERS.source, 'g');
 
 /**
  * zod's `error` parameter for a value that must be `what`: "missing (expected …)" when the field is absent,

@@ -71,7 +71,8 @@ export function readPromptRows(fileText: string, opts: PromptsOptions): PromptRo
       throw fail(`not valid JSON${at} (${parsed.reason})`);
     }
     // Models are user text: validate and read the per-model objects as own properties (see userKeys.ts).
-    userKeyedFields(parsed.value, ['outcomes', 'trials', opts.costField]);
+    const keysProblem = userKeyedFields(parsed.value, ['outcomes', 'trials', opts.costField]);
+    if (keysProblem) throw fail(keysProblem);
     const result = schema.safeParse(parsed.value);
     if (!result.success) throw rowError(result.error.issues[0], parsed.value, line, opts, fail);
     // The cost field is checked apart, by its own value: its name is user text, and zod's shape would lose a key named

@@ -308,3 +308,26 @@ describe('parseWorldSpec bounds every count that sets a dimension (issue 42, ite
     expect(errorOf(() => parseWorldSpec(input)).message).toBe(message);
   });
 });
+
+describe('names that look alike (issue 42, item 7)', () => {
+  const composed = 'caf\u00e9';
+  const decomposed = 'cafe\u0301';
+
+  it('puts names in NFC, so two Unicode forms of one name are a duplicate', () => {
+    expect(composed).not.toBe(decomposed);
+    expect(errorOf(() => parseWorldSpec({ ...dataset, models: [composed, decomposed] })).message).toBe('models[1]: duplicate name "café" (also models[0])');
+    const spec = parseWorldSpec({ ...dataset, models: [decomposed, 'b'] });
+    expect(spec.type === 'dataset' && spec.models[0]).toBe(composed);
+  });
+
+  it.each([
+    ['a zero-width space', 'gpt\u200b-4o', 'U+200B at position 4'],
+    ['a right-to-left override', '\u202egpt-4o', 'U+202E at position 1'],
+    ['a control character', 'gpt\u001b[2J', 'U+001B at position 4'],
+    ['a soft hyphen', 'gpt\u00ad4o', 'U+00AD at position 4'],
+  ])('refuses a name with %s, naming the code point', (_, bad, where) => {
+    expect(errorOf(() => parseWorldSpec({ ...categorical, arms: ['a', bad] })).message).toBe(
+      `arms[1]: holds the invisible or control character ${where}: two names could look the same and be different (remove it)`,
+    );
+  });
+});

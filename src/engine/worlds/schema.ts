@@ -1,4 +1,5 @@
 import { fmtCount } from '../lab/format';
+import { nameProblem, nfc } from '../names';
 import { acceptsNumber, NUMBER_PARAMS } from '../params';
 import { recordOf } from '../userKeys';
 import { z } from '../zod';
@@ -97,9 +98,12 @@ function listOf<T extends z.ZodType>(item: T, what: string) {
   return z.array(item, expecting(`an array of ${what}`));
 }
 
+/** A model or category name: no invisible or control character, and in NFC, so two forms of "café" are one name (names.ts). */
+const name = label.refine((n) => nameProblem(n) === null, { error: (issue) => nameProblem(issue.input as string) ?? '' }).transform(nfc);
+
 /** A non-empty list of distinct-to-be names, at most `max` (the bound named in the message). */
 function names(what: string, max: number, bound: string) {
-  return listOf(label, what)
+  return listOf(name, what)
     .min(1, expecting(`a non-empty array of ${what}`))
     .max(max, { error: (issue) => atMost(issue.input, max, what, bound) });
 }
