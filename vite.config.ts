@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { labHeaders } from './vite/headers.ts';
+import { quietErrorsPlugin } from './vite/quietErrors.ts';
 import { sharedFilesPlugin } from './vite/sharedFiles.ts';
 
 // The engine runs in a module Web Worker (src/workers/sim.worker.ts); `base: './'` keeps the build relocatable.
@@ -9,7 +10,8 @@ export default defineConfig({
   // Isolation, Content-Security-Policy, nosniff: vite/headers.ts (and docs/LAB.md, "Hosting").
   server: { headers: labHeaders({ dev: true }) },
   preview: { headers: labHeaders({ dev: false }) },
-  plugins: [react(), sharedFilesPlugin()],
+  // The dev server's 403 and 500 pages without paths or stacks: vite/quietErrors.ts.
+  plugins: [quietErrorsPlugin(), react(), sharedFilesPlugin()],
   worker: { format: 'es' },
   optimizeDeps: {
     // transformers.js and onnxruntime-web ship their own wasm loaders: pre-bundling breaks them.
