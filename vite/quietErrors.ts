@@ -15,7 +15,7 @@ function plainBody(status: number): string {
 }
 
 /** Rewrites the body of every 403 and 5xx answer to a plain sentence, as the answer is sent. */
-export function quietErrorsMiddleware(): Connect.NextHandleFunction {
+function quietErrorsMiddleware(): Connect.NextHandleFunction {
   return (_req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) => {
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
