@@ -226,6 +226,28 @@ describe('embeddings in Chromium (WASM)', () => {
     await page.close();
   });
 
+  it('follows another tab’s weights source as it is stored: a tab never shows one base URL while storage holds another (issue 42, item 7)', async () => {
+    const a = await openPanel(suite.browser);
+    await a.getByTestId('embed-preset-local').click();
+    const b = await openPanel(suite.browser);
+    expect(await b.getByTestId('embed-base').inputValue()).toBe(FIXTURE_BASE);
+    // Tab B moves to the hub: tab A shows it at once, and so does what a reload of A would read.
+    await b.getByTestId('embed-preset-hub').click();
+    await waitForPage(a, `document.querySelector('[data-testid="embed-base"]')?.value === ''`, { timeout: 5_000 });
+    expect(JSON.parse((await a.evaluate(() => localStorage.getItem('promptwise-embeddings'))) ?? '{}').state.settings.baseUrl).toBe('');
+    // Each tab keeps its own model (the link's): A's is still the fixture, B's the hub default.
+    expect(await a.getByTestId('embed-model').inputValue()).toBe(FIXTURE_MODEL);
+    expect(await b.getByTestId('embed-model').inputValue()).toBe('Xenova/all-MiniLM-L6-v2');
+    // And back: A picks the local weights, B follows; nothing bounces between them.
+    await a.getByTestId('embed-preset-local').click();
+    await waitForPage(b, `document.querySelector('[data-testid="embed-base"]')?.value === ${JSON.stringify(FIXTURE_BASE)}`, { timeout: 5_000 });
+    const stored = await a.evaluate(() => localStorage.getItem('promptwise-embeddings'));
+    await a.waitForTimeout(500);
+    expect(await a.evaluate(() => localStorage.getItem('promptwise-embeddings'))).toBe(stored);
+    await b.close();
+    await a.close();
+  });
+
   it('sent no request outside localhost', () => {
     expect(suite.browser.requests.length).toBeGreaterThan(0);
     assertNoExternalRequests(suite.browser);

@@ -155,6 +155,31 @@ function linkEmbedModel(): void {
 }
 linkEmbedModel();
 
+/**
+ * Where the weights come from and how they run (base URL, device, dtype) are one setting for every tab of the lab:
+ * localStorage's (issue 42, item 7). A tab that showed its own while another tab had stored the hub's URL would,
+ * after a reload, contact the hub without a word; so each tab follows the others' changes as they are stored. The
+ * model is the link's (linkEmbedModel), so each tab keeps its own. Only a field that differs is applied: writing
+ * back what another tab wrote would bounce between the tabs for ever.
+ */
+function followOtherTabs(): void {
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key !== EMBED_STORAGE_KEY || event.newValue === null) return;
+    let stored: unknown;
+    try {
+      stored = (JSON.parse(event.newValue) as { state?: { settings?: unknown } }).state?.settings;
+    } catch {
+      return; // not ours to read; this tab's own settings stay
+    }
+    const { settings } = settingsFrom(stored);
+    const current = useEmbed.getState().settings;
+    const shared = ['baseUrl', 'device', 'dtype'] as const;
+    const patch = Object.fromEntries(shared.filter((k) => settings[k] !== current[k]).map((k) => [k, settings[k]]));
+    if (Object.keys(patch).length > 0) useEmbed.getState().setSettings(patch);
+  });
+}
+followOtherTabs();
+
 interface EmbedAllOptions {
   signal?: AbortSignal;
   onProgress?: (p: EmbedProgress) => void;
