@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cacheKey, embedCached, memoryStore } from './cache';
-import { describeLoadError, EmbedLoadError } from './errors';
+import { describeLoadError, EmbedLoadError, hostReach } from './errors';
 import {
   FIXTURE_DIMS,
   FIXTURE_MODEL,
@@ -169,11 +169,25 @@ describe('embeddings in Node (onnxruntime-node)', () => {
   it('maps offline and wrong-file errors to readable sentences', () => {
     const hub = { model: 'Xenova/all-MiniLM-L6-v2', baseUrl: '' };
     expect(describeLoadError(new TypeError('Failed to fetch'), hub)).toBe(
-      'Could not load the embedding model "Xenova/all-MiniLM-L6-v2" from https://huggingface.co/: the server could not be reached (offline, or the address is wrong).',
+      'Could not load the embedding model "Xenova/all-MiniLM-L6-v2" from https://huggingface.co/: huggingface.co could not be reached (offline, or the address is wrong).',
+    );
+    // What the probe of the host found comes first, whatever the loader said next (issue 42, item 7).
+    const mirror = { ...hub, baseUrl: 'http://127.0.0.1:9/models/' };
+    const notJson = new SyntaxError('Unexpected end of JSON input');
+    expect(describeLoadError(notJson, mirror, 'blocked')).toBe(
+      'Could not load the embedding model "Xenova/all-MiniLM-L6-v2" from http://127.0.0.1:9/models/: this page\'s Content-Security-Policy does not allow it to contact 127.0.0.1:9 (connect-src); a lab served by `npm run dev` or `vite preview` allows the hosts of PROMPTWISE_MODEL_HOSTS (docs/LAB.md, "Hosting").',
+    );
+    expect(describeLoadError(notJson, mirror, 'unreachable')).toBe(
+      'Could not load the embedding model "Xenova/all-MiniLM-L6-v2" from http://127.0.0.1:9/models/: 127.0.0.1:9 could not be reached (nothing answers there: the port is closed, the address is wrong, or the machine is offline).',
     );
     expect(describeLoadError(new SyntaxError(`Unexpected token '<', "<!doctype "... is not valid JSON`), { ...hub, baseUrl: '/models/' })).toMatch(
       /^Could not load the embedding model "Xenova\/all-MiniLM-L6-v2" from \/models\/: the files there are not a transformers.js model/,
     );
+  });
+
+  it('probes the host of a failed load: a closed port of this machine is unreachable; a path on the site is not probed', async () => {
+    expect(await hostReach({ baseUrl: 'http://127.0.0.1:9/models/' })).toBe('unreachable');
+    expect(await hostReach({ baseUrl: '/shared/models/' })).toBe(null);
   });
 
   it('configures the hub, a self-hosted URL and a local folder', async () => {

@@ -5,7 +5,7 @@
  * (the ONNX Runtime wasm URLs, WebGPU detection, the IndexedDB cache).
  */
 import { type DataType, type DeviceType, env, type FeatureExtractionPipeline, type ProgressInfo, pipeline } from '@huggingface/transformers';
-import { describeLoadError, EmbedLoadError } from './errors';
+import { describeLoadError, EmbedLoadError, hostReach } from './errors';
 import { type EmbedDevice, type EmbedDtype, type EmbedProgress, type EmbedSettings, weightsSource } from './types';
 
 const HUB_PATH_TEMPLATE = '{model}/resolve/{revision}/';
@@ -95,7 +95,7 @@ export async function loadExtractor(
     });
     return { extractor, device, dtype, settings };
   } catch (error) {
-    throw new EmbedLoadError(describeLoadError(error, settings), { cause: error });
+    throw new EmbedLoadError(describeLoadError(error, settings, await hostReach(settings)), { cause: error });
   }
 }
 
