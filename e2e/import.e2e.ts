@@ -162,6 +162,12 @@ describe('importing your own data', () => {
     await expectPreviousDataIntact();
   });
 
+  it('a JSONL line nested 100,000 deep: the file, the line and the limit, not a stack overflow (issue 42, item 3)', async () => {
+    const text = `{"id": "a", "text": "x", "task": "t", "outcomes": {"small": 1}}\n{"id": "b", "outcomes": ${'['.repeat(100_000)}\n`;
+    expect(await pickAndRun('deep.jsonl', text)).toBe('deep.jsonl line 2: not valid JSON at column 88 (nested more than 64 levels deep, the limit)');
+    await expectPreviousDataIntact();
+  });
+
   it('a CSV with an outcome outside [0, 1]', async () => {
     expect(await pickAndRun('bad-outcome.csv', `${GOOD_CSV}q3,three,math,1.3,1\n`)).toBe(
       'bad-outcome.csv line 4, column "small": outcome 1.3 is outside [0, 1]',
