@@ -88,7 +88,7 @@ export async function hostReach(settings: Pick<EmbedSettings, 'baseUrl'>): Promi
   const origin = new URL(source.url).origin;
   if (blockedOrigins.has(origin)) return 'blocked';
   try {
-    await fetch(source.url, { method: 'HEAD', cache: 'no-store' });
+    await fetch(source.url, { method: 'HEAD' });
     return null;
   } catch {
     // The event of a refusal may come after the failed promise: look again once it has had its turn.
