@@ -165,10 +165,10 @@ describe('the simulation bridge', () => {
     expect(messages.at(-1)?.done).toBe(config.values.length * config.base.algos.length * config.base.trials * config.base.T);
   });
 
-  it('runSweep pauses after a round when asked, and resumed from its slices gives the engine’s sweep', async () => {
+  it('runSweep computes the rounds asked for, and resumed from its slices gives the engine’s sweep', async () => {
     const config = { base: { ...CONFIG, trials: 3 }, param: 'tauMax' as const, values: [1, 3] };
     const slices: SweepSlice[] = [];
-    const paused = await bridge.runSweep(config, { onSlice: (sl) => slices.push(sl), pause: () => true });
+    const paused = await bridge.runSweep(config, { onSlice: (sl) => slices.push(sl), rounds: 1 });
     expect(paused).toBeNull();
     expect(slices.map((sl) => [sl.x, sl.range.from, sl.range.to])).toEqual([
       [1, 0, 1],

@@ -315,8 +315,8 @@ export interface SweepRunOptions extends Omit<LabRunOptions, 'onProgress'> {
   from?: readonly SweepSlice[];
   /** Hears each slice as it comes in, to resume from later. */
   onSlice?: (slice: SweepSlice) => void;
-  /** Asked after each round: true stops the sweep there (it resolves with null). */
-  pause?: () => boolean;
+  /** Rounds to compute in this call (default: all); with rounds left after them it resolves with null. */
+  rounds?: number;
 }
 
 /**
@@ -326,7 +326,7 @@ export interface SweepRunOptions extends Omit<LabRunOptions, 'onProgress'> {
  * sweep, bit for bit, whatever the pool size and however often it was paused and resumed. Progress counts steps
  * over all values, at most every PROGRESS_INTERVAL_MS, and carries the points over the trials every value has
  * finished each time a round completes (those at once).
- * Resolves with the sweep, or with null when `pause` stopped it before its last round. Cancels and fails like
+ * Resolves with the sweep, or with null when `rounds` rounds were computed before its last. Cancels and fails like
  * `runLab`.
  */
 export async function runSweep(config: SweepConfig, options: SweepRunOptions = {}): Promise<SweepResult | null> {
@@ -355,6 +355,7 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
     onProgress?.({ done: before + steps.done, total, partial });
   };
   const steps = new PooledSteps(report);
+  let roundsLeft = options.rounds ?? Number.POSITIVE_INFINITY;
   for (const range of sweepRounds(trials)) {
     const jobs = config.values.filter((x) => !had.has(`${x}:${range.from}`)).map((x) => ({ x, range }));
     if (jobs.length === 0) continue;
@@ -373,7 +374,7 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
       },
       config.base.dataset?.features === 'embedding' && assembler.trialsDone() === 0,
     );
-    if (range.to < trials && options.pause?.()) return null;
+    if (range.to < trials && --roundsLeft === 0) return null;
   }
   raisePageBusy();
   return assembler.result();

@@ -1,5 +1,5 @@
 import { type SweepSlice, trialsDone } from '../../engine/lab/sweepSlices';
-import type { SweepParam } from './config';
+import type { SweepParam } from './jobs';
 
 /**
  * The sweeps the controller has begun and not finished, by job key, the latest configuration of each kind only:

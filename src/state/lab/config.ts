@@ -8,9 +8,8 @@
 import type { DatasetChoice } from '../../engine/lab/datasetSource';
 import type { LabConfig, SweepConfig } from '../../engine/lab/types';
 import { isDatasetWorldName, type LabParams, resolveTraceAlgo } from '../urlCodec';
-import type { Job } from './reconcile';
+import type { Job, SweepParam } from './jobs';
 
-export type SweepParam = 'tauMax' | 'lambda';
 const SWEEP_PARAMS: readonly SweepParam[] = ['tauMax', 'lambda'];
 
 const SWEEP_VALUES: Record<SweepParam, number[]> = {

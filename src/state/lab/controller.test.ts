@@ -15,7 +15,7 @@ import { builtinWorld } from '../../engine/worlds/builtins';
 import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
 import { labConfigOf, sweepValues, wantedJobs } from './config';
 import { createLabController, DRAG_DEBOUNCE_MS, isLabIntent, type LabBridge, type LabController } from './controller';
-import type { JobKind } from './reconcile';
+import type { JobKind } from './jobs';
 import { runStatusText } from './runStatusText';
 
 interface Call {
@@ -370,10 +370,11 @@ describe('lab controller', () => {
     const turns: string[] = [];
     const rounds: LabBridge = {
       ...bridge,
-      runSweep: async (config, { from, onSlice, pause }) => {
+      runSweep: async (config, { from, onSlice, rounds: asked }) => {
         const world = builtinWorld(config.base.world);
         const assembler = new SweepAssembler(config);
         for (const sl of from) assembler.add(sl);
+        let left = asked;
         for (const range of sweepRounds(config.base.trials)) {
           if (from.some((sl) => sl.range.from === range.from)) continue;
           await Promise.resolve();
@@ -383,7 +384,7 @@ describe('lab controller', () => {
             assembler.add(sl);
             onSlice(sl);
           }
-          if (range.to < config.base.trials && pause()) return null;
+          if (range.to < config.base.trials && --left === 0) return null;
         }
         return assembler.result();
       },
@@ -399,8 +400,9 @@ describe('lab controller', () => {
     expect(run.kind).toBe('run');
     run.finish();
     for (let i = 0; i < 10; i++) await flush();
-    // τ_max's first round, then λ's until it is ahead, then τ_max's, …: both plots are drawn after two rounds.
-    expect(turns).toEqual(['tauMax 1', 'lambda 1', 'lambda 2', 'tauMax 2', 'tauMax 3', 'lambda 3']);
+    // One round per turn, the sweep with fewer trials done next, τ_max first on a tie: both plots are drawn after
+    // two rounds, and fill in together.
+    expect(turns).toEqual(['tauMax 1', 'lambda 1', 'tauMax 2', 'lambda 2', 'tauMax 3', 'lambda 3']);
     const s = lab2.store.getState();
     expect(s.sweeps.tauMax).toMatchObject({ status: 'done', partial: null });
     expect(s.sweeps.lambda).toMatchObject({ status: 'done', partial: null });

@@ -13,8 +13,9 @@ import { type SweepSlice, sweepPoint } from '../../engine/lab/sweepSlices';
 import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepPartial, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
 import { messageOf } from '../../engine/messageOf';
 import { BegunSweeps } from './begunSweeps';
-import { runKey, type SweepParam } from './config';
-import { type Effect, type Hold, type Job, type JobBook, type JobKind, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
+import { runKey } from './config';
+import type { Hold, Job, JobBook, JobKind, JobRef, Kept, SweepParam } from './jobs';
+import { type Effect, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
 
 /**
  * While a slider is dragged, a change starts its run this much after the last one (one run per pause in the
@@ -36,8 +37,8 @@ const CACHE_SIZE = 4;
 export interface LabBridge {
   runLab(config: LabConfig, options: { signal: AbortSignal; onProgress(p: LabProgress): void }): Promise<LabResult>;
   /**
-   * Resolves with the sweep, or with null when `pause` (asked after each round of trials) stopped it: it resumes
-   * later `from` the slices it handed to `onSlice`.
+   * Computes the sweep's next `rounds` rounds of trials not in `from`: resolves with the sweep once its last round
+   * is in, else with null; the next start resumes `from` the slices it handed to `onSlice`.
    */
   runSweep(
     config: SweepConfig,
@@ -46,7 +47,7 @@ export interface LabBridge {
       onProgress(p: SweepProgress): void;
       from: readonly SweepSlice[];
       onSlice(slice: SweepSlice): void;
-      pause(): boolean;
+      rounds: number;
     },
   ): Promise<SweepResult | null>;
   /** The trial-0 trace of `config.traceAlgo` (a run of that algorithm alone: lab/config.ts traceConfigOf). */
@@ -57,7 +58,10 @@ export interface LabBridge {
 
 export interface ControllerOptions {
   bridge: LabBridge;
-  /** The jobs the page wants now, the run first (lab/config.ts `wantedJobs` of the parameters). */
+  /**
+   * The jobs the page wants, the run first (lab/config.ts `wantedJobs` of the parameters): asked once per
+   * 'params-changed' (and per 'run'), not at every step.
+   */
   wanted(): Job[];
 }
 
@@ -108,7 +112,8 @@ export interface SweepState {
 }
 
 export interface LabState {
-  jobs: JobBook;
+  /** The job book, with the results kept to show again (a slider moved back). */
+  jobs: JobBook<Partial<LabState>>;
   status: RunStatus;
   error: string | null;
   /** The config of the run in flight (or last started). */
@@ -167,7 +172,7 @@ export function shareRunPoint(
 
 export function createLabController({ bridge, wanted }: ControllerOptions): LabController {
   const store = createStore<LabState>(() => ({
-    jobs: { shown: { run: null, trace: null, tauMax: null, lambda: null }, inFlight: null, held: new Map(), cached: new Set() },
+    jobs: { shown: { run: null, trace: null, tauMax: null, lambda: null }, inFlight: null, held: new Map(), kept: new Map() },
     status: 'pending',
     error: null,
     config: null,
@@ -188,37 +193,42 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   /** The sweeps begun and not finished: each pauses for the other's turn and resumes from its slices. */
   const begun = new BegunSweeps();
 
+  /** The jobs of the current parameters, the run first: computed once per parameter change. */
+  let current: Job[] = wanted();
+
   /** The jobs the page wants now: the run and its trace, and each sweep while it is wanted (or computing). */
   function want(jobs: JobBook = get().jobs): Job[] {
     const inFlight = jobs.inFlight?.key;
-    return wanted().filter((j) => (j.kind !== 'tauMax' && j.kind !== 'lambda') || sweepWanted[j.kind] || j.key === inFlight);
+    return current.filter((j) => (j.kind !== 'tauMax' && j.kind !== 'lambda') || sweepWanted[j.kind] || j.key === inFlight);
   }
-  /** Results kept by job key, oldest first (CACHE_SIZE per kind), with what showing them again writes. */
-  const cache = new Map<string, { kind: JobKind; patch: Partial<LabState>; covers: readonly { kind: JobKind; key: string }[] }>();
 
-  function keep(job: Pick<Job, 'kind' | 'key' | 'covers'>, patch: Partial<LabState>): void {
-    cache.delete(job.key);
-    cache.set(job.key, { kind: job.kind, patch, covers: job.covers ?? [] });
-    const ofKind = [...cache].filter(([, e]) => e.kind === job.kind);
-    for (const [key] of ofKind.slice(0, Math.max(0, ofKind.length - CACHE_SIZE))) cache.delete(key);
+  type Book = LabState['jobs'];
+
+  /** The book with `job`'s result kept (CACHE_SIZE per kind, the least recently used dropped), and what it covers. */
+  function keep(book: Book, job: JobRef & { covers?: readonly JobRef[] }, patch: Partial<LabState>): Book {
+    const kept = new Map(book.kept);
+    kept.delete(job.key);
+    kept.set(job.key, { kind: job.kind, patch, covers: job.covers ?? [] });
+    const ofKind = [...kept].filter(([, e]) => e.kind === job.kind);
+    for (const [key] of ofKind.slice(0, Math.max(0, ofKind.length - CACHE_SIZE))) kept.delete(key);
+    let next: Book = { ...book, kept };
     // What the result covers is kept under its own key too (the run's trace: traced again after another's).
-    for (const covered of job.covers ?? []) if (covered.kind === 'trace' && patch.trace) keep(covered, { trace: patch.trace });
+    for (const covered of job.covers ?? []) if (covered.kind === 'trace' && patch.trace) next = keep(next, covered, { trace: patch.trace });
+    return next;
   }
 
-  /** The book after `job` (and what its result covers) is shown. */
-  function shownBook(job: Job, covers: readonly { kind: JobKind; key: string }[]): JobBook {
-    const { jobs } = get();
-    const shown: Record<JobKind, string | null> = { ...jobs.shown, [job.kind]: job.key };
-    for (const covered of covers) shown[covered.kind] = covered.key;
-    return { ...jobs, shown, cached: new Set(cache.keys()) };
+  /** The book with `job` (and what its result covers) shown. */
+  function shown(book: Book, job: JobRef, covers: readonly JobRef[]): Book {
+    const byKind: Record<JobKind, string | null> = { ...book.shown, [job.kind]: job.key };
+    for (const covered of covers) byKind[covered.kind] = covered.key;
+    return { ...book, shown: byKind };
   }
 
   /** Writes the book and the statuses read off it, in one update. */
-  function setBook(jobs: JobBook, patch: Partial<LabState> = {}): void {
+  function setBook(jobs: Book, patch: Partial<LabState> = {}): void {
     const wantedNow = want(jobs);
     const s = get();
     const sweeps = { ...s.sweeps, ...patch.sweeps };
-    const current = wanted();
     for (const param of ['tauMax', 'lambda'] as const) {
       // A sweep shown for the current parameters is done, wanted or not; one not wanted is otherwise idle.
       const all = jobStatus(current, jobs, param);
@@ -246,10 +256,12 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     } else if (effect.type === 'abort') {
       abort?.abort();
     } else if (effect.type === 'show') {
-      const kept = cache.get(effect.job.key)!;
-      cache.delete(effect.job.key); // now the most recently used
-      cache.set(effect.job.key, kept);
-      setBook(shownBook(effect.job, kept.covers), kept.patch);
+      const { jobs } = get();
+      const kept = jobs.kept.get(effect.job.key) as Kept<Partial<LabState>>;
+      const recent = new Map(jobs.kept);
+      recent.delete(effect.job.key); // now the most recently used
+      recent.set(effect.job.key, kept);
+      setBook(shown({ ...jobs, kept: recent }, effect.job, kept.covers), kept.patch);
       step();
     } else {
       start(effect.job);
@@ -311,15 +323,8 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
           onSlice: (sl) => {
             if (live()) begun.add(job.key, sl);
           },
-          // The page's other sweep, waiting with fewer trials done, takes its turn after this round.
-          pause: () => {
-            const other = want().find((j) => j.kind !== param && (j.kind === 'tauMax' || j.kind === 'lambda'));
-            return (
-              other !== undefined &&
-              jobStatus(want(), get().jobs, other.kind as SweepParam).status === 'pending' &&
-              begun.trials(other.key) < begun.trials(job.key)
-            );
-          },
+          // One round of trials per start: after each, `reconcile` gives the turn to the sweep with fewer trials done.
+          rounds: 1,
         })
         .then((result) => (result ? { sweeps: sweep({ result: complete(result), partial: null }) } : null));
     }
@@ -332,8 +337,8 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
             return;
           }
           begun.finish(job.key);
-          keep(job, patch);
-          setBook({ ...shownBook(job, job.covers ?? []), inFlight: null }, patch);
+          const { jobs } = get();
+          setBook({ ...shown(keep(jobs, job, patch), job, job.covers ?? []), inFlight: null }, patch);
         },
         (e: unknown) => {
           const { jobs } = get();
@@ -363,6 +368,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   function dispatch(intent: LabIntent): void {
     switch (intent.type) {
       case 'params-changed':
+        current = wanted();
         setBook(get().jobs); // 'pending' at once, before the run starts
         schedule(dragging ? DRAG_DEBOUNCE_MS : 0);
         return;
@@ -378,6 +384,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
         return;
       case 'run': {
         started = true;
+        current = wanted();
         const held = new Map(get().jobs.held);
         for (const job of want()) held.delete(job.key);
         unschedule();
@@ -395,7 +402,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
         return;
       case 'run-sweep': {
         sweepWanted[intent.param] = true;
-        const job = wanted().find((j) => j.kind === intent.param);
+        const job = current.find((j) => j.kind === intent.param);
         const held = new Map(get().jobs.held);
         if (job) held.delete(job.key);
         setBook({ ...get().jobs, held });
@@ -404,7 +411,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       }
       case 'cancel-sweep': {
         const { jobs } = get();
-        const job = wanted().find((j) => j.kind === intent.param);
+        const job = current.find((j) => j.kind === intent.param);
         if (!job) return;
         setBook({ ...jobs, held: hold(job.key, { status: 'cancelled', error: null }) });
         if (jobs.inFlight?.key === job.key) abort?.abort();
@@ -424,5 +431,5 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     }
   }
 
-  return { store, dispatch, isCurrent: () => get().jobs.shown.run === wanted()[0].key };
+  return { store, dispatch, isCurrent: () => get().jobs.shown.run === current[0].key };
 }

@@ -1,7 +1,8 @@
 /** `reconcile` and the statuses read off the job book, as the pure functions they are. */
 import { describe, expect, it } from 'vitest';
 import type { LabConfig, SweepConfig } from '../../engine/lab/types';
-import { type Hold, type Job, type JobBook, jobStatus, reconcile, runStatus } from './reconcile';
+import type { Hold, Job, JobBook } from './jobs';
+import { jobStatus, reconcile, runStatus } from './reconcile';
 
 const run: Job = { kind: 'run', key: 'run@1', config: {} as LabConfig };
 const tau: Job = { kind: 'tauMax', key: 'tau@1', config: {} as SweepConfig };
@@ -9,7 +10,7 @@ const lam: Job = { kind: 'lambda', key: 'lam@1', config: {} as SweepConfig };
 const wanted = [run, tau, lam];
 
 function book(patch: Partial<JobBook> = {}): JobBook {
-  return { shown: { run: null, trace: null, tauMax: null, lambda: null }, inFlight: null, held: new Map(), cached: new Set(), ...patch };
+  return { shown: { run: null, trace: null, tauMax: null, lambda: null }, inFlight: null, held: new Map(), kept: new Map(), ...patch };
 }
 const shown = (run: string | null, tauMax: string | null = null, lambda: string | null = null, trace: string | null = null) => ({ run, trace, tauMax, lambda });
 const held = (entries: [string, Hold][]) => new Map(entries);
@@ -54,17 +55,17 @@ describe('reconcile: the trace', () => {
 
 describe('reconcile: results kept from earlier', () => {
   const trace: Job = { kind: 'trace', key: 'trace@1:greedy', config: {} as LabConfig };
-  const cached = (...keys: string[]) => new Set(keys);
+  const kept = (...keys: string[]) => new Map(keys.map((key) => [key, { kind: 'run' as const, patch: null, covers: [] }]));
 
   it('shows a kept run at once, even with a job in flight, and its trace only beside it', () => {
     const inFlight = { kind: 'run' as const, key: 'run@0' };
-    expect(reconcile(wanted, book({ inFlight, cached: cached('run@1') }))).toEqual({ type: 'show', job: run });
-    expect(reconcile([run, trace, tau], book({ shown: shown('run@0'), cached: cached('trace@1:greedy') }))).toEqual({ type: 'start', job: run });
-    expect(reconcile([run, trace, tau], book({ shown: shown('run@1'), cached: cached('trace@1:greedy') }))).toEqual({ type: 'show', job: trace });
+    expect(reconcile(wanted, book({ inFlight, kept: kept('run@1') }))).toEqual({ type: 'show', job: run });
+    expect(reconcile([run, trace, tau], book({ shown: shown('run@0'), kept: kept('trace@1:greedy') }))).toEqual({ type: 'start', job: run });
+    expect(reconcile([run, trace, tau], book({ shown: shown('run@1'), kept: kept('trace@1:greedy') }))).toEqual({ type: 'show', job: trace });
   });
 
   it('shows a kept sweep whatever run is shown (a sweep does not depend on it)', () => {
-    expect(reconcile(wanted, book({ shown: shown('run@0'), inFlight: { kind: 'run', key: 'run@1' }, cached: cached('lam@1') }))).toEqual({
+    expect(reconcile(wanted, book({ shown: shown('run@0'), inFlight: { kind: 'run', key: 'run@1' }, kept: kept('lam@1') }))).toEqual({
       type: 'show',
       job: lam,
     });

@@ -9,36 +9,7 @@
  * retried by itself, until its inputs change or the user asks again; no sweeps for a run that is held; of two
  * sweeps, the one with fewer trials done goes next (they take turns by rounds).
  */
-import type { LabConfig, SweepConfig } from '../../engine/lab/types';
-import type { SweepParam } from './config';
-
-export type JobKind = 'run' | 'trace' | SweepParam;
-
-/**
- * A computation the page wants; `key` is its identity (a configuration computed once is not computed again).
- * `covers`: the other jobs its result also answers (a run records its traced algorithm's trace).
- */
-export type Job =
-  | { kind: 'run' | 'trace'; key: string; config: LabConfig; covers?: readonly { kind: JobKind; key: string }[] }
-  | { kind: SweepParam; key: string; config: SweepConfig; covers?: undefined };
-
-/** Why a job is not started again by itself. */
-export interface Hold {
-  status: 'error' | 'cancelled';
-  error: string | null;
-}
-
-export interface JobBook {
-  /** For each kind, the key of the result the page holds (null: none yet). */
-  shown: Readonly<Record<JobKind, string | null>>;
-  /** The one job the workers are computing. */
-  inFlight: { kind: JobKind; key: string } | null;
-  held: ReadonlyMap<string, Hold>;
-  /** Keys of results computed earlier and kept (a slider moved back): shown again without computing. */
-  cached: ReadonlySet<string>;
-  /** Trials every value has done, per sweep begun and paused (the sweeps take turns by rounds of trials). */
-  sweepTrials?: ReadonlyMap<string, number>;
-}
+import type { Job, JobBook, JobKind } from './jobs';
 
 export type Effect = { type: 'show'; job: Job } | { type: 'abort' } | { type: 'start'; job: Job };
 
@@ -56,7 +27,7 @@ export function reconcile(wanted: readonly Job[], book: JobBook): Effect | null 
   const run = runOf(wanted);
   // A cached run first. A trace belongs beside its run, so it waits for it; a sweep does not depend on the run.
   const showable = (j: Job) =>
-    !isShown(j, book) && book.cached.has(j.key) && (isShown(run, book) || j.kind === 'run' || j.kind === 'tauMax' || j.kind === 'lambda');
+    !isShown(j, book) && book.kept.has(j.key) && (isShown(run, book) || j.kind === 'run' || j.kind === 'tauMax' || j.kind === 'lambda');
   const kept = showable(run) ? run : wanted.find(showable);
   if (kept) return { type: 'show', job: kept };
   if (book.inFlight) {
@@ -68,7 +39,7 @@ export function reconcile(wanted: readonly Job[], book: JobBook): Effect | null 
   if (!isShown(run, book)) return book.held.has(run.key) ? null : { type: 'start', job: run };
   const todo = wanted.filter((j) => j.kind !== 'run' && !isShown(j, book) && !book.held.has(j.key));
   // The trace first (it belongs beside the run); then the sweep with the fewest trials done, in the page's
-  // order on a tie: a sweep paused after a round lets the other catch up, so both plots fill in together.
+  // order on a tie: a sweep computes one round per start, so the one behind catches up and both plots fill in together.
   const trials = (j: Job) => book.sweepTrials?.get(j.key) ?? 0;
   const next =
     todo.find((j) => j.kind === 'trace') ?? todo.reduce<Job | undefined>((best, j) => (best === undefined || trials(j) < trials(best) ? j : best), undefined);

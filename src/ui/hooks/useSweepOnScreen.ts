@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { SweepParam } from '../../state/lab/config';
+import type { SweepParam } from '../../state/lab/jobs';
 import { dispatch } from '../../state/labStore';
 
 /**

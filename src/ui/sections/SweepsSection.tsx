@@ -1,8 +1,9 @@
 import { useDeferredValue, useMemo } from 'react';
 import { fmtCount } from '../../engine/lab/format';
 import type { SweepResult } from '../../engine/lab/types';
-import { type SweepParam, sweepValues } from '../../state/lab/config';
+import { sweepValues } from '../../state/lab/config';
 import type { SweepState } from '../../state/lab/controller';
+import type { SweepParam } from '../../state/lab/jobs';
 import { dispatch, useLab } from '../../state/labStore';
 import { lambdaLessons, lessonWordsFor, tauMaxLessons } from '../../state/lessons';
 import { useParams } from '../../state/params';
