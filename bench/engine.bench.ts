@@ -4,9 +4,9 @@
  * - the logistic estimator against `bench/baseline/denseNewtonArm.ts` (the straightforward dense Newton fit),
  *   PromptWise on the same prompts and rewards with each;
  * - the WebAssembly SIMD kernels of the logistic estimator against the JS loops of linalg.ts, at d = 384, and the
- *   line search's trial point against its JS loop (bench/baseline/logisticLineJs.ts), the line search's commit and the
- *   choice of drifted weights against theirs (bench/baseline/logisticBookkeepingJs.ts), the O(m) loops of a
- *   PromptWise-KLR Newton step against theirs (bench/baseline/klrStepJs.ts), and an RBF Gram column from distances
+ *   line search's trial point against its JS loop (src/engine/estimators/wasm/reference/logisticLineJs.ts), the line search's commit and the
+ *   choice of drifted weights against theirs (src/engine/estimators/wasm/reference/logisticBookkeepingJs.ts), the O(m) loops of a
+ *   PromptWise-KLR Newton step against theirs (src/engine/estimators/wasm/reference/klrStepJs.ts), and an RBF Gram column from distances
  *   in WebAssembly against the kernel's own loop;
  * - the CLI's trial pool (`--jobs 2`) against one job, and the default, on the t2i table and the HumanEval replay,
  *   each the wall time of `npm run sim` (node bin/sim.mjs) from start to exit, with the cores each kept busy, and
@@ -31,6 +31,9 @@ import { LogisticLine } from '../src/engine/estimators/logisticLine';
 import { SymmetricMatrix } from '../src/engine/estimators/symmetricMatrix';
 import { WasmArena } from '../src/engine/estimators/wasm/arena';
 import { filledVectors } from '../src/engine/estimators/wasm/filledVectors';
+import { advanceJs, gradientJs, precondJs, stepJs } from '../src/engine/estimators/wasm/reference/klrStepJs';
+import { commitJs, driftSelectJs } from '../src/engine/estimators/wasm/reference/logisticBookkeepingJs';
+import { logisticLineJs } from '../src/engine/estimators/wasm/reference/logisticLineJs';
 import { type ArmModel, logisticModel } from '../src/engine/policies/armModel';
 import { PromptWise } from '../src/engine/policies/promptwise';
 import { playStep } from '../src/engine/protocol';
@@ -38,9 +41,6 @@ import { createRng, deriveSeed } from '../src/engine/rng';
 import { type BanditParams, defaultParams, resolveAlpha, type World } from '../src/engine/types';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { denseNewtonArm } from './baseline/denseNewtonArm';
-import { advanceJs, gradientJs, precondJs, stepJs } from './baseline/klrStepJs';
-import { commitJs, driftSelectJs } from './baseline/logisticBookkeepingJs';
-import { logisticLineJs } from './baseline/logisticLineJs';
 import { median, sideBySide } from './sideBySide';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -205,7 +205,7 @@ function lineOn(arena: WasmArena, m: number, { z, u, c, s }: ReturnType<typeof l
   // The per-context bookkeeping around each line search of LogisticArm, over 400 distinct contexts (an arm of the
   // logistic world at T = 1000): committing the search (margins, residuals, weights) and choosing the drifted weights
   // to re-fold, each in WebAssembly on the arm's arena vectors in place, as the arm runs them, against the JS loops
-  // they replaced (bench/baseline/logisticBookkeepingJs.ts; the same bits and picks, unit-tested).
+  // they replaced (src/engine/estimators/wasm/reference/logisticBookkeepingJs.ts; the same bits and picks, unit-tested).
   const m = 400;
   const rng = createRng(4);
   const { z, u, c, s } = linePoints(m, rng);
@@ -264,7 +264,7 @@ function lineOn(arena: WasmArena, m: number, { z, u, c, s }: ReturnType<typeof l
   // The O(m) loops of one Newton step of KernelLogisticArm (PromptWise-KLR) over 164 support points, the distinct
   // prompts of the HumanEval replay: Ŵ⁻¹G, the step's sign and K-image with the three sums, the accepted step, the
   // gradient and its norm; in WebAssembly on the arm's arena vectors, with the copies the arm makes (the Newton
-  // inverse's diagonal, n_j and s_j), against the JS loops they replaced (bench/baseline/klrStepJs.ts; the same
+  // inverse's diagonal, n_j and s_j), against the JS loops they replaced (src/engine/estimators/wasm/reference/klrStepJs.ts; the same
   // bits, unit-tested).
   const m = 164;
   const rng = createRng(5);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { driftSelectJs } from '../../../bench/baseline/logisticBookkeepingJs';
 import { createRng } from '../rng';
 import { DriftSelection } from './driftSelection';
 import { WasmArena } from './wasm/arena';
 import { filledVectors } from './wasm/filledVectors';
+import { driftSelectJs } from './wasm/reference/logisticBookkeepingJs';
 
 /** w, ŵ and lev as arena vectors of `arena` (where LogisticArm keeps them): their byte offsets. */
 function inArena(arena: WasmArena, m: number, { w, wHat, lev }: { w: Float64Array; wHat: Float64Array; lev: Float64Array }): [number, number, number] {

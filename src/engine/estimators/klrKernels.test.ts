@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { advanceJs, gradientJs, precondJs, stepJs } from '../../../bench/baseline/klrStepJs';
 import { createRng } from '../rng';
 import { WasmArena } from './wasm/arena';
 import { ArenaVectors } from './wasm/arenaVectors';
 import { filledVectors } from './wasm/filledVectors';
 import { WasmHeap } from './wasm/heap';
+import { advanceJs, gradientJs, precondJs, stepJs } from './wasm/reference/klrStepJs';
 
 /** Vector indices in the arena, as KernelLogisticArm lays them out (any order would do for the kernels). */
 const [A, F, WH, G, ST, KS, TMP, SIG, D, C, S, OUT] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
@@ -32,7 +32,7 @@ function vectors(m: number, seed: number): Float64Array[] {
 
 const bits = (x: Float64Array) => Array.from(x, (v) => (Object.is(v, -0) ? '-0' : v.toString()));
 
-describe('KernelLogisticArm’s Newton-step kernels against the JS loops they replaced (bench/baseline/klrStepJs.ts)', () => {
+describe('KernelLogisticArm’s Newton-step kernels against the JS loops they replaced (wasm/reference/klrStepJs.ts)', () => {
   // Every length from 0 to 9 covers each kernel's pairs, blocks of four and every tail; 164 is the HumanEval replay.
   for (const m of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 33, 164]) {
     it(`give the same bits at m = ${m}`, () => {

@@ -1,5 +1,5 @@
 import { type WasmHeap, wasmHeap } from './heap';
-import type { Kernels } from './instance';
+import type { Kernels } from './kernels';
 
 /** Arenas dropped without release() give their regions back when they are collected (a lab run that was cancelled). */
 const reclaim = new FinalizationRegistry<{ heap: WasmHeap; regions: number[] }>((held) => held.heap.give(held.regions));

@@ -1,4 +1,5 @@
-import { type Kernels, kernelsOn, PAGE_BYTES, type WasmMemory } from './instance';
+import { kernelsOn, PAGE_BYTES, type WasmMemory } from './instance';
+import type { Kernels } from './kernels';
 
 /**
  * The thread's one WebAssembly memory, with the one kernel instance on it, handed out in regions to WasmArenas.

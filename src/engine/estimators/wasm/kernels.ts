@@ -2,3 +2,99 @@
 /** The WebAssembly kernels (kernels.wat), 6091 bytes, base64. */
 export const KERNELS_WASM_BASE64 =
   'AGFzbQEAAAABZgpgBX9/f39/AGAFf398f38AYAd/f3x/f39/AGAJf3x/f39/f39/AGAKf3x/f39/f39/fwBgCH9/f398f39/AX9gBH9/f38AYAh/f39/f39/fwBgBn98f39/fwBgB398f39/f38BfAIPAQNlbnYGbWVtb3J5AgABAw4NAAECAAAAAwQFBgcICQeaAQ0Ec3ltdgAAA3N5cgABB3N5cnN5bXYAAgdyb3dzZG90AAMIcm93c2F4cHkABApyb3dzc3FkaXN0AAUMbG9naXN0aWNsaW5lAAYObG9naXN0aWNjb21taXQABwtkcmlmdHNlbGVjdAAICmtscnByZWNvbmQACQdrbHJzdGVwAAoKa2xyYWR2YW5jZQALC2tscmdyYWRpZW50AAwKmi0NggcDB38KfAx7QQAhBgJAA0AgBiAETw0BIAMgBkEDdGpEAAAAAAAAAAA5AwAgBkEBaiEGDAALCyABQQN0IQpBACEFAkADQCAFQQJqIARLDQEgACAFIApsaiEHIAcgCmohCCAFQQN0IQkgAiAJaisDACEMIAIgCWorAwghDSAM/RQhFiAN/RQhFyAHIAlqKwMAIQ4gByAJQQhqaisDACEPIAggCUEIamorAwAhECAOIAyiIA8gDaKgIREgECANoiESIAMgCWohCyALIAsrAwggDyAMoqA5Awj9DAAAAAAAAAAAAAAAAAAAAAAhGP0MAAAAAAAAAAAAAAAAAAAAACEZ/QwAAAAAAAAAAAAAAAAAAAAAIRr9DAAAAAAAAAAAAAAAAAAAAAAhGyAFQQJqIQYCQANAIAZBBGogBEsNASAGQQN0IQkgAiAJav0ABAAhHCACIAlq/QAEECEdIAcgCWr9AAQAIR4gByAJav0ABBAhHyAIIAlq/QAEACEgIAggCWr9AAQQISEgGCAeIBz98gH98AEhGCAZIB8gHf3yAf3wASEZIBogICAc/fIB/fABIRogGyAhIB398gH98AEhGyADIAlqIQsgCyAL/QAEACAeIBb98gH98AEgICAX/fIB/fAB/QsEACALIAv9AAQQIB8gFv3yAf3wASAhIBf98gH98AH9CwQQIAZBBGohBgwACwsgGCAZ/fABIRggGiAb/fABIRogBkECaiAETQRAIAZBA3QhCSACIAlq/QAEACEcIAcgCWr9AAQAIR4gCCAJav0ABAAhICAYIB4gHP3yAf3wASEYIBogICAc/fIB/fABIRogAyAJaiELIAsgC/0ABAAgHiAW/fIB/fABICAgF/3yAf3wAf0LBAAgBkECaiEGCyAGIARJBEAgBkEDdCEJIAIgCWorAwAhFSAHIAlqKwMAIRMgCCAJaisDACEUIBEgEyAVoqAhESASIBQgFaKgIRIgAyAJaiELIAsgCysDACATIAyioCAUIA2ioDkDAAsgAyAFQQN0aiELIAsgCysDACARIBj9IQAgGP0hAaCgoDkDACALIAsrAwggEiAa/SEAIBr9IQGgoKA5AwggBUECaiEFDAALCyAFIARJBEAgBUEDdCEJIAAgBSAKbGohByAHIAlqKwMAIQ4gAyAJaiELIAsgCysDACAOIAIgCWorAwCioDkDAAsLygEDBX8BfAF7IAFBA3QhCUEAIQUCQANAIAUgBE8NASACIAMgBUEDdGorAwCiIQogCkQAAAAAAAAAAGIEQCAAIAUgCWxqIQcgCv0UIQsgBSEGAkADQCAGQQJqIARLDQEgBkEDdCEIIAcgCGogByAIav0ABAAgCyADIAhq/QAEAP3yAf3xAf0LBAAgBkECaiEGDAALCyAGIARJBEAgBkEDdCEIIAcgCGogByAIaisDACAKIAMgCGorAwCioTkDAAsLIAVBAWohBQwACwsL5wkDB38MfA57QQAhCAJAA0AgCCAGTw0BIAUgCEEDdGpEAAAAAAAAAAA5AwAgCEEBaiEIDAALCyABQQN0IQxBACEHAkADQCAHQQJqIAZLDQEgACAHIAxsaiEJIAkgDGohCiAHQQN0IQsgBCALaisDACEOIAQgC2orAwghDyAO/RQhHCAP/RQhHSACIAMgC2orAwCiIRggAiADIAtqKwMIoiEZIBj9FCEaIBn9FCEbIAkgC2orAwAgGCADIAtqKwMAoqEhECAJIAtBCGpqKwMAIBggAyALQQhqaisDAKKhIREgCiALQQhqaisDACAZIAMgC0EIamorAwCioSESIAkgC2ogEDkDACAJIAtqIBE5AwggCiALaiASOQMIIBAgDqIgESAPoqAhEyASIA+iIRQgBSALaiENIA0gDSsDCCARIA6ioDkDCP0MAAAAAAAAAAAAAAAAAAAAACEe/QwAAAAAAAAAAAAAAAAAAAAAIR/9DAAAAAAAAAAAAAAAAAAAAAAhIP0MAAAAAAAAAAAAAAAAAAAAACEhIAdBAmohCAJAA0AgCEEEaiAGSw0BIAhBA3QhCyAEIAtq/QAEACEiIAQgC2r9AAQQISMgCSALav0ABAAgGiADIAtq/QAEAP3yAf3xASEkIAkgC2r9AAQQIBogAyALav0ABBD98gH98QEhJSAKIAtq/QAEACAbIAMgC2r9AAQA/fIB/fEBISYgCiALav0ABBAgGyADIAtq/QAEEP3yAf3xASEnIAkgC2ogJP0LBAAgCSALaiAl/QsEECAKIAtqICb9CwQAIAogC2ogJ/0LBBAgHiAkICL98gH98AEhHiAfICUgI/3yAf3wASEfICAgJiAi/fIB/fABISAgISAnICP98gH98AEhISAFIAtqIQ0gDSAN/QAEACAkIBz98gH98AEgJiAd/fIB/fAB/QsEACANIA39AAQQICUgHP3yAf3wASAnIB398gH98AH9CwQQIAhBBGohCAwACwsgHiAf/fABIR4gICAh/fABISAgCEECaiAGTQRAIAhBA3QhCyAEIAtq/QAEACEiIAkgC2r9AAQAIBogAyALav0ABAD98gH98QEhJCAKIAtq/QAEACAbIAMgC2r9AAQA/fIB/fEBISYgCSALaiAk/QsEACAKIAtqICb9CwQAIB4gJCAi/fIB/fABIR4gICAmICL98gH98AEhICAFIAtqIQ0gDSAN/QAEACAkIBz98gH98AEgJiAd/fIB/fAB/QsEACAIQQJqIQgLIAggBkkEQCAIQQN0IQsgBCALaisDACEXIAkgC2orAwAgGCADIAtqKwMAoqEhFSAKIAtqKwMAIBkgAyALaisDAKKhIRYgCSALaiAVOQMAIAogC2ogFjkDACATIBUgF6KgIRMgFCAWIBeioCEUIAUgC2ohDSANIA0rAwAgFSAOoqAgFiAPoqA5AwALIAUgB0EDdGohDSANIA0rAwAgEyAe/SEAIB79IQGgoKA5AwAgDSANKwMIIBQgIP0hACAg/SEBoKCgOQMIIAdBAmohBwwACwsgByAGSQRAIAdBA3QhCyAAIAcgDGxqIQkgAiADIAtqKwMAoiEYIAkgC2orAwAgGCADIAtqKwMAoqEhECAJIAtqIBA5AwAgBSALaiENIA0gDSsDACAQIAQgC2orAwCioDkDAAsLwwIDBX8CewF8IAJBA3QhCSAAIQdBACEFAkADQCAFIAFPDQH9DAAAAAAAAAAAAAAAAAAAAAAhCv0MAAAAAAAAAAAAAAAAAAAAACELRAAAAAAAAAAAIQxBACEGAkADQCAGQQRqIAJLDQEgBkEDdCEIIAogByAIav0ABAAgAyAIav0ABAD98gH98AEhCiALIAcgCGr9AAQQIAMgCGr9AAQQ/fIB/fABIQsgBkEEaiEGDAALCyAKIAv98AEhCgJAA0AgBkECaiACSw0BIAZBA3QhCCAKIAcgCGr9AAQAIAMgCGr9AAQA/fIB/fABIQogBkECaiEGDAALCyAGIAJJBEAgBkEDdCEIIAcgCGorAwAgAyAIaisDAKIhDAsgBCAFQQN0aiAMIAr9IQAgCv0hAaCgOQMAIAcgCWohByAFQQFqIQUMAAsLC5cECAV/AXwBewN8A3sDfwF7AXwgAkEDdCEJIAAhB0EAIQUCQANAIAVBBGogAUsNASADIAVBA3RqIQggCCsDACEKIAgrAwghDCAIKwMQIQ0gCCsDGCEOIAr9FCELIAz9FCEPIA39FCEQIA79FCERIAcgCWohEiASIAlqIRMgEyAJaiEUQQAhBgJAA0AgBkECaiACSw0BIAZBA3QhCCAEIAhq/QAEACALIAcgCGr9AAQA/fIB/fABIRUgFSAPIBIgCGr9AAQA/fIB/fABIRUgFSAQIBMgCGr9AAQA/fIB/fABIRUgBCAIaiAVIBEgFCAIav0ABAD98gH98AH9CwQAIAZBAmohBgwACwsgBiACSQRAIAZBA3QhCCAEIAhqKwMAIAogByAIaisDAKKgIRYgFiAMIBIgCGorAwCioCEWIBYgDSATIAhqKwMAoqAhFiAEIAhqIBYgDiAUIAhqKwMAoqA5AwALIBQgCWohByAFQQRqIQUMAAsLAkADQCAFIAFPDQEgAyAFQQN0aisDACEKIAr9FCELQQAhBgJAA0AgBkECaiACSw0BIAZBA3QhCCAEIAhqIAQgCGr9AAQAIAsgByAIav0ABAD98gH98AH9CwQAIAZBAmohBgwACwsgBiACSQRAIAZBA3QhCCAEIAhqIAQgCGorAwAgCiAHIAhqKwMAoqA5AwALIAcgCWohByAFQQFqIQUMAAsLC9cBAwV/AnsCfCACQQN0IQkgACEHQQAhBQJAA0AgBSABTw0B/QwAAAAAAAAAAAAAAAAAAAAAIQpBACEGAkADQCAGQQJqIAJLDQEgBkEDdCEIIAcgCGr9AAQAIAMgCGr9AAQA/fEBIQsgCiALIAv98gH98AEhCiAGQQJqIQYMAAsLIAr9IQAhDCAGIAJJBEAgBkEDdCEIIAcgCGorAwAgAyAIaisDAKEhDSAMIA0gDaKgIQwLIAQgBUEDdGogDCAK/SEBoDkDACAHIAlqIQcgBUEBaiEFDAALCwuKBwICfxF7IAH9FCEL/QwAAAAAAAAAAAAAAAAAAAAAIRf9DAAAAAAAAAAAAAAAAAAAAAAhGEEAIQkCQANAIAkgAE8NASAJQQN0IQogAyAKav0ABAAhFSACIApq/QAEACALIBX98gH98AEhDCAM/ewB/e0B/QwAAAAAACCGwAAAAAAAIIbA/fcBIQ0gDf0M/oIrZUcV9z/+gitlRxX3P/3yAf0MAAAAAAAAOEMAAAAAAAA4Q/3wASEbIBv9DAAAAAAAADhDAAAAAAAAOEP98QEhDiANIA79DAAA4P5CLuY/AADg/kIu5j/98gH98QEgDv0Mdjx5Ne856j12PHk17znqPf3yAf3xASEPIA8gD/3yASEZIBkgGf3yASEa/QwAAAAAAADwPwAAAAAAAPA//QwAAAAAAADwPwAAAAAAAPA/IA/98gH98AH9DAAAAAAAAOA/AAAAAAAA4D/9DFVVVVVVVcU/VVVVVVVVxT8gD/3yAf3wASAZ/fIB/fAB/QxVVVVVVVWlP1VVVVVVVaU//QwRERERERGBPxEREREREYE/IA/98gH98AH9DBdswRZswVY/F2zBFmzBVj/9DBqgARqgASo/GqABGqABKj8gD/3yAf3wASAZ/fIB/fABIBr98gH98AH9DBqgARqgAfo+GqABGqAB+j79DDTHVqXjHcc+NMdWpeMdxz4gD/3yAf3wAf0MXJ94t09+kj5cn3i3T36SPv0M5ET1Z0XmWj7kRPVnReZaPiAP/fIB/fABIBn98gH98AH9DJjY+O/Y7iE+mNj479juIT79DAltqBNGEuY9CW2oE0YS5j0gD/3yAf3wASAa/fIB/fABIBogGv3yAf3yAf3wASEQIBAgG/0M/wMAAAAAAAD/AwAAAAAAAP3OAUE0/csB/fIBIRH9DAAAAAAAAPA/AAAAAAAA8D/9DAAAAAAAAPA/AAAAAAAA8D8gEf3wAf3zASESIBIgESAS/fIBIAz9DAAAAAAAAAAAAAAAAAAAAAD9TP1SIRMgESAS/fIBIBL98gEhFCAGIApqIBP9CwQAIAcgCmogFP0LBAAgBCAKav0ABAAhFiAXIBYgE/3yASAFIApq/QAEAP3xASAV/fIB/fABIRcgGCAWIBT98gEgFf3yASAV/fIB/fABIRggCUECaiEJDAALCyAIIBf9IQAgF/0hAaA5AwAgCCAY/SEAIBj9IQGgOQMIC5YBAgN/AnsgAf0UIQ1BACEKAkADQCAKIABPDQEgCkEDdCELIAIgC2ohDCAMIAz9AAQAIA0gAyALav0ABAD98gH98AH9CwQAIAQgC2r9AAQAIQ4gCCALaiAOIAYgC2r9AAQA/fIBIAUgC2r9AAQA/fEB/QsEACAJIAtqIA4gByALav0ABAD98gH9CwQAIApBAmohCgwACwsL6gEDBH8BfAF/QQAhCEEAIQsCQANAIAggAE8NAQJAIAhBA3QhCSABIAlqKwMAIAIgCWorAwChmSADIAlqKwMAoiEMIAwgBGRFDQAgCyAFSARAIAtBAWohCwUgDCAHIAtBAWtBA3RqKwMAZQ0BCyALQQFrIQoCQANAIApBAEwNASAHIApBAWtBA3RqIQ0gDSsDACAMY0UNASANIA0rAwA5AwggBiAKQQFrQQJ0aiENIA0gDSgCADYCBCAKQQFrIQoMAAsLIAcgCkEDdGogDDkDACAGIApBAnRqIAg2AgALIAhBAWohCAwACwsgCwtuAQJ/QQAhBAJAA0AgBEECaiAASw0BIARBA3QhBSADIAVqIAEgBWr9AAQAIAIgBWr9AAQA/fMB/QsEACAEQQJqIQQMAAsLIAQgAEkEQCAEQQN0IQUgAyAFaiABIAVqKwMAIAIgBWorAwCjOQMACwv/AwMCfwp7BXxBACEIAkADQCAIQQRqIABLDQEgCEEDdCEJIAEgCWr9AAQA/e0BIQogASAJav0ABBD97QEhDCABIAlqIAr9CwQAIAEgCWogDP0LBBAgAiAJav0ABAD97QEgAyAJav0ABAAgCv3yAf3xASELIAIgCWr9AAQQ/e0BIAMgCWr9AAQQIAz98gH98QEhDSAEIAlqIAv9CwQAIAQgCWogDf0LBBAgDiAFIAlq/QAEACAL/fIB/fABIQ4gDyAFIAlq/QAEECAN/fIB/fABIQ8gECAKIAYgCWr9AAQA/fIB/fABIRAgESAMIAYgCWr9AAQQ/fIB/fABIREgEiAKIAv98gH98AEhEiATIAwgDf3yAf3wASETIAhBBGohCAwACwsgDv0hACEWIBD9IQAhFyAS/SEAIRgCQANAIAggAE8NASAIQQN0IQkgASAJaisDAJohFCABIAlqIBQ5AwAgAiAJaisDAJogAyAJaisDACAUoqEhFSAEIAlqIBU5AwAgFiAFIAlqKwMAIBWioCEWIBcgFCAGIAlqKwMAoqAhFyAYIBQgFaKgIRggCEEBaiEIDAALCyAHIBYgDv0hAaAgD/0hACAP/SEBoKA5AwAgByAXIBD9IQGgIBH9IQAgEf0hAaCgOQMIIAcgGCAS/SEBoCAT/SEAIBP9IQGgoDkDEAvDAQMCfwF7AX8gAf0UIQhBACEGAkADQCAGQQJqIABLDQEgBkEDdCEHIAIgB2ohCSAJIAn9AAQAIAggAyAHav0ABAD98gH98AH9CwQAIAQgB2ohCSAJIAn9AAQAIAggBSAHav0ABAD98gH98AH9CwQAIAZBAmohBgwACwsgBiAASQRAIAZBA3QhByACIAdqIQkgCSAJKwMAIAEgAyAHaisDAKKgOQMAIAQgB2ohCSAJIAkrAwAgASAFIAdqKwMAoqA5AwALC+IBAwJ/A3sCfCAB/RQhCUQAAAAAAAAAACEMQQAhBwJAA0AgB0ECaiAASw0BIAdBA3QhCCAJIAUgCGr9AAQA/fIBIAIgCGr9AAQAIAMgCGr9AAQA/fIBIAQgCGr9AAQA/fEB/fABIQogBiAIaiAK/QsEACAKIAr98gEhCyAMIAv9IQCgIAv9IQGgIQwgB0ECaiEHDAALCyAHIABJBEAgB0EDdCEIIAEgBSAIaisDAKIgAiAIaisDACADIAhqKwMAoiAEIAhqKwMAoaAhDSAGIAhqIA05AwAgDCANIA2ioCEMCyAMCw==';
+
+/**
+ * The kernels' exports, typed from their signatures in kernels.wat: a changed signature is a type error at every
+ * call. Addresses are byte offsets into the memory the kernels were instantiated on.
+ */
+export interface Kernels {
+  /**
+   * y = M·x for j ≥ i entries of M: each M_ij (j > i) serves y_i (row) and y_j (column). Rows go two at a time, i
+   * and i + 1, so that one pass over the columns j ≥ i + 2 loads and stores each y_j once for both rows (the
+   * y traffic of one row at a time halved): y_j gets M_ij·x_i and then M_(i+1)j·x_(i+1), in row order. Row i's own
+   * sum starts with M_ii·x_i + M_i(i+1)·x_(i+1), row i + 1's with M_(i+1)(i+1)·x_(i+1); then j ≥ i + 2 in blocks of
+   * four into two 2-lane accumulators per row, one pair, the odd tail into the start; y_i gets start + (lane 0 +
+   * lane 1). With n odd, the last row's only entry is its diagonal. syrsymv below is this kernel line for line,
+   * with each entry updated and stored before it is used: change the two together.
+   */
+  symv(m: number, s: number, x: number, y: number, n: number): void;
+  /**
+   * M −= c·u·uᵀ on the upper triangle: M_ij −= (c·u_i)·u_j for j ≥ i, rows with c·u_i = 0 skipped. Each lane
+   * rounds (c·u_i)·u_j and then the difference, as linalg.ts's symRankOneSubUpper does: the same bits.
+   */
+  syr(m: number, s: number, c: number, u: number, n: number): void;
+  /**
+   * M −= c·u·uᵀ and then y = M·x, in one pass over the upper triangle: each entry is updated as syr updates it,
+   * stored, and used by symv's product in symv's order, so the result is the two kernels' bit for bit, for about
+   * syr's memory traffic alone. One difference: syr skips the rows with c·u_i = 0, which here get M_ij − 0·u_j, the
+   * same value for finite u except that −0 − 0 gives +0 (a −0 entry cannot arise from +0 entries by subtraction,
+   * and the matrices start at ρ⁻¹·I).
+   */
+  syrsymv(m: number, s: number, c: number, u: number, x: number, y: number, n: number): void;
+  /**
+   * u_i = X_i·p for the n rows of X (row length d, contiguous): per row two 2-lane accumulators over blocks of
+   * four, then a pair and the odd tail.
+   */
+  rowsdot(xs: number, n: number, d: number, p: number, u: number): void;
+  /**
+   * g += Σ_i r_i·X_i over the n rows of X (row length d). Four rows at a time: each pair of g is loaded once, takes
+   * the four rows' terms in row order and is stored once (a quarter of the loads and stores of g, which bound this
+   * pass), then the odd tail; the rows left over one by one. Every g_k receives the same additions in the same order
+   * as row by row, so the result is the same bit for bit.
+   */
+  rowsaxpy(xs: number, n: number, d: number, r: number, g: number): void;
+  /**
+   * u_i = ‖X_i − p‖² for the n rows of X (row length d, contiguous), summed exactly as the RBF kernel's JS loop sums
+   * it (kernel.ts): lane 0 over the even k, lane 1 over the odd k, the odd tail added to lane 0, then lane 0 + lane 1.
+   * So the kernel values are the JS ones bit for bit, and identical points give exactly 0.
+   */
+  rowssqdist(xs: number, n: number, d: number, p: number, u: number): void;
+  /**
+   * One trial point of a logistic line search: for j < n, t_j = z_j + α·u_j, σ_j = σ(t_j) into sig, σ'(t_j) into
+   * slope, and into out[0], out[1] the data's parts of φ'(α) and φ''(α):
+   *   Σ_j (c_j σ_j − s_j) u_j   and   Σ_j c_j σ'_j u_j².
+   * Two points per instruction, so the arrays are read and written in pairs: n is rounded up to even and the
+   * caller keeps the entry past an odd n zero in u, c and s (it then adds nothing).
+   * σ and σ' come from one e = exp(−|t|) (σ = 1/(1+e) for t ≥ 0, e/(1+e) below, σ' = e/(1+e)²), with exp in
+   * SIMD as fdlibm reduces it: k = round(x/ln 2), r = x − k·ln2_hi − k·ln2_lo (|r| ≤ ln 2/2, exact for the k here),
+   * e^r by its Taylor series to r¹³ (the next term is under 5e-18 of it; Estrin's scheme, so that the polynomial is a
+   * short chain of dependent operations instead of Horner's 26), times 2^k built in the exponent bits.
+   * x = −|t| is held at ≥ −708 so that 2^k stays a normal number: e^−708 ≈ 3e-308 against 1 is nothing in σ.
+   */
+  logisticline(n: number, alpha: number, z: number, u: number, c: number, s: number, sig: number, slope: number, out: number): void;
+  /**
+   * Commits a logistic line search at α, the last α that logisticline evaluated (so that sig and slope describe it):
+   * for j < n, z_j ← z_j + α·u_j, res_j ← c_j σ_j − s_j and w_j ← c_j σ'_j. Each is the JS loop's own operations in
+   * the same order (no fused multiply-add in WebAssembly), so the same bits. In pairs, as logisticline: n rounded up to
+   * even, and the entry past an odd n, zero in u, c and s, stays zero.
+   */
+  logisticcommit(n: number, alpha: number, z: number, u: number, c: number, s: number, sig: number, slope: number, res: number, w: number): void;
+  /**
+   * The weight corrections worth making (LogisticArm.correctDriftedWeights): for j < n in order, score_j =
+   * |w_j − ŵ_j|·lev_j; those above minScore are kept in a list of at most `budget`, in descending order of score
+   * (top scores f64 at topScore, their j as i32 at topIdx), a later equal score after the earlier ones. Returns how
+   * many were kept. The same comparisons as the JS loop it replaced (a NaN score is never kept), so the same picks.
+   */
+  driftselect(n: number, w: number, wh: number, lev: number, minScore: number, budget: number, topIdx: number, topScore: number): number;
+  /**
+   * KernelLogisticArm's Newton step (kernelLogistic.ts), in pairs with a scalar tail, each entry the JS loop's own
+   * operations in the same order, so the same bits. First the preconditioned gradient: tmp_j = grad_j / ŵ_j.
+   */
+  klrprecond(n: number, grad: number, wh: number, tmp: number): void;
+  /**
+   * Then, with step = M⁻¹·tmp: step_j ← −step_j, kstep_j ← −tmp_j − diag_j·step_j, and into out[0], out[1], out[2]
+   * the slope Σ grad_j·kstep_j and the line search's Σ step_j·f_j and Σ step_j·kstep_j, each summed as linalg's
+   * dotAt sums: four partial sums s0…s3 over the blocks of four (here two 2-lane accumulators per sum), the tail
+   * into s0, then (s0 + s1) + (s2 + s3).
+   */
+  klrstep(n: number, step: number, tmp: number, diag: number, kstep: number, grad: number, f: number, out: number): void;
+  /**
+   * The accepted step t: a_j += t·step_j and f_j += t·kstep_j.
+   */
+  klradvance(n: number, t: number, av: number, step: number, f: number, kstep: number): void;
+  /**
+   * The gradient G = μa + r, r_j = c_jσ_j − s_j, into grad; returns Σ G_j² summed one entry after another in j order
+   * (the JS loop's single sum), so ‖G‖ and with it the stopping test are the same bits.
+   */
+  klrgradient(n: number, mu: number, c: number, sig: number, s: number, av: number, grad: number): number;
+}

@@ -3,7 +3,7 @@
  * `klrprecond`, `klrstep`, `klradvance` and `klrgradient`: the bench's baseline for them, and the unit tests'
  * reference (the kernels must give the same bits).
  */
-import { dot } from '../../src/engine/estimators/linalg';
+import { dot } from '../../linalg';
 
 /** tmp = Ŵ⁻¹G. */
 export function precondJs(m: number, grad: Float64Array, wHat: Float64Array, tmp: Float64Array): void {
