@@ -1,7 +1,8 @@
 /**
  * One trial point of a logistic line search in JS, the loop the estimators ran before `LogisticLine` (one
  * Math.exp per point; the weight c·σ' is formed as the kernel forms it): the bench's baseline for the WebAssembly
- * kernel and the unit tests' reference (to a few ulps: the kernel's exp is its own). Returns Σ (c_jσ_j − s_j)u_j and writes σ, σ' into sig, slope; the curvature Σ c_jσ'_j u_j² goes to out[0].
+ * kernel and the unit tests' reference (to a few ulps: the kernel's exp is its own). Returns Σ (c_jσ_j − s_j)u_j
+ * and writes σ, σ' into sig, slope; the curvature Σ c_jσ'_j u_j² goes to out[0].
  */
 export function logisticLineJs(
   m: number,
