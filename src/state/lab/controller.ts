@@ -9,13 +9,13 @@
  * released. Every job carries an AbortSignal, down to the embedding of prompt texts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type SweepSlice, sweepPoint } from '../../engine/lab/sweepSlices';
+import type { SweepSlice } from '../../engine/lab/sweepSlices';
 import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepPartial, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
 import { messageOf } from '../../engine/messageOf';
 import { BegunSweeps } from './begunSweeps';
-import { runKey } from './config';
 import type { Hold, Job, JobBook, JobKind, JobRef, Kept, SweepParam } from './jobs';
 import { type Effect, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
+import { shareRunPoint } from './shareRunPoint';
 
 /**
  * While a slider is dragged, a change starts its run this much after the last one (one run per pause in the
@@ -141,34 +141,6 @@ export interface LabController {
 const isAbort = (e: unknown) => (e instanceof DOMException || e instanceof Error) && e.name === 'AbortError';
 
 const idleSweep = (): SweepState => ({ wanted: false, status: 'idle', result: null, progress: { done: 0, total: 0 }, partial: null, error: null });
-
-/**
- * A sweep's point at the current value of its parameter is the shown run itself (same world, seed, trials and
- * parameters): when `run` is that run, the sweep computes the other values only and takes that point from the
- * run's per-trial figures, over as many trials as the points it joins (a partial sweep's `trials`, else all).
- * `compute` is what to run, `complete` puts the point back in its place (values outer, algorithms inner, as the
- * engine orders them).
- */
-export function shareRunPoint(
-  config: SweepConfig,
-  run: LabResult | null,
-): { compute: SweepConfig; complete<R extends SweepResult & { trials?: number }>(result: R): R } {
-  const x = config.base.params[config.param];
-  const same = run !== null && x !== undefined && x !== null && runKey(run.config) === runKey(config.base);
-  if (!same || !config.values.includes(x) || config.values.length < 2) return { compute: config, complete: (r) => r };
-  const compute = { ...config, values: config.values.filter((v) => v !== x) };
-  const complete = <R extends SweepResult & { trials?: number }>(r: R): R => {
-    const n = r.trials ?? config.base.trials;
-    return {
-      ...r,
-      values: [...config.values],
-      points: config.values.flatMap((v) =>
-        v === x ? config.base.algos.map((algo) => sweepPoint(algo, x, run.byTrial[algo], n)) : r.points.filter((p) => p.x === v),
-      ),
-    };
-  };
-  return { compute, complete };
-}
 
 export function createLabController({ bridge, wanted }: ControllerOptions): LabController {
   const store = createStore<LabState>(() => ({

@@ -7,7 +7,7 @@ import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
 import type { SweepConfig } from '../../engine/lab/types';
 import { DEFAULT_PARAMS } from '../urlCodec';
 import { labConfigOf, sweepValues } from './config';
-import { shareRunPoint } from './controller';
+import { shareRunPoint } from './shareRunPoint';
 
 describe('shareRunPoint', () => {
   const p = { ...DEFAULT_PARAMS, world: 'sudoku', algos: ['promptwise', 'greedy', 'oracle'], T: 200, trials: 3, lambda: 0.01, tauMax: 4 };
