@@ -42,17 +42,19 @@ async function serve(from: string, outDir: string): Promise<{ server: PreviewSer
   return { server, url: `http://127.0.0.1:${port}/` };
 }
 
-/** Collects every interaction's latency (the longest event entry of its interactionId), from the page's start. */
-const OBSERVE_INTERACTIONS = () => {
-  const w = window as unknown as { __interactions: Map<number, number> };
-  w.__interactions = new Map();
+/**
+ * Collects every interaction's latency (the longest event entry of its interactionId), from the page's start. A
+ * string: the bench's typecheck has no DOM.
+ */
+const OBSERVE_INTERACTIONS = `
+  window.__interactions = new Map();
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { interactionId?: number })[]) {
+    for (const e of list.getEntries()) {
       if (!e.interactionId) continue;
-      w.__interactions.set(e.interactionId, Math.max(w.__interactions.get(e.interactionId) ?? 0, e.duration));
+      window.__interactions.set(e.interactionId, Math.max(window.__interactions.get(e.interactionId) ?? 0, e.duration));
     }
-  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-};
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+`;
 
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -73,7 +75,7 @@ async function visit(browser: Awaited<ReturnType<typeof launchBrowser>>, url: st
   }
   await page.waitForTimeout(500); // the last entries are reported after their paint
   // Interactions under 16 ms report no entry: they count as 0 ms among the presses.
-  const seen = await page.evaluate(() => [...(window as unknown as { __interactions: Map<number, number> }).__interactions.values()]);
+  const seen = await page.evaluate<number[]>('[...window.__interactions.values()]');
   await page.close();
   return [...seen, ...new Array(Math.max(0, INPUTS - seen.length)).fill(0)];
 }
