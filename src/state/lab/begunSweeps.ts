@@ -3,8 +3,8 @@ import type { SweepParam } from './jobs';
 
 /**
  * The sweeps the controller has begun and not finished, by job key, the latest configuration of each kind only:
- * the values each computes and its slices so far. A sweep pauses after a round while the page's other sweep has
- * fewer trials done, and resumes from these slices when its turn comes back (docs/LAB.md, "the sweeps take
+ * the values each computes and its slices so far. A sweep computes one round per start; `reconcile` gives the next
+ * round to the sweep with fewer trials done, which resumes from these slices (docs/LAB.md, "the sweeps take
  * turns"). Trials are counted by the engine's `trialsDone`, the SweepAssembler's own rule.
  */
 export class BegunSweeps {

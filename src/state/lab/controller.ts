@@ -162,7 +162,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   /** Nothing is computed before the first `run` intent (the page sends it once it knows what to run). */
   let started = false;
   const sweepWanted: Record<SweepParam, boolean> = { tauMax: false, lambda: false };
-  /** The sweeps begun and not finished: each pauses for the other's turn and resumes from its slices. */
+  /** The sweeps begun and not finished: each computes a round per start and resumes from its slices. */
   const begun = new BegunSweeps();
 
   /** The jobs of the current parameters, the run first: computed once per parameter change. */
@@ -278,7 +278,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       const param = job.kind;
       const sweep = (patch: Partial<SweepState>) => ({ ...get().sweeps, [param]: { ...get().sweeps[param], ...patch } });
       const { compute, complete } = shareRunPoint(job.config as SweepConfig, get().result);
-      // Resumed where it was paused: its slices so far (of the values it computes: the run it shares a point
+      // Resumed after its last round: its slices so far (of the values it computes: the run it shares a point
       // with may have changed since), and its points over them still drawn.
       const resumed = begun.keyOf(param) === job.key;
       const from = begun.begin(param, job.key, compute.values);
@@ -304,7 +304,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       .then(
         (patch) => {
           if (patch === null) {
-            // Paused between rounds: not shown and not held, so the next step resumes it or the other sweep.
+            // A round done, not the last: not shown and not held, so the next step resumes it or the other sweep.
             setBook({ ...get().jobs, inFlight: null });
             return;
           }
