@@ -482,7 +482,7 @@ for (const folder of ['mmlu-pro-tigerlab', 'routeprofile-ulab', 'llmrouter-ulab-
   ]);
 }
 
-// --- 3. The same engine code under tsx and bundled (the CLI's 1.3× regression, docs/BENCHMARKS.md) -----------
+// --- 3. The same engine code under tsx and bundled (the CLI's 1.3× regression, docs/notes/benchmarks-history.md) -----------
 
 rows.push('', '| case | bundled, `npm run sim` (s) | tsx src/cli/sim.ts (s) | speed-up | goal | load |', '| --- | ---: | ---: | ---: | --- | ---: |');
 {

@@ -324,7 +324,7 @@ describe('importing a large file (issue 14, item 6)', () => {
     }
     // The import itself never blocks the page (reading in the page was one 13 s task). The window also holds the
     // slider's re-run and the imported world's first run, whose charts' mounts take 55–100 ms of CPU each on the
-    // slower of this project's machines (docs/BENCHMARKS.md): 67–119 ms for the slowest task there on 2026-11-25,
+    // slower of this project's machines (docs/notes/benchmarks-history.md): 67–119 ms for the slowest task there on 2026-11-25,
     // 22–38 ms on another machine. The bound is the lab's own for a run and its drawing (lab-results.e2e.ts).
     expect(Math.min(...worst), `the slowest main-thread task during each import, ms of CPU: ${worst.map((w) => w.toFixed(0)).join(', ')}`).toBeLessThan(
       LONG_TASK_LIMIT_MS,

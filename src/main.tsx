@@ -27,7 +27,7 @@ fromQuery('idle', setIdleReleaseMs);
 // start after the page's first frame. Started before it, a worker's start-up and its JIT, compiling the engine on
 // the renderer's background threads, stretched that frame's 20 ms of layout to 60–120 ms on the 2-core machine,
 // the first visit's longest task (issue 13). Waiting for the frame puts the headline 0.06–0.1 s later
-// (docs/BENCHMARKS.md, "The first frame before the workers"). A tab opened in the background draws no frame until
+// (docs/notes/benchmarks-history.md, "The first frame before the workers"). A tab opened in the background draws no frame until
 // it is shown: its workers start after FIRST_FRAME_WAIT_MS all the same.
 const FIRST_FRAME_WAIT_MS = 1000;
 let firstFrame!: () => void;
@@ -37,7 +37,7 @@ connectLab();
 connectUrl();
 
 // The page itself (React DOM, the views) is a module graph of its own, evaluated in a task of its own: one boot task
-// evaluating everything took 70–90 ms of CPU on the 2-core machine, over issue 13's 50 ms (docs/BENCHMARKS.md).
+// evaluating everything took 70–90 ms of CPU on the 2-core machine, over issue 13's 50 ms (docs/notes/benchmarks-history.md).
 const container = document.getElementById('root')!;
 import('./ui/mount')
   .then(({ mountApp }) => mountApp(container, firstFrame))

@@ -304,7 +304,7 @@ const fieldOf = <K extends ParamKey>(key: K) => FIELDS[key] as unknown as Field<
 
 /**
  * A field's zod schema, built on first use and kept. Building all of them while the page booted was about a fifth
- * of the boot task's CPU on the 2-core machine (issue 13's 50 ms long-task goal; docs/BENCHMARKS.md).
+ * of the boot task's CPU on the 2-core machine (issue 13's 50 ms long-task goal; docs/notes/benchmarks-history.md).
  */
 const schemas = new Map<ParamKey, z.ZodType<unknown, string>>();
 function schemaOf<K extends ParamKey>(key: K): z.ZodType<LabParams[K], string> {

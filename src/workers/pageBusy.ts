@@ -3,7 +3,7 @@
  * wait between chunks of their work. On a 2-core machine the page's main thread shares the cores with two
  * computing workers and their JIT: a render of 20–25 ms of CPU that lands there took 50–60 ms of wall time, over
  * issue 13's long-task budget. While the flag is up the workers' threads stand aside (their compiler threads do
- * not), so the page's render and its frame get more of the cores (docs/BENCHMARKS.md, "The workers stand aside
+ * not), so the page's render and its frame get more of the cores (docs/notes/benchmarks-history.md, "The workers stand aside
  * while the page draws").
  *
  * The page side (`raisePageBusy`, `pageBusyBuffer`) runs on the main thread; the worker side

@@ -9,7 +9,7 @@ export const MAX_POOL_SIZE = 16;
 /**
  * One worker per core but one, so that the page keeps a core, except on two cores, where it is two: there the
  * page's own work (drawing, playback) uses a small part of its core, and one worker left about half the machine
- * idle. Measured side by side on a 2-core machine (docs/BENCHMARKS.md, "The simulation pool in the browser"):
+ * idle. Measured side by side on a 2-core machine (docs/notes/benchmarks-history.md, "The simulation pool in the browser"):
  * the HumanEval link settled 1.5× sooner on two workers, while the λ slider still answered within its 300 ms.
  */
 export function defaultPoolSize(cores: number): number {

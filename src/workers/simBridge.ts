@@ -43,7 +43,7 @@ let workersHeld: Promise<void> | null = null;
  * Holds every simulation worker's start until `ready` settles; calls made meanwhile wait (an abort still rejects
  * them at once). The page passes its first frame: a worker starting beside it (loading its script, building the
  * world, its JIT compiling the engine on the renderer's background threads) stretched that frame's 20 ms of layout
- * to 60–120 ms, the first visit's longest task (docs/BENCHMARKS.md, "The first frame before the workers").
+ * to 60–120 ms, the first visit's longest task (docs/notes/benchmarks-history.md, "The first frame before the workers").
  */
 export function startWorkersAfter(ready: Promise<void>): void {
   // Settled either way: a `ready` that rejects must not fail every simulation.
@@ -299,7 +299,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     },
     // Trial 0 alone first: the first figures come from it, and a second worker computing beside it on a 2-core
     // machine (with the page loading, and each worker's JIT warming up) delayed them by 0.3–1.1 s, side by side
-    // (docs/BENCHMARKS.md); with embedding features it also fills the embedding cache the others read.
+    // (docs/notes/benchmarks-history.md); with embedding features it also fills the embedding cache the others read.
     true,
   );
   onProgress?.({ done: total, total, partial: null });

@@ -22,7 +22,7 @@ export interface LineLayout {
  *   Σ_j (c_jσ_j − s_j)·u_j   and   Σ_j c_jσ'_j·u_j²
  * (c_j trials and s_j successes at point j). That is one exponential per point and trial, the estimators' hottest
  * loop: the kernel evaluates two points per instruction, 2.9–3.9× the speed of the JS loop it replaced in
- * the engine bench (docs/BENCHMARKS.md). Both logistic estimators use it: LogisticArm (PromptWise) over its distinct
+ * the engine bench (docs/notes/benchmarks-history.md). Both logistic estimators use it: LogisticArm (PromptWise) over its distinct
  * contexts, KernelLogisticArm (PromptWise-KLR) over its support points.
  *
  * It works in place on the estimator's own arena vectors (`layout`), which have room for m + 1 points: the kernel

@@ -15,7 +15,7 @@ import { summaryNote } from './summaryNote';
  *
  * They render with the update that brings the figures, not in a background render: React renders all pending
  * background renders together, so a deferred headline waited for the four charts' and the trace's redraw and
- * reached the screen 0.3 s after its figures (a first visit, docs/BENCHMARKS.md), and between two partial
+ * reached the screen 0.3 s after its figures (a first visit, docs/notes/benchmarks-history.md), and between two partial
  * figures it showed the older ones as "another run". The headline and three cards are cheap to draw.
  */
 export function SummarySection() {

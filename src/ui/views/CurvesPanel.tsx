@@ -151,7 +151,7 @@ const CurveChart = memo(
     // The rows reach the series through a store, and the scale and grid stay the same objects while their values do:
     // new curves that keep the axes (a run streaming its trials, its result) then re-draw the series paths alone.
     // Re-rendering recharts' chart re-ran its store's effects, axes, labels and tooltip: 60–100 ms of main-thread
-    // CPU per chart on this project's slower machine, the first visit's longest task (docs/BENCHMARKS.md).
+    // CPU per chart on this project's slower machine, the first visit's longest task (docs/notes/benchmarks-history.md).
     const rowsStore = useValueStore(rows);
     const scale = useSameValue(curveScale(curves, ids, metric));
     // Recharts gets only the t grid (for the x axis and the hover).

@@ -39,7 +39,7 @@ export function EscalationTrace({
   // rows' own transitions then (`pw-trace-fast`): during playback the pressed row moves with every redraw, and
   // each move faded two rows' background, border and shadow for 120 ms, so the page re-styled and repainted the
   // list at the display's rate between the cursor's updates (about 100 transitions a second, a sixth of the main
-  // thread's time while playing, side by side: docs/BENCHMARKS.md).
+  // thread's time while playing, side by side: docs/notes/benchmarks-history.md).
   const fast = useFastArrival(shown[0]?.step ?? -1);
 
   const onKeyDown = (e: KeyboardEvent<HTMLOListElement>) => {

@@ -11,7 +11,7 @@ let loading: Promise<Katex> | null = null;
 /**
  * KaTeX and its stylesheet (about 70 kB gzip together) load on first use instead of with the page, and a formula
  * asks for them only once the first figures are in (hooks/firstFiguresGate.ts): the formulas are not needed for
- * the first paint, and keeping them out of the initial bundle keeps that under its budget (docs/BENCHMARKS.md).
+ * the first paint, and keeping them out of the initial bundle keeps that under its budget (docs/notes/benchmarks-history.md).
  * Until they arrive a formula shows its TeX source.
  */
 export function loadKatex(): Promise<Katex> {

@@ -136,7 +136,7 @@ function useObservedSize<T extends HTMLElement>(watched: 'width' | 'both'): [(el
  * next turn. A chart mounts its frame (axes, grid) in its first turn and its series and tooltip in the second:
  * each part registers itself in recharts' store and re-renders the chart from it, synchronously, in the task that
  * mounts it, and the whole chart at once took 60–120 ms of CPU on this project's 2-core machine
- * (docs/BENCHMARKS.md). A box that lays out empty (a hidden card) gives its turns back: shown again, the chart
+ * (docs/notes/benchmarks-history.md). A box that lays out empty (a hidden card) gives its turns back: shown again, the chart
  * mounts in turns again. ResponsiveContainer measured its box in a mount effect (getBoundingClientRect: a forced
  * layout of the page inside React's commit) and drew every chart twice, at its initial size and then at the
  * measured one.

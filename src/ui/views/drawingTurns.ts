@@ -4,7 +4,7 @@
  * Mounting or re-drawing a recharts chart is its render, its commit-phase effects (each axis, series and tooltip
  * registers itself in the chart's own store) and a re-render from that store in the next animation frame
  * (redux-toolkit's batching: every chart updated within one frame re-draws in that one callback). That is 25–90 ms
- * of main-thread CPU per chart on this project's 2-core machines (docs/BENCHMARKS.md). Cards that get their data
+ * of main-thread CPU per chart on this project's 2-core machines (docs/notes/benchmarks-history.md). Cards that get their data
  * together (the τ_max trade-off beside the λ sweep's three charts, or the four learning curves) drew theirs in one
  * task: the first visit's longest, 140–166 ms of CPU (issue 13's goal: 50). So every chart asks for a turn before
  * it mounts (useChartBox) and before it takes new data (useStaggered); the queue grants one turn per task, in the

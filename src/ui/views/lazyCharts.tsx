@@ -14,7 +14,7 @@ const LazyCurvesPanel = lazy(() => loadCurvesPanel().then((m) => ({ default: m.C
  * Asks for the learning curves' chart code (recharts with them) now, before the first render reaches the card.
  * Asked for by the render, its 100 kB were parsed on a background thread during the page's first frame, and on the
  * 2-core machine that parse stretched the frame's 20 ms of style and layout past 50 ms in about half of the first
- * visits (issue 13's long-task goal; docs/BENCHMARKS.md, "The curves' chart code before the first render"). Asked
+ * visits (issue 13's long-task goal; docs/notes/benchmarks-history.md, "The curves' chart code before the first render"). Asked
  * for as the page's chunk starts, it is parsed while the first render is computed in slices. A load that fails is
  * left to the card: its own import fails the same way and the panel says so.
  */

@@ -9,7 +9,7 @@ import type { Kernels } from './kernels';
  * threw the optimised code away on each ("wrong call target"), recompiled it, and in the end called the kernels
  * through its generic JS-to-WebAssembly wrapper (4% of a HumanEval replay's CPU profile). With one instance the
  * sites stay monomorphic and the wrapper is inlined: the replay's CPU time fell by about a tenth
- * (docs/BENCHMARKS.md, "One WebAssembly instance per thread").
+ * (docs/notes/benchmarks-history.md, "One WebAssembly instance per thread").
  *
  * Regions come in power-of-two sizes (16 bytes and up, 16-byte aligned, zero-filled when handed out), from a free
  * list of their size when one was given back, else from the top of the memory, which grows (at least doubling, so
