@@ -165,11 +165,7 @@ export async function getImport(id: string): Promise<StoredImport | undefined> {
   const [record, meta] = await getMany<unknown>([DATA + id, META + id], imports());
   if (record === undefined) return undefined;
   const parsed = dataSchema().safeParse(record, { reportInput: true });
-  const problem = parsed.success
-    ? Array.isArray(parsed.data.costs) && parsed.data.costs.length !== parsed.data.models.length
-      ? `${parsed.data.costs.length} prices for ${parsed.data.models.length} models`
-      : null
-    : recordProblem(parsed.error.issues[0]);
+  const problem = !parsed.success ? recordProblem(parsed.error.issues[0]) : pricesProblem(parsed.data);
   if (problem === null) return record as StoredImport;
   const listed = metaSchema().safeParse(meta);
   const name = listed.success ? listed.data.name : id;
@@ -178,6 +174,11 @@ export async function getImport(id: string): Promise<StoredImport | undefined> {
     announce({ kind: 'changed' });
   }
   throw new DamagedImportError(name, problem);
+}
+
+/** Set prices must be one per model (a per-prompt cost field has none to count). */
+function pricesProblem({ costs, models }: { costs: number[] | { per_prompt: string }; models: string[] }): string | null {
+  return Array.isArray(costs) && costs.length !== models.length ? `${costs.length} prices for ${models.length} models` : null;
 }
 
 /** `its field "models" is not what it should be (got "x")`: where a stored record went wrong, in words. */

@@ -1,11 +1,10 @@
-import { nfc } from './names';
-
 /**
  * Objects keyed by user text: model, task and field names. Such a name may be `__proto__` or `constructor`, and on
  * a plain object `obj[name] = v` then sets the prototype instead of a key, while `obj[name]` reads one of
  * Object.prototype's members. zod builds its parsed output the first way, so its output silently drops a key named
  * `__proto__`. Everything keyed by user text is therefore read and written as own properties only, through these.
  */
+import { nfc } from './names';
 
 /** The record's own value at `key` (never an inherited member such as Object.prototype.constructor). */
 export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
