@@ -1,6 +1,6 @@
 import { connectLab } from './state/labStore';
 import { connectUrl } from './state/urlSync';
-import { setPoolSize, startWorkersAfter } from './workers/simBridge';
+import { setPoolSize } from './workers/simBridge';
 import { setIdleReleaseMs } from './workers/workerHandle';
 import './ui/styles.css';
 
@@ -23,16 +23,7 @@ fromQuery('workers', setPoolSize);
 // to see the release happen.
 fromQuery('idle', setIdleReleaseMs);
 
-// The stores are connected before the first render, so the first run is asked for at once; the simulation workers
-// start after the page's first frame. Started before it, a worker's start-up and its JIT, compiling the engine on
-// the renderer's background threads, stretched that frame's 20 ms of layout to 60–120 ms on the 2-core machine,
-// the first visit's longest task (issue 13). Waiting for the frame puts the headline 0.06–0.1 s later
-// (docs/notes/benchmarks-history.md, "The first frame before the workers"). A tab opened in the background draws no frame until
-// it is shown: its workers start after FIRST_FRAME_WAIT_MS all the same.
-const FIRST_FRAME_WAIT_MS = 1000;
-let firstFrame!: () => void;
-startWorkersAfter(new Promise<void>((resolve) => (firstFrame = resolve)));
-setTimeout(firstFrame, FIRST_FRAME_WAIT_MS);
+// The stores are connected before the first render, so the first run is asked for at once.
 connectLab();
 connectUrl();
 
@@ -40,7 +31,7 @@ connectUrl();
 // evaluating everything took 70–90 ms of CPU on the 2-core machine, over issue 13's 50 ms (docs/notes/benchmarks-history.md).
 const container = document.getElementById('root')!;
 import('./ui/mount')
-  .then(({ mountApp }) => mountApp(container, firstFrame))
+  .then(({ mountApp }) => mountApp(container))
   .catch((e: unknown) => {
     // A chunk that did not load (a deploy replaced it, the connection dropped): say so rather than stay blank.
     const p = document.createElement('p');

@@ -185,16 +185,6 @@ describe('the async runner (the worker uses it)', () => {
     expect(async.results.oracle.regret).toEqual(sync.results.oracle.regret);
   });
 
-  it('calls its pause hook after every item (a worker standing aside there), and gives the same result', async () => {
-    const sync = runSimulation(builtinWorld('sudoku'), opts);
-    let items = 0;
-    const pausedAfter: number[] = [];
-    const paused = await drainAsync(simulate(builtinWorld('sudoku'), opts, 50), () => items++, { pause: () => pausedAfter.push(items) });
-    expect(items).toBeGreaterThan(1);
-    expect(pausedAfter).toEqual(Array.from({ length: items }, (_, i) => i + 1));
-    expect(paused.results.promptwise.utility).toEqual(sync.results.promptwise.utility);
-  });
-
   it('stops with SimCancelled soon after the signal is raised from another task', async () => {
     const signal = { aborted: false };
     let batches = 0;

@@ -413,8 +413,6 @@ export interface AsyncHooks {
   signal?: { aborted: boolean };
   /** Hand control back to the event loop after about this much work (ms, default 16). */
   sliceMs?: number;
-  /** Called between items: may block for a while (a worker standing aside while the page draws). */
-  pause?: () => void;
 }
 
 /**
@@ -471,7 +469,6 @@ export async function drainAsync<Y, R>(it: Generator<Y, R, void>, onItem?: (item
       const step = it.next();
       if (step.done) return step.value;
       onItem?.(step.value);
-      hooks.pause?.();
       if (now() - sliceStart >= sliceMs) {
         await yieldToEventLoop();
         sliceStart = now();

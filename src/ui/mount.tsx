@@ -1,26 +1,18 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { PanelBoundary } from './layout/PanelBoundary';
-import { afterNextFrame } from './views/drawingTurns';
 import { preloadCurvesCode } from './views/lazyCharts';
 
 /** The user-timing mark set as the first render begins. */
 const FIRST_RENDER_MARK = 'pw:first-render';
 
-/** Calls `onFrame` in a task after the frame that drew the first commit. */
-function FirstFrame({ onFrame }: { onFrame: () => void }): null {
-  useEffect(() => afterNextFrame(onFrame), [onFrame]);
-  return null;
-}
-
 /**
  * Renders the lab into `container`, having asked for the learning curves' chart code first (`preloadCurvesCode`).
  * The first render is a transition: React renders the page in slices that yield to the browser every few
- * milliseconds instead of one long task (issue 13's long-task goal), and commits it whole. `onFirstFrame` is
- * called in a task after the frame that drew that commit (main.tsx starts the simulation workers then).
+ * milliseconds instead of one long task, and commits it whole.
  */
-export function mountApp(container: HTMLElement, onFirstFrame: () => void): void {
+export function mountApp(container: HTMLElement): void {
   preloadCurvesCode();
   // For a profile (and the smoke test): when the first render began, the curves' chart code already asked for.
   performance.mark(FIRST_RENDER_MARK);
@@ -31,7 +23,6 @@ export function mountApp(container: HTMLElement, onFirstFrame: () => void): void
         <PanelBoundary name="lab">
           <App />
         </PanelBoundary>
-        <FirstFrame onFrame={onFirstFrame} />
       </StrictMode>,
     ),
   );

@@ -25,7 +25,6 @@ import { DEFAULT_FEATURE_DIM } from '../engine/lab/datasetChoice';
 import { messageOf } from '../engine/messageOf';
 import { drainAsync, type TrialRange } from '../engine/simulate';
 import { embedThroughPort, type OpenEmbedPort } from './embedPort';
-import { waitWhilePageBusy } from './pageBusy';
 import { progressPacer } from './progressPacer';
 import { loadSource, resolveWorld, servedDatasets } from './worldSource';
 
@@ -48,11 +47,10 @@ export interface SimCatalog {
 export type ProgressCallback = (p: SimProgress) => void;
 
 /**
- * A run's or slice's progress goes to the page at most this often (the slice's result ends it): twice as often as
- * the page shows it (simBridge.ts, 100 ms), so that a fresh count is there whenever the page's next one is due,
- * with one worker as with several.
+ * A run's or slice's progress goes to the page at most this often (the slice's result ends it): the one pacer on
+ * the way to the status line. Each step of the engine's generators would otherwise be a message.
  */
-const PROGRESS_INTERVAL_MS = 50;
+const PROGRESS_INTERVAL_MS = 100;
 
 /** The run in flight, if any: `cancel()` flips its flag and the engine stops at its next chunk. */
 let current: { aborted: boolean } | null = null;
@@ -83,9 +81,6 @@ export const api = {
     };
     return catalogCache;
   },
-
-  /** Answers once this worker's script has loaded: the pool starts a worker ahead of its first job (simBridge.ts). */
-  ready(): void {},
 
   /** A dataset world's models, their set prices and whether it has per-query costs (for the controls). */
   async datasetInfo(world: string): Promise<{ name: string; models: string[]; prices: number[] | null; perQuery: boolean; prompts: number; tasks: string[] }> {
@@ -138,8 +133,7 @@ export const api = {
 
   /**
    * Trials [range.from, range.to) of a lab run: what one worker of the page's pool computes (simBridge.ts puts
-   * the slices together). Progress in steps of the slice, about every 50 ms. Cancelled by `cancel()`. Between
-   * chunks it waits while the page's busy flag `pageBusy` is up (workers/pageBusy.ts).
+   * the slices together). Progress in steps of the slice, about every 100 ms. Cancelled by `cancel()`.
    */
   runLabSlice(
     config: LabConfig,
@@ -147,7 +141,6 @@ export const api = {
     onProgress: ProgressCallback,
     openEmbedPort?: OpenEmbedPort,
     onTraceRows?: (rows: TraceRow[]) => Promise<void>,
-    pageBusy?: SharedArrayBuffer | null,
   ): Promise<LabSlice> {
     return exclusive(async (signal) => {
       const world = await resolveWorld(config, embedThroughPort(openEmbedPort));
@@ -157,7 +150,7 @@ export const api = {
         (tick) => {
           if (due()) void onProgress({ done: tick.done, total: tick.total });
         },
-        { signal, pause: waitWhilePageBusy(pageBusy) },
+        { signal },
       );
       if (!slice.trace || !onTraceRows || slice.trace.length <= TRACE_CHUNK_ROWS) return slice;
       // A long trace is thousands of small objects: the page would spend one long task (118 ms for 5,000 rows)
@@ -173,17 +166,9 @@ export const api = {
 
   /**
    * Trials [range.from, range.to) of a sweep's run at value x: what one worker of the page's pool computes
-   * (simBridge.ts puts the slices together). Progress in steps of the slice, about every 50 ms. Waits while the
-   * page's busy flag is up, as runLabSlice does.
+   * (simBridge.ts puts the slices together). Progress in steps of the slice, about every 100 ms.
    */
-  runSweepSlice(
-    config: SweepConfig,
-    x: number,
-    range: TrialRange,
-    onProgress: ProgressCallback,
-    openEmbedPort?: OpenEmbedPort,
-    pageBusy?: SharedArrayBuffer | null,
-  ): Promise<SweepSlice> {
+  runSweepSlice(config: SweepConfig, x: number, range: TrialRange, onProgress: ProgressCallback, openEmbedPort?: OpenEmbedPort): Promise<SweepSlice> {
     return exclusive(async (signal) => {
       const world = await resolveWorld(config.base, embedThroughPort(openEmbedPort));
       const due = progressPacer(PROGRESS_INTERVAL_MS);
@@ -192,7 +177,7 @@ export const api = {
         (tick) => {
           if (due()) void onProgress(tick);
         },
-        { signal, pause: waitWhilePageBusy(pageBusy) },
+        { signal },
       );
     });
   },

@@ -14,9 +14,7 @@ import { SweepAssembler, sweepRounds } from '../engine/lab/sweepSlices';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../engine/lab/types';
 import type { TrialRange } from '../engine/simulate';
 import { type EmbedPortLink, embedPortProxy } from './embedBridge';
-import { pageBusyBuffer, pageSettled, raisePageBusy } from './pageBusy';
 import { defaultPoolSize, MAX_POOL_SIZE } from './poolSize';
-import { progressPacer } from './progressPacer';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
 import { serialCaller, type WorkerHandle, workerSlot } from './workerHandle';
 
@@ -29,49 +27,8 @@ export class SimWorkerError extends Error {
 
 /** After `cancel()`, how long the engine gets to stop by itself before the worker is terminated. */
 const CANCEL_GRACE_MS = 1000;
-/**
- * Progress (the steps done) of a lab run or a sweep reaches the page at most this often; a message with new partial
- * figures or points at once. Each worker reports every 50 ms (sim.worker.ts), so two workers would otherwise
- * re-draw a status line 40 times a second: for a sweep, that was 15–20% of a core on the main thread.
- */
-const PROGRESS_INTERVAL_MS = 100;
-
-/** Settles when simulation workers may start (`startWorkersAfter`); null once they may. */
-let workersHeld: Promise<void> | null = null;
-
-/**
- * Holds every simulation worker's start until `ready` settles; calls made meanwhile wait (an abort still rejects
- * them at once). The page passes its first frame: a worker starting beside it (loading its script, building the
- * world, its JIT compiling the engine on the renderer's background threads) stretched that frame's 20 ms of layout
- * to 60–120 ms, the first visit's longest task (docs/notes/benchmarks-history.md, "The first frame before the workers").
- */
-export function startWorkersAfter(ready: Promise<void>): void {
-  // Settled either way: a `ready` that rejects must not fail every simulation.
-  const held: Promise<void> = ready
-    .catch(() => {})
-    .then(() => {
-      if (workersHeld === held) workersHeld = null;
-    });
-  workersHeld = held;
-}
-
-/** Settles once workers may start, or as soon as `signal` aborts (the call then rejects as aborted). */
-function mayStart(signal?: AbortSignal): Promise<void> {
-  const held = workersHeld;
-  if (!held || signal?.aborted) return Promise.resolve();
-  if (!signal) return held;
-  return new Promise<void>((resolve) => {
-    const go = () => {
-      signal.removeEventListener('abort', go);
-      resolve();
-    };
-    signal.addEventListener('abort', go);
-    void held.then(go);
-  });
-}
-
 /** Runs `use` on lane 0's worker once workers may start (the calls that are not a pooled job). */
-const onFirstLane = <R>(use: (h: WorkerHandle<SimWorkerApi>) => Promise<R>): Promise<R> => mayStart().then(() => lanes[0].slot.use(use));
+const onFirstLane = <R>(use: (h: WorkerHandle<SimWorkerApi>) => Promise<R>): Promise<R> => lanes[0].slot.use(use);
 
 /** One simulation worker of the pool and its one-call-at-a-time caller. */
 interface Lane {
@@ -93,8 +50,7 @@ function makeLane(): Lane {
     'run',
     true,
   );
-  const call = serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The simulation was cancelled.' });
-  return { slot, call: (signal, invoke) => mayStart(signal).then(() => call(signal, invoke)) };
+  return { slot, call: serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The simulation was cancelled.' }) };
 }
 
 /** Started on first use; lane 0 also serves the catalog, dataset info and the ablation. */
@@ -131,8 +87,7 @@ interface PoolJob {
  * Runs `jobs` on up to `size` workers, each taking the next job as it finishes one, and resolves with the
  * results in job order. The first failure (or the caller's abort) aborts the jobs still running and rejects
  * with that failure. With `firstAlone`, the other workers take jobs only once job 0 is done (a lab run's first
- * figures; or a cache job 0 warms that the others would each fill: the prompts' embeddings) and the page has
- * drawn what it brought; they load meanwhile.
+ * figures; or a cache job 0 warms that the others would each fill: the prompts' embeddings).
  */
 async function runOnPool<J, R>(
   jobs: readonly J[],
@@ -152,15 +107,7 @@ async function runOnPool<J, R>(
   let markFirst!: () => void;
   const firstDone = new Promise<void>((resolve) => (markFirst = resolve));
   const work = async (i: number) => {
-    if (firstAlone && i > 0) {
-      // The worker loads its script beside job 0, and takes jobs once job 0's figures are drawn (the page's busy
-      // flag down): started then, its script's compile and its module's evaluation fell on that render.
-      const loaded = lane(i).call(both, (api) => api.ready());
-      loaded.catch(() => {}); // awaited below; a failure meanwhile is not unhandled
-      await firstDone;
-      await pageSettled();
-      await loaded;
-    }
+    if (firstAlone && i > 0) await firstDone;
     while (next < jobs.length) {
       const j = next++;
       results[j] = await lane(i).call(both, (api) => run(api, jobs[j], i, pool));
@@ -255,7 +202,6 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     .map((r) => r.to)
     .filter((n) => n < config.trials);
   let nextMark = 0;
-  const due = progressPacer(PROGRESS_INTERVAL_MS);
   const report = () => {
     const trials = assembler.trialsDone();
     let fresh = false;
@@ -263,8 +209,6 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
       nextMark++;
       fresh = true;
     }
-    if (!due(fresh)) return;
-    if (fresh) raisePageBusy();
     onProgress?.({ done: steps.done, total, partial: fresh && trials < config.trials ? assembler.partial() : null });
   };
   const steps = new PooledSteps(report);
@@ -284,14 +228,7 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
               for (const row of rows) traceRows.push(row);
             })
           : undefined;
-      const slice = await api.runLabSlice(
-        config,
-        { from: trial, to: trial + 1 },
-        job.progress,
-        embedPorts(options.openEmbedPort, pool),
-        onTraceRows,
-        pageBusyBuffer(),
-      );
+      const slice = await api.runLabSlice(config, { from: trial, to: trial + 1 }, job.progress, embedPorts(options.openEmbedPort, pool), onTraceRows);
       job.finish(stepsPerTrial);
       assembler.add(traceRows.length > 0 ? { ...slice, trace: traceRows } : slice);
       report();
@@ -303,7 +240,6 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     true,
   );
   onProgress?.({ done: total, total, partial: null });
-  raisePageBusy(); // the finished run's figures are drawn next
   return assembler.result();
 }
 
@@ -324,7 +260,7 @@ export interface SweepRunOptions extends Omit<LabRunOptions, 'onProgress'> {
  * value's trial 0 first, then up to 2, 5, 10, 20, …), one job per value per round, each worker taking the next
  * job as it finishes one; the engine's SweepAssembler puts the slices together, so the result is the engine's
  * sweep, bit for bit, whatever the pool size and however often it was paused and resumed. Progress counts steps
- * over all values, at most every PROGRESS_INTERVAL_MS, and carries the points over the trials every value has
+ * over all values, as each worker reports it (sim.worker.ts: about every 100 ms), and carries the points over the trials every value has
  * finished each time a round completes (those at once).
  * Resolves with the sweep, or with null when `rounds` rounds were computed before its last. Cancels and fails like
  * `runLab`.
@@ -343,15 +279,9 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
     before += stepsOf(slice.range);
   }
   let shownTrials = assembler.trialsDone();
-  const due = progressPacer(PROGRESS_INTERVAL_MS);
   const report = () => {
-    const fresh = assembler.trialsDone() > shownTrials;
-    if (!due(fresh)) return;
-    const partial = fresh ? assembler.partial() : null;
-    if (partial) {
-      shownTrials = partial.trials;
-      raisePageBusy();
-    }
+    const partial = assembler.trialsDone() > shownTrials ? assembler.partial() : null;
+    if (partial) shownTrials = partial.trials;
     onProgress?.({ done: before + steps.done, total, partial });
   };
   const steps = new PooledSteps(report);
@@ -365,7 +295,7 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
       options.signal,
       async (api, { x }, laneIndex, pool) => {
         const job = steps.start(laneIndex);
-        const slice = await api.runSweepSlice(config, x, range, job.progress, embedPorts(options.openEmbedPort, pool), pageBusyBuffer());
+        const slice = await api.runSweepSlice(config, x, range, job.progress, embedPorts(options.openEmbedPort, pool));
         job.finish(stepsOf(range));
         assembler.add(slice);
         options.onSlice?.(slice);
@@ -376,7 +306,6 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
     );
     if (range.to < trials && --roundsLeft === 0) return null;
   }
-  raisePageBusy();
   return assembler.result();
 }
 
