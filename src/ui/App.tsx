@@ -6,7 +6,6 @@ import { RunStatus } from './controls/RunStatus';
 import { Transport } from './controls/Transport';
 import { useKeyboard } from './controls/useKeyboard';
 import { CostUnitProvider } from './hooks/CostUnitProvider';
-import { useAfterFirstFigures } from './hooks/firstFiguresGate';
 import { Card } from './layout/Card';
 import { Notices } from './layout/Notices';
 import { PanelBoundary } from './layout/PanelBoundary';
@@ -25,8 +24,8 @@ import { CopyLink } from './share/CopyLink';
 import { ExportMenu } from './share/ExportMenu';
 import { leaveTour, TourButton, TourPanel } from './tour/TourPanel';
 
-// Below the fold and not needed for the first picture: loaded once the first figures are in
-// (hooks/firstFiguresGate.ts; the import parser alone is papaparse plus the world-format schemas).
+// Below the fold and not needed for the first picture: their code loads apart from the page's (the import parser
+// alone is papaparse plus the world-format schemas).
 const ImportPanel = lazy(() => import('./import/ImportPanel').then((m) => ({ default: m.ImportPanel })));
 const PlaygroundPanel = lazy(() => import('./playground/PlaygroundPanel').then((m) => ({ default: m.PlaygroundPanel })));
 const EmbeddingPanel = lazy(() => import('./embed/EmbeddingPanel').then((m) => ({ default: m.EmbeddingPanel })));
@@ -34,8 +33,6 @@ const EmbeddingPanel = lazy(() => import('./embed/EmbeddingPanel').then((m) => (
 export function App() {
   const present = useParams((s) => s.present);
   const setPresent = useParams((s) => s.setPresent);
-  const belowTheFold = useAfterFirstFigures();
-
   // Esc closes what is open: the tour first (it floats over the page), else presentation mode.
   const leavePresentation = useCallback(() => {
     if (useParams.getState().tour !== null) leaveTour();
@@ -124,13 +121,19 @@ export function App() {
                   <AblationSection />
                 </PanelBoundary>
                 <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
-                  <PanelBoundary name="prompt playground">{belowTheFold && <PlaygroundPanel />}</PanelBoundary>
+                  <PanelBoundary name="prompt playground">
+                    <PlaygroundPanel />
+                  </PanelBoundary>
                 </Card>
-                <PanelBoundary name="import">{belowTheFold && <ImportPanel />}</PanelBoundary>
+                <PanelBoundary name="import">
+                  <ImportPanel />
+                </PanelBoundary>
                 <PanelBoundary name="explanations">
                   <TeachSection compact={false} />
                 </PanelBoundary>
-                <PanelBoundary name="embeddings">{belowTheFold && <EmbeddingPanel />}</PanelBoundary>
+                <PanelBoundary name="embeddings">
+                  <EmbeddingPanel />
+                </PanelBoundary>
               </>
             )}
           </CostUnitProvider>

@@ -8,7 +8,6 @@ import type { NiceScale } from '../chart/scales';
 import { roundPx } from '../chart/svgPath';
 import { algoDrawOrder, algoStyle } from '../palette';
 import { ChartTooltip } from './ChartTooltip';
-import { warmUpCharts } from './chartWarmUp';
 import {
   AlgoLegend,
   algosKey,
@@ -71,9 +70,6 @@ const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
     tick: fmtTick,
   },
 };
-
-// Once, when this chunk is evaluated: before the first learning-curve chart asks for its turn.
-warmUpCharts();
 
 const CHART_HEIGHT = 210;
 const CHART_HEIGHT_NARROW = 190;

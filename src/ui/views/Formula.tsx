@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useAfterFirstFigures } from '../hooks/firstFiguresGate';
 import { drawingTurns } from './drawingTurns';
 import './views.css';
 
@@ -9,9 +8,8 @@ let katex: Katex | null = null;
 let loading: Promise<Katex> | null = null;
 
 /**
- * KaTeX and its stylesheet (about 70 kB gzip together) load on first use instead of with the page, and a formula
- * asks for them only once the first figures are in (hooks/firstFiguresGate.ts): the formulas are not needed for
- * the first paint, and keeping them out of the initial bundle keeps that under its budget (docs/notes/benchmarks-history.md).
+ * KaTeX and its stylesheet (about 70 kB gzip together) load on first use instead of with the page: the formulas
+ * are not needed for the first paint, and keeping them out of the initial bundle keeps that under its budget.
  * Until they arrive a formula shows its TeX source.
  */
 export function loadKatex(): Promise<Katex> {
@@ -38,14 +36,12 @@ function renderTex(k: Katex, tex: string, display = false): string {
 /** A formula typeset by KaTeX. Inline by default; `display` centres it on its own line. */
 export function Formula({ tex, display = false, className }: { tex: string; display?: boolean; className?: string }) {
   const [k, setK] = useState<Katex | null>(katex);
-  const wanted = useAfterFirstFigures();
   useEffect(() => {
-    if (k || !wanted) return;
+    if (k) return;
     let live = true;
     let cancel = () => {};
     // Once KaTeX is in, each formula is typeset in its turn (drawingTurns.ts), not all of them in one task, and
-    // after the charts waiting for theirs: the gate opens as the first figures come, when the learning curves
-    // ask to draw them, and 14 formulas ahead of them held the curves back by most of a second.
+    // after the charts waiting for theirs.
     void loadKatex().then((loaded) => {
       if (live) cancel = drawingTurns.request(() => setK(() => loaded), 'low');
     });
@@ -53,7 +49,7 @@ export function Formula({ tex, display = false, className }: { tex: string; disp
       live = false;
       cancel();
     };
-  }, [k, wanted]);
+  }, [k]);
   const cls = ['pw-formula', display ? 'pw-formula-display' : '', className ?? ''].filter(Boolean).join(' ');
   const Tag = display ? 'div' : 'span';
   if (!k) return <Tag className={`${cls} pw-formula-pending`}>{tex}</Tag>;

@@ -65,7 +65,7 @@ export class TurnQueue {
 const nextTask = (next: () => void) => void setTimeout(next, 0);
 
 /** A task after the next animation frame (the next task where there are no frames). */
-export function afterNextFrame(next: () => void): void {
+function afterNextFrame(next: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => nextTask(next));
   else nextTask(next);
 }

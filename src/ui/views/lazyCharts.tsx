@@ -5,7 +5,6 @@
  * while the first run computes, and the cards keep their place meanwhile.
  */
 import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
-import { useAfterFirstFigures } from '../hooks/firstFiguresGate';
 
 const loadCurvesPanel = () => import('./CurvesPanel');
 const LazyCurvesPanel = lazy(() => loadCurvesPanel().then((m) => ({ default: m.CurvesPanel })));
@@ -26,13 +25,10 @@ const LazyLambdaSweepPlot = lazy(() => import('./LambdaSweepPlot').then((m) => (
 const LazyTradeoffPlot = lazy(() => import('./TradeoffPlot').then((m) => ({ default: m.TradeoffPlot })));
 
 /**
- * Holds a chart's place (its height) while its code loads: nothing below it moves when it arrives. `later`: the
- * code loads only once the first figures are in (the sweeps' plots: hooks/firstFiguresGate.ts).
+ * Holds a chart's place (its height) while its code loads: nothing below it moves when it arrives.
  */
-function ChartSlot({ height, later = false, children }: { height: number; later?: boolean; children: ReactNode }) {
-  const ready = useAfterFirstFigures();
-  const slot = <div className="pw-chart-slot" style={{ minHeight: height }} data-state="loading-code" />;
-  return later && !ready ? slot : <Suspense fallback={slot}>{children}</Suspense>;
+function ChartSlot({ height, children }: { height: number; children: ReactNode }) {
+  return <Suspense fallback={<div className="pw-chart-slot" style={{ minHeight: height }} data-state="loading-code" />}>{children}</Suspense>;
 }
 
 export const CurvesPanel = (props: ComponentProps<typeof LazyCurvesPanel>) => (
@@ -41,12 +37,12 @@ export const CurvesPanel = (props: ComponentProps<typeof LazyCurvesPanel>) => (
   </ChartSlot>
 );
 export const LambdaSweepPlot = (props: ComponentProps<typeof LazyLambdaSweepPlot>) => (
-  <ChartSlot height={300} later>
+  <ChartSlot height={300}>
     <LazyLambdaSweepPlot {...props} />
   </ChartSlot>
 );
 export const TradeoffPlot = (props: ComponentProps<typeof LazyTradeoffPlot>) => (
-  <ChartSlot height={300} later>
+  <ChartSlot height={300}>
     <LazyTradeoffPlot {...props} />
   </ChartSlot>
 );
