@@ -32,8 +32,9 @@ export function CurvesSection() {
   const T = live ? (config?.T ?? 0) : (result?.config.T ?? 0);
   const curves = live ? live.curves : (result?.curves ?? EMPTY_CURVES);
   const algos = live ? liveAlgos : resultAlgos;
-  // New curves are rendered with the update that brings them: as a deferred value they waited for a background
-  // render that every progress message restarted, and on a first visit the partial curves were never drawn.
+  // New curves are rendered with the update that brings them: the panel hands them to its four charts one per turn
+  // (useStaggered), which is where the drawing's cost is. As a deferred value they waited for a background render
+  // that every progress message and formula restarted: on a first visit the partial curves were never drawn.
   return (
     <Card
       title="Learning curves"

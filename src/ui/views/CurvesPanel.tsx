@@ -20,6 +20,7 @@ import {
   useElementWidth,
   useHovered,
   useSameValue,
+  useStaggered,
   useValueStore,
   type ValueStore,
   xAxisProps,
@@ -90,6 +91,10 @@ export function CurvesPanel({ curves, algos, cursor, T }: CurvesPanelProps) {
   // One y-axis width for all four, so their plot areas line up when stacked.
   const yWidth = useMemo(() => Math.max(...CURVE_METRICS.map((m) => axisWidth(curveScale(curves, ids, m).ticks.map(METRIC_INFO[m].tick)))), [curves, ids]);
 
+  // New curves reach the four charts one chart per task (utility first), never all four in one long task.
+  const latest = useMemo(() => ({ curves, algos: present, yWidth }), [curves, present, yWidth]);
+  const staged = useStaggered(latest, CURVE_METRICS.length);
+
   if (present.length === 0) {
     return (
       <div className="pw-curves" data-testid="curves-panel" ref={rootRef}>
@@ -103,8 +108,17 @@ export function CurvesPanel({ curves, algos, cursor, T }: CurvesPanelProps) {
       <figure className="pw-figure pw-figure-group" data-chart="curves" aria-label="Learning curves: utility, cost, success rate and regret">
         <AlgoLegend algos={present} />
         <div className="pw-grid-2">
-          {CURVE_METRICS.map((m) => (
-            <CurveChart key={m} metric={m} curves={curves} algos={present} cursor={cursorStore} T={T} yWidth={yWidth} narrow={narrow} />
+          {CURVE_METRICS.map((m, i) => (
+            <CurveChart
+              key={m}
+              metric={m}
+              curves={staged[i].curves}
+              algos={staged[i].algos}
+              cursor={cursorStore}
+              T={T}
+              yWidth={staged[i].yWidth}
+              narrow={narrow}
+            />
           ))}
         </div>
       </figure>
@@ -202,7 +216,7 @@ const CurveFrame = memo(
     const drawOrder = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
     const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
     const xTicks = useMemo(() => stepTicks(T, narrow ? 4 : 5), [T, narrow]);
-    const [boxRef, box] = useChartBox<HTMLDivElement>();
+    const [boxRef, box, complete] = useChartBox<HTMLDivElement>();
     // The charts share a hover cursor (syncId), but only the chart under the pointer shows its tooltip.
     const [hovered, hoverHandlers] = useHovered();
 
@@ -227,17 +241,23 @@ const CurveFrame = memo(
             <GridLines yTicks={scale.ticks} />
             <XAxis {...xAxisProps({ dataKey: 't', domain: [0, Math.max(1, T)], ticks: xTicks, tickFormatter: fmtTick, label: 'prompts seen (t)' })} />
             <YAxis {...yAxisProps({ domain: scale.domain, ticks: scale.ticks, tickFormatter: info.tick, width: yWidth, label: axis })} />
-            <Tooltip
-              content={(p: TooltipContentProps) => (hovered ? <CurveTooltip {...p} rows={rows} metric={metric} algos={algos} cursor={cursor.get()} /> : null)}
-              isAnimationActive={false}
-              wrapperStyle={TOOLTIP_VISIBLE}
-              cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
-            />
-            {/* Recharts' Area and Line cost ~1 ms per algorithm and chart for every redraw (13 algorithms, four
+            {complete && (
+              <>
+                <Tooltip
+                  content={(p: TooltipContentProps) =>
+                    hovered ? <CurveTooltip {...p} rows={rows} metric={metric} algos={algos} cursor={cursor.get()} /> : null
+                  }
+                  isAnimationActive={false}
+                  wrapperStyle={TOOLTIP_VISIBLE}
+                  cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
+                />
+                {/* Recharts' Area and Line cost ~1 ms per algorithm and chart for every redraw (13 algorithms, four
                     charts: hundreds of ms on a slow machine, a frozen page while a run streams its curves). The
                     series are plain paths from the chart's scales; the tooltip finds its row by the hovered t. */}
-            <SeriesLayer rows={rows} algos={drawOrder} clipId={clipId} />
-            <CursorClip id={clipId} cursor={cursor} />
+                <SeriesLayer rows={rows} algos={drawOrder} clipId={clipId} />
+                <CursorClip id={clipId} cursor={cursor} />
+              </>
+            )}
           </ComposedChart>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { drawingTurns } from './drawingTurns';
 import './views.css';
 
 type Katex = typeof import('katex')['default'];
@@ -38,11 +39,15 @@ export function Formula({ tex, display = false, className }: { tex: string; disp
   useEffect(() => {
     if (k) return;
     let live = true;
+    let cancel = () => {};
+    // Once KaTeX is in, each formula is typeset in its turn (drawingTurns.ts), not all of them in one task, and
+    // after the charts waiting for theirs.
     void loadKatex().then((loaded) => {
-      if (live) setK(() => loaded);
+      if (live) cancel = drawingTurns.request(() => setK(() => loaded), 'low');
     });
     return () => {
       live = false;
+      cancel();
     };
   }, [k]);
   const cls = ['pw-formula', display ? 'pw-formula-display' : '', className ?? ''].filter(Boolean).join(' ');

@@ -20,6 +20,7 @@ import {
   useElementWidth,
   useHovered,
   useSameValue,
+  useStaggered,
   useValueStore,
   type ValueStore,
   xAxisProps,
@@ -83,6 +84,9 @@ export const LambdaSweepPlot = memo(function LambdaSweepPlot({ sweep, algos, cur
   }, [rows, shown]);
   // One y-axis width for the three, so their λ axes line up when stacked.
   const yWidth = Math.max(...METRICS.map((m) => axisWidth(scales[m].ticks.map(INFO[m].tick))));
+  // A new sweep (or λ) reaches the three charts one chart per task, never all three in one long task.
+  const latest = useMemo(() => ({ rows, shown, scales, yWidth, xScale, current }), [rows, shown, scales, yWidth, xScale, current]);
+  const staged = useStaggered(latest, METRICS.length);
 
   return (
     <div className="pw-sweep" data-testid="lambda-sweep-plot" ref={rootRef}>
@@ -110,16 +114,16 @@ export const LambdaSweepPlot = memo(function LambdaSweepPlot({ sweep, algos, cur
           </ChartState>
         ) : (
           <div className={`pw-grid-3${stacked ? ' pw-stacked' : ''}${loading ? ' pw-stale' : ''}`}>
-            {METRICS.map((m) => (
+            {METRICS.map((m, i) => (
               <SweepChart
                 key={m}
                 metric={m}
-                yScale={scales[m]}
-                yWidth={yWidth}
-                rows={rows}
-                algos={shown}
-                current={current}
-                xScale={xScale}
+                yScale={staged[i].scales[m]}
+                yWidth={staged[i].yWidth}
+                rows={staged[i].rows}
+                algos={staged[i].shown}
+                current={staged[i].current}
+                xScale={staged[i].xScale}
                 height={height}
                 narrow={narrow}
               />
@@ -185,7 +189,7 @@ const SweepChart = memo(function SweepChart(props: SweepChartProps) {
   const order = useMemo(() => [...algos].sort((a, b) => algoDrawOrder(a.id) - algoDrawOrder(b.id)), [algos]);
   // The three share a hover cursor (syncId); only the one under the pointer shows its tooltip.
   const [hovered, hoverHandlers] = useHovered();
-  const [boxRef, box] = useChartBox<HTMLDivElement>();
+  const [boxRef, box, complete] = useChartBox<HTMLDivElement>();
   const clipId = `pw-clip-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   // The rows and the current λ reach the series through stores, and the axes stay the same objects while their
   // values do: a sweep's next round or a new λ that keeps the axes re-draws the series alone, not recharts' chart.
@@ -213,16 +217,20 @@ const SweepChart = memo(function SweepChart(props: SweepChartProps) {
             <GridLines yTicks={yScale.ticks} />
             <XAxis {...xAxisProps({ dataKey: 'x', domain: xScale.domain, ticks: xScale.ticks, tickFormatter: fmtTick, label: 'λ (log scale)' })} scale="log" />
             <YAxis {...yAxisProps({ domain: yScale.domain, ticks: yScale.ticks, tickFormatter: info.tick, width: yWidth, label: axis })} />
-            <Tooltip
-              content={(p: TooltipContentProps) => (hovered ? <LambdaTooltip {...p} rows={rowsStore} metric={metric} algos={algos} /> : null)}
-              isAnimationActive={false}
-              wrapperStyle={TOOLTIP_VISIBLE}
-              cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
-            />
-            {/* Recharts' Line re-ran the whole chart for every new round of the sweep and every λ (three charts
+            {complete && (
+              <>
+                <Tooltip
+                  content={(p: TooltipContentProps) => (hovered ? <LambdaTooltip {...p} rows={rowsStore} metric={metric} algos={algos} /> : null)}
+                  isAnimationActive={false}
+                  wrapperStyle={TOOLTIP_VISIBLE}
+                  cursor={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
+                />
+                {/* Recharts' Line re-ran the whole chart for every new round of the sweep and every λ (three charts
                     each time). The series are plain paths from the chart's scales; the tooltip finds its row by the
                     hovered λ. */}
-            <SweepSeries rows={rowsStore} current={currentStore} algos={order} metric={metric} clipId={clipId} />
+                <SweepSeries rows={rowsStore} current={currentStore} algos={order} metric={metric} clipId={clipId} />
+              </>
+            )}
           </ComposedChart>
         )}
       </div>

@@ -19,6 +19,7 @@ import {
   sameSweepProps,
   useChartBox,
   useElementWidth,
+  useStaggered,
   type ValueStore,
   type WritableStore,
   xAxisProps,
@@ -44,7 +45,7 @@ const HEIGHT_NARROW = 300;
  */
 export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, loading }: SweepPlotProps) {
   const [rootRef, width] = useElementWidth<HTMLDivElement>();
-  const [chartRef, chartBox] = useChartBox<HTMLDivElement>();
+  const [chartRef, chartBox, complete] = useChartBox<HTMLDivElement>();
   const narrow = width > 0 && width < NARROW_WIDTH;
   const captionId = useId();
   const minHeight = narrow ? HEIGHT_NARROW : HEIGHT;
@@ -57,7 +58,14 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
   // The point under the pointer, with its place in the chart (px): the tooltip is drawn beside it.
   const [hovered] = useState(() => createValueStore<HoveredPoint | null>(null));
   const margin = useMemo(() => ({ top: 14, right: narrow ? 14 : 22, bottom: 22, left: 6 }), [narrow]);
+  // New points reach the chart in its turn (one chart per frame, page-wide), not in the commit that brought them.
+  const [drawn] = useStaggered(
+    useMemo(() => ({ series, current }), [series, current]),
+    1,
+  );
+
   const layout = useMemo(() => {
+    const { series, current } = drawn;
     const costs = series.flatMap((s) => s.points.map((p) => p.cost));
     const succ = series.flatMap((s) => s.points.map((p) => p.success));
     const log = wantsLog(costs);
@@ -71,7 +79,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
         points: s.points.map<TradeoffDatum>((p) => ({ ...p, current: p.x === current, algoLabel: labelOf.get(s.id) ?? s.id })),
       }));
     return { log, x, y, yWidth, data };
-  }, [series, current, labelOf]);
+  }, [drawn, labelOf]);
 
   // The chart itself, rebuilt only when what it draws changes: a sweep going stale (loading) only dims it, and
   // re-rendering recharts' scatter of 13 series for that was a long main-thread task on every parameter change.
@@ -101,10 +109,10 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
           {/* Recharts' Scatter drew each point as components of its own (up to 13 series, ~80 points) and re-ran the
               chart for every round of the sweep; the series are plain SVG from the chart's scales, and a point
               under the pointer shows its tooltip (`hovered`). */}
-          <TradeoffSeries data={layout.data} hovered={hovered} paramName={paramName} />
+          {complete && <TradeoffSeries data={layout.data} hovered={hovered} paramName={paramName} />}
         </ScatterChart>
       ),
-    [layout, margin, chartBox, hovered, paramName, costAxis],
+    [layout, margin, chartBox, complete, hovered, paramName, costAxis],
   );
 
   const shown = algos.filter((a) => series.some((s) => s.id === a.id));

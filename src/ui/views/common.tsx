@@ -1,7 +1,8 @@
 /** Small pieces the views share: legends, the visually hidden test/readout lists, chart frame states, hooks. */
-import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { BaseTickContentProps } from 'recharts';
 import { algoStyle, modelColor } from '../palette';
+import { drawingTurns } from './drawingTurns';
 import type { AlgoInfo, SweepPlotProps } from './props';
 import './views.css';
 
@@ -129,14 +130,28 @@ function useObservedSize<T extends HTMLElement>(watched: 'width' | 'both'): [(el
 }
 
 /**
- * The size a recharts chart draws at, in place of recharts' ResponsiveContainer: null until the chart's box (the
- * element given the callback ref) has been laid out, then the box's size, followed at once. ResponsiveContainer
- * measured its box in a mount effect (getBoundingClientRect: a forced layout of the page inside React's commit) and
- * drew every chart twice, at its initial size and then at the measured one.
+ * The size a recharts chart draws at, in place of recharts' ResponsiveContainer, and whether to draw all of it: the
+ * size is null until the chart's box (the element given the callback ref) has been laid out and the chart's turn
+ * to mount has come (drawingTurns.ts), then the box's size, followed at once; `complete` turns true at the chart's
+ * next turn. A chart mounts its frame (axes, grid) in its first turn and its series and tooltip in the second:
+ * each part registers itself in recharts' store and re-renders the chart from it, synchronously, in the task that
+ * mounts it, and the whole chart at once took 60–120 ms of CPU on this project's 2-core machine
+ * (docs/notes/benchmarks-history.md). A box that lays out empty (a hidden card) gives its turns back: shown again, the chart
+ * mounts in turns again. ResponsiveContainer measured its box in a mount effect (getBoundingClientRect: a forced
+ * layout of the page inside React's commit) and drew every chart twice, at its initial size and then at the
+ * measured one.
  */
-export function useChartBox<T extends HTMLElement>(): [(el: T | null) => void, { width: number; height: number } | null] {
+export function useChartBox<T extends HTMLElement>(): [(el: T | null) => void, { width: number; height: number } | null, boolean] {
   const [ref, size] = useObservedSize<T>('both');
-  return [ref, size.width > 0 && size.height > 0 ? size : null];
+  const measured = size.width > 0 && size.height > 0;
+  // 0: waiting for the first turn; 1: the frame is drawn; 2: everything is.
+  const [stage, setStage] = useState(0);
+  if (!measured && stage !== 0) setStage(0); // a render-time update: React re-renders at once
+  useEffect(() => {
+    if (!measured || stage === 2) return;
+    return drawingTurns.request(() => setStage((s) => Math.min(2, s + 1)));
+  }, [measured, stage]);
+  return [ref, measured && stage > 0 ? size : null, measured && stage === 2];
 }
 
 /** The pointer or the focus on an element, and the handlers to spread on it that follow them. */
@@ -210,6 +225,51 @@ export function algosKey(algos: readonly AlgoInfo[]): string {
 export function axisWidth(labels: readonly string[], withLabel = true): number {
   const chars = labels.reduce((m, l) => Math.max(m, l.length), 1);
   return Math.ceil(chars * 6.4 + 12 + (withLabel ? 16 : 0));
+}
+
+/**
+ * What each of `count` charts drawn from the same data should draw now. A new value reaches them one at a time,
+ * the chart furthest behind first (`nextToDraw`; in index order among equals), each in its own low-priority
+ * render and commit when its turn comes in the page's queue
+ * (drawingTurns.ts: one chart per frame, page-wide). Recharts does much of its work in commit-phase effects and then
+ * re-renders its charts from its own store in the next animation frame (redux-toolkit's batching), synchronously:
+ * charts updated within one frame, in this panel or another, are re-drawn in one long main-thread task.
+ */
+export function useStaggered<T>(value: T, count: number): T[] {
+  // Each value is numbered as it comes, so that a chart still showing an older one goes first.
+  const [latest, setLatest] = useState<Numbered<T>>({ value, n: 0 });
+  if (!Object.is(latest.value, value)) setLatest({ value, n: latest.n + 1 }); // a render-time update: React re-renders at once
+  const [shown, setShown] = useState<Numbered<T>[]>(() => Array.from({ length: count }, () => latest));
+  const current = shown.length === count ? shown : Array.from({ length: count }, (_, i) => shown[i] ?? latest);
+  const next = nextToDraw(
+    current.map((s) => s.n),
+    latest.n,
+  );
+  useEffect(() => {
+    if (next < 0) return;
+    return drawingTurns.request(() => startTransition(() => setShown(current.map((s, i) => (i === next ? latest : s)))));
+  }, [next, latest, current]);
+  return current.map((s) => s.value);
+}
+
+interface Numbered<T> {
+  value: T;
+  /** 0 for the first value, then 1, 2, … as new ones come. */
+  n: number;
+}
+
+/**
+ * Which of the charts takes the latest value (numbered `latest`) in the next turn, given the number of the value
+ * each shows: the one furthest behind, the first of them on a tie; -1 when all are current. A run's partial
+ * results come every few hundred milliseconds: taking the charts in index order, the first chart re-drew each new
+ * one while the last still waited for its first.
+ */
+export function nextToDraw(shown: readonly number[], latest: number): number {
+  let next = -1;
+  for (let i = 0; i < shown.length; i++) {
+    if (shown[i] !== latest && (next < 0 || shown[i] < shown[next])) next = i;
+  }
+  return next;
 }
 
 /**
