@@ -1,7 +1,7 @@
 import { connectLab } from './state/labStore';
 import { connectUrl } from './state/urlSync';
 import { setPoolSize } from './workers/simBridge';
-import { setIdleReleaseMs } from './workers/workerHandle';
+import { setIdleReleaseMs } from './workers/workerPool';
 import './ui/styles.css';
 
 /** A number from the address's query (`?name=value`), handed to `apply`; a value it refuses is ignored with a warning. */

@@ -8,7 +8,7 @@ import * as Comlink from 'comlink';
 import type { EmbedBatchResult, EmbedProgress, EmbedSettings } from '../embed/types';
 import type { EmbedCapabilities, EmbedWorkerApi } from './embed.worker';
 import type { EmbedPortEvent } from './embedPort';
-import { serialCaller, workerSlot } from './workerHandle';
+import { workerPool } from './workerPool';
 
 export type { EmbedCapabilities } from './embed.worker';
 
@@ -17,22 +17,16 @@ class EmbedWorkerError extends Error {
   override name = 'EmbedWorkerError';
 }
 
-/**
- * After a cancel, how long the worker gets to stop by itself (it checks between batches of 32) before it is
- * terminated. A batch on a big model can take seconds, and terminating throws away the loaded model, so the
- * grace is longer than the simulation worker's.
- */
-const CANCEL_GRACE_MS = 3000;
-
-const slot = workerSlot<EmbedWorkerApi>(
-  (name) => new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name }),
-  'embedding worker',
-  (message) => new EmbedWorkerError(message),
-  'call',
-  true,
-);
+const pool = workerPool<EmbedWorkerApi>({
+  make: (name) => new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name }),
+  label: 'embedding worker',
+  makeError: (message) => new EmbedWorkerError(message),
+  releaseWhenIdle: true,
+  // After a cancel the worker stops by itself between batches of 32. A batch on a big model can take seconds, and
+  // terminating throws away the loaded model, so the grace is longer than the simulation worker's.
+  cancel: { graceMs: 3000, message: 'The embedding was cancelled.' },
+});
 let portCount = 0;
-const callWorker = serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The embedding was cancelled.' });
 
 export interface EmbedCallOptions {
   onProgress?: (p: EmbedProgress) => void;
@@ -45,23 +39,25 @@ export interface EmbedCallOptions {
  */
 export function embedInWorker(texts: string[], settings: EmbedSettings, options: EmbedCallOptions = {}): Promise<EmbedBatchResult> {
   const { onProgress } = options;
-  return callWorker(options.signal, (api) =>
-    api.embed(
-      texts,
-      settings,
-      Comlink.proxy((p: EmbedProgress) => onProgress?.(p)),
-    ),
+  return pool.call(
+    (api) =>
+      api.embed(
+        texts,
+        settings,
+        Comlink.proxy((p: EmbedProgress) => onProgress?.(p)),
+      ),
+    options.signal,
   );
 }
 
 /** Forgets every cached embedding (IndexedDB). */
 export function clearEmbeddingCache(): Promise<void> {
-  return callWorker(undefined, (api) => api.clearCache());
+  return pool.call((api) => api.clearCache());
 }
 
 /** What the browser offers (starts the worker). */
 export function embedCapabilities(): Promise<EmbedCapabilities> {
-  return callWorker(undefined, (api) => api.capabilities());
+  return pool.call((api) => api.capabilities());
 }
 
 /** A port to the embedding worker for another worker's one embedding (src/workers/embedPort.ts). */
@@ -85,22 +81,24 @@ export function openEmbedPort(settings: EmbedSettings, report: (event: EmbedPort
   let end!: () => void;
   const ended = new Promise<void>((resolve) => (end = resolve));
   let link!: EmbedPortLink;
-  void slot.use((h) => {
-    const hear = (event: EmbedPortEvent) => {
-      if (event.type !== 'progress') end();
-      report(event);
-    };
-    h.api.connect(id, Comlink.transfer(port1, [port1]), settings, Comlink.proxy(hear)).catch(() => {}); // a crash shows as `lost`
-    link = {
-      port: port2,
-      lost: h.crashed,
-      cancel() {
-        h.api.cancel(id).catch(() => {});
-        end();
-      },
-    };
-    return ended;
-  });
+  pool
+    .attach((api, crashed) => {
+      const hear = (event: EmbedPortEvent) => {
+        if (event.type !== 'progress') end();
+        report(event);
+      };
+      api.connect(id, Comlink.transfer(port1, [port1]), settings, Comlink.proxy(hear)).catch(() => {}); // a crash shows as `lost`
+      link = {
+        port: port2,
+        lost: crashed,
+        cancel() {
+          api.cancel(id).catch(() => {});
+          end();
+        },
+      };
+      return ended;
+    })
+    .catch(() => {}); // a crash shows as `lost`
   return link;
 }
 

@@ -7,22 +7,21 @@ import * as Comlink from 'comlink';
 import { messageOf } from '../engine/messageOf';
 import type { ImportWorkerApi } from './import.worker';
 import type { ImportChoices, ImportOutcome, PickedFile, SavedImport, Selection } from './importApi';
-import { workerSlot } from './workerHandle';
+import { workerPool } from './workerPool';
 
-const slot = workerSlot<ImportWorkerApi>(
-  (name) => new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module', name }),
-  'import worker',
-  undefined,
-  'import',
-  true,
-);
+const pool = workerPool<ImportWorkerApi>({
+  make: (name) => new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module', name }),
+  label: 'import worker',
+  nextAction: 'import',
+  releaseWhenIdle: true,
+});
 
 const inThread = typeof Worker === 'undefined';
 
 /** A crashed worker is a refused import, in the import's own shape. */
 async function call<T>(invoke: (api: Comlink.Remote<ImportWorkerApi>) => Promise<ImportOutcome<T>>): Promise<ImportOutcome<T>> {
   try {
-    return await slot.use((h) => Promise.race([invoke(h.api), h.crashed]));
+    return await pool.call(invoke);
   } catch (e) {
     return { ok: false, problem: { message: messageOf(e) } };
   }

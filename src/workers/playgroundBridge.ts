@@ -1,20 +1,19 @@
-/** Main-thread side of the playground worker: one call at a time, a crash becomes a readable error. */
+/** Main-thread side of the playground worker: its calls as promises, a crash becomes a readable error. */
 import type * as Comlink from 'comlink';
 import { type EmbedPortLink, embedPortProxy } from './embedBridge';
 import type { PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo, PlaygroundWorkerApi } from './playground.worker';
-import { workerSlot } from './workerHandle';
+import { workerPool } from './workerPool';
 
 export type { PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo } from './playground.worker';
 
-const slot = workerSlot<PlaygroundWorkerApi>(
-  (name) => new Worker(new URL('./playground.worker.ts', import.meta.url), { type: 'module', name }),
-  'playground worker',
-);
+// Never released when idle: the worker holds the user's learner.
+const pool = workerPool<PlaygroundWorkerApi>({
+  make: (name) => new Worker(new URL('./playground.worker.ts', import.meta.url), { type: 'module', name }),
+  label: 'playground worker',
+});
 
-async function call<R>(invoke: (api: Comlink.Remote<PlaygroundWorkerApi>) => Promise<R>): Promise<R> {
-  const h = slot.current();
-  return Promise.race([invoke(h.api), h.crashed]);
-}
+/** The learner's questions may overlap (a feedback while an answer is drawn): they go to its worker as they come. */
+const call = <R>(invoke: (api: Comlink.Remote<PlaygroundWorkerApi>) => Promise<R>): Promise<R> => pool.attach(invoke);
 
 export const playgroundWorker = {
   /** Starts a learner; `openEmbedPort` gives the worker a port to the embedding worker (embedding features). */

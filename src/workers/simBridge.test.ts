@@ -4,30 +4,20 @@
  * structured cloning are the real ones; only the thread is not. (The browser specs in e2e/ cover the real
  * Worker.)
  */
-import * as Comlink from 'comlink';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LabConfig, type LabProgress, labBuiltin, type SweepPartial, type SweepSlice, sweepBuiltin } from '../engine/lab';
 import { builtinWorldNames } from '../engine/worlds/builtins';
 import { defaultPoolSize } from './poolSize';
 import type * as WorkerModule from './sim.worker';
-
-type Port = InstanceType<typeof MessageChannel>['port1'];
-type ErrorEventLike = new (type: string, init: { message: string }) => Event;
+import { crash, StandInWorker } from './standInWorker';
 
 const g = globalThis as Record<string, unknown>;
 // sim.worker.ts exposes its API on its global scope when imported; here each stand-in Worker exposes it on a port.
 g.addEventListener ??= () => {};
-g.ErrorEvent ??= class ErrorEvent extends Event {
-  readonly message: string;
-  constructor(type: string, init: { message?: string } = {}) {
-    super(type);
-    this.message = init.message ?? '';
-  }
-};
 
 let workerApi: typeof WorkerModule.api;
 let bridge: typeof import('./simBridge');
-const spawned: StandInWorker[] = [];
+const spawned: SimStandIn[] = [];
 /**
  * Separate instances of the worker module (a query string makes a new module), one per stand-in worker, as
  * each real worker has its own: the module keeps its run in flight in module state.
@@ -38,30 +28,11 @@ const slicesRun: number[] = [];
 /** Lab slices as they start and end, over all instances: `start 3`, `end 3`. */
 const sliceLog: string[] = [];
 
-class StandInWorker extends EventTarget {
-  private readonly port: Port;
-  private readonly inner: Port;
-  terminated = false;
-
+/** A stand-in worker per `new Worker()`: each serves the next instance of the worker module. */
+class SimStandIn extends StandInWorker {
   constructor() {
-    super();
-    const { port1, port2 } = new MessageChannel();
-    this.port = port1;
-    this.inner = port2;
-    port1.addEventListener('message', (e) => this.dispatchEvent(new MessageEvent('message', { data: (e as MessageEvent).data })));
-    port1.start();
-    Comlink.expose(instances[spawned.length % instances.length], port2);
+    super(instances[spawned.length % instances.length]);
     spawned.push(this);
-  }
-
-  postMessage(data: unknown, transfer: unknown[] = []): void {
-    this.port.postMessage(data, transfer as Parameters<Port['postMessage']>[1]);
-  }
-
-  terminate(): void {
-    this.terminated = true;
-    this.port.close();
-    this.inner.close();
   }
 }
 
@@ -78,7 +49,7 @@ beforeAll(async () => {
       return run(...args).finally(() => sliceLog.push(`end ${args[1].from}`));
     };
   });
-  g.Worker = StandInWorker;
+  g.Worker = SimStandIn;
   bridge = await import('./simBridge');
 });
 
@@ -156,8 +127,9 @@ describe('the simulation bridge', () => {
     const seconds = (performance.now() - t0) / 1000;
     const plain = messages.filter((m) => !m.partial);
     expect(plain.length, 'progress messages without points').toBeGreaterThan(0);
-    // Paced in the workers (sim.worker.ts, 100 ms each): at most ten a second per worker, plus a slice's last.
-    expect(plain.length).toBeLessThanOrEqual(Math.ceil(seconds * 10 * bridge.poolSize()) + 18);
+    // Paced in the workers (sim.worker.ts, 100 ms each): at most ten a second per worker, plus each slice's first
+    // tick and the count as it finishes (18 slices).
+    expect(plain.length).toBeLessThanOrEqual(Math.ceil(seconds * 10 * bridge.poolSize()) + 2 * 18);
     for (const [i, m] of messages.entries()) if (i > 0) expect(m.done, `message ${i}`).toBeGreaterThanOrEqual(messages[i - 1].done);
     // Every round's points came (trials 1, 2 and 3), and the last message counts every step.
     expect(messages.filter((m) => m.partial).length).toBe(3);
@@ -213,7 +185,7 @@ describe('the simulation bridge', () => {
     const run = bridge.runLab({ ...CONFIG, T: 100_000, trials: 50 });
     await new Promise((r) => setTimeout(r, 30));
     const worker = spawned.at(-1)!;
-    worker.dispatchEvent(new (g.ErrorEvent as ErrorEventLike)('error', { message: 'boom' }));
+    crash(worker, 'boom');
     await expect(run).rejects.toThrow(new bridge.SimWorkerError('The simulation worker crashed (boom). The next run starts a fresh one.'));
     expect(worker.terminated).toBe(true);
     workerApi.cancel(); // the stand-in's "thread" is this one: stop its run by hand

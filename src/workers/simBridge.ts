@@ -1,9 +1,8 @@
 /**
- * Main-thread side of the simulation workers (after squoosh's worker bridge): workers start lazily on first
- * use, every call returns a promise, an AbortSignal cancels it, and a crashed worker rejects the call in flight
- * with a readable error and is replaced by a fresh one on the next call. Lab runs and sweeps share their
- * trials (values) among a pool of `poolSize()` workers; the engine's LabAssembler makes the result independent
- * of the pool size, bit for bit.
+ * Main-thread side of the simulation workers: it maps lab runs, sweeps and the ablation to jobs on the page's
+ * pool of simulation workers (workerPool.ts: start, queue, cancel, crash, idle release) and merges their results.
+ * Lab runs and sweeps share their trials (values) among `poolSize()` workers; the engine's assemblers make the
+ * result independent of the pool size, bit for bit.
  */
 import * as Comlink from 'comlink';
 import type { AblationResult } from '../engine/lab/ablation';
@@ -14,10 +13,11 @@ import { SweepAssembler, sweepRounds } from '../engine/lab/sweepSlices';
 import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../engine/lab/types';
 import type { TrialRange } from '../engine/simulate';
 import { type EmbedPortLink, embedPortProxy } from './embedBridge';
-import { defaultPoolSize, MAX_POOL_SIZE } from './poolSize';
+import { poolSize } from './poolSize';
 import type { SimCatalog, SimProgress, SimWorkerApi } from './sim.worker';
-import { serialCaller, type WorkerHandle, workerSlot } from './workerHandle';
+import { workerPool } from './workerPool';
 
+export { poolSize, setPoolSize } from './poolSize';
 export type { CatalogWorld, SimCatalog, SimProgress } from './sim.worker';
 
 /** The worker died (failed to load, or threw outside a call): the run in flight is lost. */
@@ -25,142 +25,91 @@ export class SimWorkerError extends Error {
   override name = 'SimWorkerError';
 }
 
-/** After `cancel()`, how long the engine gets to stop by itself before the worker is terminated. */
-const CANCEL_GRACE_MS = 1000;
-/** Runs `use` on lane 0's worker once workers may start (the calls that are not a pooled job). */
-const onFirstLane = <R>(use: (h: WorkerHandle<SimWorkerApi>) => Promise<R>): Promise<R> => lanes[0].slot.use(use);
+const pool = workerPool<SimWorkerApi>({
+  make: (name) => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name }),
+  label: 'simulation worker',
+  size: poolSize,
+  makeError: (message) => new SimWorkerError(message),
+  nextAction: 'run',
+  releaseWhenIdle: true,
+  // After `cancel()`, how long the engine gets to stop by itself (it checks between chunks) before termination.
+  cancel: { graceMs: 1000, message: 'The simulation was cancelled.' },
+});
 
-/** One simulation worker of the pool and its one-call-at-a-time caller. */
-interface Lane {
-  slot: ReturnType<typeof workerSlot<SimWorkerApi>>;
-  /**
-   * The call path of every job on this worker: waits for the previous job to wind down, starts `invoke`, and
-   * settles with its result, or rejects with an AbortError DOMException when `signal` aborts (the worker is
-   * asked to cancel and terminated if it has not stopped within CANCEL_GRACE_MS), or with a SimWorkerError
-   * when the worker crashes (the next call starts a fresh one).
-   */
-  call: ReturnType<typeof serialCaller<SimWorkerApi>>;
-}
-
-function makeLane(): Lane {
-  const slot = workerSlot<SimWorkerApi>(
-    (name) => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name }),
-    'simulation worker',
-    (message) => new SimWorkerError(message),
-    'run',
-    true,
-  );
-  return { slot, call: serialCaller(slot, { graceMs: CANCEL_GRACE_MS, cancelledMessage: 'The simulation was cancelled.' }) };
-}
-
-/** Started on first use; lane 0 also serves the catalog, dataset info and the ablation. */
-const lanes: Lane[] = [makeLane()];
-const lane = (i: number) => (lanes[i] ??= makeLane());
-
-let poolSizeOverride: number | null = null;
-
-/**
- * How many simulation workers lab runs and sweeps use: `setPoolSize`'s value, else defaultPoolSize of
- * navigator.hardwareConcurrency. The results do not depend on it.
- */
-export function poolSize(): number {
-  if (poolSizeOverride !== null) return poolSizeOverride;
-  return defaultPoolSize((globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1);
-}
-
-/** Sets the pool size (an integer 1…MAX_POOL_SIZE; the page's `?workers=N`), or null for the default. */
-export function setPoolSize(size: number | null): void {
-  if (size !== null && !(Number.isInteger(size) && size >= 1 && size <= MAX_POOL_SIZE)) {
-    throw new RangeError(`pool size: an integer from 1 to ${MAX_POOL_SIZE}, got ${size}`);
-  }
-  poolSizeOverride = size;
-}
-
-/** What a pooled job may use beyond its worker: the pool's signal (the caller's abort or another job's failure). */
-interface PoolJob {
+/** What a job may use beyond its worker: the jobs' signal (the caller's abort or another job's failure). */
+interface JobContext {
   signal: AbortSignal;
-  /** Fails the whole pooled call with `error` (a helper the job relies on died). */
+  /** Fails every job with `error` (a helper the job relies on died). */
   fail(error: unknown): void;
 }
 
 /**
- * Runs `jobs` on up to `size` workers, each taking the next job as it finishes one, and resolves with the
- * results in job order. The first failure (or the caller's abort) aborts the jobs still running and rejects
- * with that failure. With `firstAlone`, the other workers take jobs only once job 0 is done (a lab run's first
- * figures; or a cache job 0 warms that the others would each fill: the prompts' embeddings).
+ * Runs `jobs` on the pool and settles once all are done. The first failure (or the caller's abort) aborts the jobs
+ * still queued or running and rejects with that failure. With `firstAlone`, job 0 runs before the others are
+ * queued: a lab run's first figures (a second worker computing beside it on a 2-core machine delayed them by
+ * 0.3–1.1 s, docs/notes/benchmarks-history.md), or a cache job 0 fills that the others read (the prompts' embeddings).
  */
-async function runOnPool<J, R>(
+async function runJobs<J>(
   jobs: readonly J[],
-  size: number,
   signal: AbortSignal | undefined,
-  run: (api: Comlink.Remote<SimWorkerApi>, job: J, laneIndex: number, pool: PoolJob) => Promise<R>,
+  run: (api: Comlink.Remote<SimWorkerApi>, job: J, context: JobContext) => Promise<void>,
   firstAlone = false,
-): Promise<R[]> {
+): Promise<void> {
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   let fail!: (error: unknown) => void;
   const failed = new Promise<never>((_, reject) => (fail = reject));
   failed.catch(() => {});
-  const pool: PoolJob = { signal: both, fail };
-  const results: R[] = new Array(jobs.length);
-  let next = 0;
-  let markFirst!: () => void;
-  const firstDone = new Promise<void>((resolve) => (markFirst = resolve));
-  const work = async (i: number) => {
-    if (firstAlone && i > 0) await firstDone;
-    while (next < jobs.length) {
-      const j = next++;
-      results[j] = await lane(i).call(both, (api) => run(api, jobs[j], i, pool));
-      if (j === 0) markFirst();
-    }
+  const context: JobContext = { signal: both, fail };
+  const one = (job: J) => pool.call((api) => run(api, job, context), both);
+  const all = async () => {
+    const [first, ...rest] = jobs;
+    if (firstAlone && first !== undefined) await one(first);
+    await Promise.all((firstAlone ? rest : jobs).map(one));
   };
   try {
-    await Promise.race([Promise.all(Array.from({ length: Math.max(1, Math.min(size, jobs.length)) }, (_, i) => work(i))), failed]);
+    await Promise.race([all(), failed]);
   } catch (error) {
     stop.abort();
-    markFirst();
     throw error;
   }
-  return results;
 }
 
 /**
- * Steps done in a pooled call: those of the finished jobs plus those each lane's job in flight has reported.
- * Progress that trails a job's result (it travels on another port) is ignored.
+ * Steps done over a set of jobs: those of the finished jobs plus those each running job has reported. Progress that
+ * trails a job's result (it travels on another port) is ignored.
  */
-class PooledSteps {
-  private finished = 0;
-  private readonly running = new Map<number, { done: number }>();
-
-  constructor(private readonly onProgress: () => void) {}
-
-  get done(): number {
-    let done = this.finished;
-    for (const job of this.running.values()) done += job.done;
-    return done;
-  }
-
-  /** A job starts on a lane: the progress callback to hand the worker, and `finish(steps)` once its result is in. */
-  start(laneIndex: number): { progress: (p: SimProgress) => void; finish(steps: number): void } {
-    const job = { done: 0 };
-    this.running.set(laneIndex, job);
-    return {
-      progress: Comlink.proxy((p: SimProgress) => {
-        if (this.running.get(laneIndex) !== job) return;
-        job.done = p.done;
-        this.onProgress();
-      }),
-      finish: (steps) => {
-        if (this.running.get(laneIndex) === job) this.running.delete(laneIndex);
-        this.finished += steps;
-      },
-    };
-  }
+function stepCounter(onProgress: () => void) {
+  let finished = 0;
+  const running = new Set<{ done: number }>();
+  return {
+    get done(): number {
+      let done = finished;
+      for (const job of running) done += job.done;
+      return done;
+    },
+    /** A job starts: the progress callback to hand its worker, and `finish(steps)` once its result is in. */
+    start() {
+      const job = { done: 0 };
+      running.add(job);
+      return {
+        progress: Comlink.proxy((p: SimProgress) => {
+          if (!running.has(job)) return;
+          job.done = p.done;
+          onProgress();
+        }),
+        finish(steps: number) {
+          running.delete(job);
+          finished += steps;
+        },
+      };
+    },
+  };
 }
 
 /** The algorithms and worlds the engine offers (starts the worker if it is not running). */
 export function catalog(): Promise<SimCatalog> {
-  return onFirstLane((h) => Promise.race([h.api.catalog(), h.crashed]));
+  return pool.attach((api) => api.catalog());
 }
 
 // --- Lab runs (src/engine/lab/types.ts) ---
@@ -184,12 +133,12 @@ export interface LabRunOptions {
 }
 
 /** The port opener a pooled job hands its worker (none when the caller offers no embedding worker). */
-const embedPorts = (open: (() => EmbedPortLink) | undefined, pool: PoolJob) => (open ? embedPortProxy(open, pool.fail, pool.signal) : undefined);
+const embedPorts = (open: (() => EmbedPortLink) | undefined, context: JobContext) => (open ? embedPortProxy(open, context.fail, context.signal) : undefined);
 
 /**
  * Runs a lab simulation (summary, curves, arm usage, trial-0 trace) on the pool: one job per trial, each worker
  * taking the next trial as it finishes one, and the engine's LabAssembler putting the trials together, so the
- * result is the same, bit for bit, whatever the pool size. Cancels and fails like every call (see Lane); a bad
+ * result is the same, bit for bit, whatever the pool size. Cancels and fails like every pool call; a bad
  * config rejects with the engine's message (e.g. "traceAlgo: ... is not one of the algorithms run").
  */
 export async function runLab(config: LabConfig, options: LabRunOptions = {}): Promise<LabResult> {
@@ -211,14 +160,13 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
     }
     onProgress?.({ done: steps.done, total, partial: fresh && trials < config.trials ? assembler.partial() : null });
   };
-  const steps = new PooledSteps(report);
+  const steps = stepCounter(report);
   const trials = Array.from({ length: config.trials }, (_, i) => i);
-  await runOnPool(
+  await runJobs(
     trials,
-    poolSize(),
     options.signal,
-    async (api, trial, laneIndex, pool) => {
-      const job = steps.start(laneIndex);
+    async (api, trial, context) => {
+      const job = steps.start();
       // Trial 0's slice holds the trace: a long one comes in chunks ahead of it, each read in a short task of its
       // own (sim.worker.ts). The other trials have none, and get no channel for it.
       const traceRows: TraceRow[] = [];
@@ -228,16 +176,12 @@ export async function runLab(config: LabConfig, options: LabRunOptions = {}): Pr
               for (const row of rows) traceRows.push(row);
             })
           : undefined;
-      const slice = await api.runLabSlice(config, { from: trial, to: trial + 1 }, job.progress, embedPorts(options.openEmbedPort, pool), onTraceRows);
+      const slice = await api.runLabSlice(config, { from: trial, to: trial + 1 }, job.progress, embedPorts(options.openEmbedPort, context), onTraceRows);
       job.finish(stepsPerTrial);
       assembler.add(traceRows.length > 0 ? { ...slice, trace: traceRows } : slice);
       report();
-      return null;
     },
-    // Trial 0 alone first: the first figures come from it, and a second worker computing beside it on a 2-core
-    // machine (with the page loading, and each worker's JIT warming up) delayed them by 0.3–1.1 s, side by side
-    // (docs/notes/benchmarks-history.md); with embedding features it also fills the embedding cache the others read.
-    true,
+    true, // the first figures come from trial 0 alone
   );
   onProgress?.({ done: total, total, partial: null });
   return assembler.result();
@@ -284,23 +228,21 @@ export async function runSweep(config: SweepConfig, options: SweepRunOptions = {
     if (partial) shownTrials = partial.trials;
     onProgress?.({ done: before + steps.done, total, partial });
   };
-  const steps = new PooledSteps(report);
+  const steps = stepCounter(report);
   let roundsLeft = options.rounds ?? Number.POSITIVE_INFINITY;
   for (const range of sweepRounds(trials)) {
     const jobs = config.values.filter((x) => !had.has(`${x}:${range.from}`)).map((x) => ({ x, range }));
     if (jobs.length === 0) continue;
-    await runOnPool(
+    await runJobs(
       jobs,
-      poolSize(),
       options.signal,
-      async (api, { x }, laneIndex, pool) => {
-        const job = steps.start(laneIndex);
-        const slice = await api.runSweepSlice(config, x, range, job.progress, embedPorts(options.openEmbedPort, pool));
+      async (api, { x }, context) => {
+        const job = steps.start();
+        const slice = await api.runSweepSlice(config, x, range, job.progress, embedPorts(options.openEmbedPort, context));
         job.finish(stepsOf(range));
         assembler.add(slice);
         options.onSlice?.(slice);
         report();
-        return null;
       },
       config.base.dataset?.features === 'embedding' && assembler.trialsDone() === 0,
     );
@@ -316,18 +258,19 @@ export async function runAblation(
   options: { onProgress?: (p: SimProgress) => void } & Omit<LabRunOptions, 'onProgress'> = {},
 ): Promise<AblationResult> {
   const { onProgress } = options;
-  const [result] = await runOnPool([config], 1, options.signal, (api, job, _lane, pool) =>
-    api.runAblation(
+  let result!: AblationResult;
+  await runJobs([config], options.signal, async (api, job, context) => {
+    result = await api.runAblation(
       job,
       features,
       Comlink.proxy((p: SimProgress) => onProgress?.(p)),
-      embedPorts(options.openEmbedPort, pool),
-    ),
-  );
+      embedPorts(options.openEmbedPort, context),
+    );
+  });
   return result;
 }
 
 /** A dataset world's models, prices and size (loads the dataset in the worker if needed). */
 export function datasetInfo(world: string): ReturnType<SimWorkerApi['datasetInfo']> {
-  return onFirstLane((h) => Promise.race([h.api.datasetInfo(world), h.crashed]));
+  return pool.attach((api) => api.datasetInfo(world));
 }
