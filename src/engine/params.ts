@@ -11,6 +11,12 @@ import { fmtCount } from './lab/format';
 export interface NumberParam {
   /** Its name in SimOptions or BanditParams, in messages and in the URL. */
   readonly key: string;
+  /**
+   * Where the engine takes it: `run`, a field of SimOptions (T, trials, seed); `bandit`, of BanditParams (the
+   * policies' parameters: its type is derived from these entries); `world`, of a world's building (its dimension).
+   * Absent on a number checked the same way that is not the run's (the CLI's `--jobs`).
+   */
+  readonly group?: 'run' | 'bandit' | 'world';
   readonly integer: boolean;
   /** The values the engine accepts: min ≤ v ≤ max, strictly where `…Exclusive` is set. */
   readonly min: number;
@@ -25,9 +31,12 @@ export interface NumberParam {
   readonly cli: string;
   /**
    * The range the lab's controls and links offer (within the engine's), where the lab has a control for it, and
-   * the lab's default where it differs from the engine's (`dim`: the engine's is the world's own).
+   * the lab's default where it differs from the engine's (`dim`: the engine's is the world's own). An entry with
+   * one is a lab parameter: its link field, its check of the controls' values, its place in the run's config and a
+   * control are derived from it (state/urlCodec.ts, state/lab/config.ts, ui/controls). `datasetOnly`: only dataset
+   * worlds use it (only their links carry it).
    */
-  readonly lab?: { readonly min: number; readonly max: number; readonly default?: number };
+  readonly lab?: { readonly min: number; readonly max: number; readonly default?: number; readonly datasetOnly?: boolean };
   /** One line for the CLI's help. */
   readonly help: string;
 }
@@ -41,12 +50,46 @@ const positive = { integer: false, min: 0, minExclusive: true, max: Number.POSIT
 const nonNegative = { integer: false, min: 0, max: Number.POSITIVE_INFINITY, expect: 'a non-negative number' } as const;
 
 export const NUMBER_PARAMS = {
+  // In the order the lab's link writes them.
+  lambda: {
+    key: 'lambda',
+    group: 'bandit',
+    default: 0.01,
+    ...nonNegative,
+    cli: 'lambda',
+    lab: { min: 1e-4, max: 1 },
+    help: 'cost weight λ in utility = reward − λ·cost',
+  },
+  // The budget DP (oracle.ts) plans τ_max × K values per prompt.
+  tauMax: {
+    key: 'tauMax',
+    group: 'bandit',
+    default: 5,
+    ...sizeUpTo(1000),
+    cli: 'tau-max',
+    lab: { min: 1, max: 16 },
+    help: 'round budget τ_max: pulls per prompt at most',
+  },
+  tauExp: {
+    key: 'tauExp',
+    group: 'bandit',
+    default: 1,
+    integer: true,
+    min: 0,
+    max: 1000,
+    expect: 'an integer from 0 to 1,000',
+    cli: 'tau-exp',
+    lab: { min: 0, max: 5 },
+    help: 'forced exploration pulls per model (Algorithm 1, exploration phase)',
+  },
+  alpha: { key: 'alpha', group: 'bandit', default: null, ...nonNegative, cli: 'alpha', lab: { min: 0, max: 5 }, help: 'UCB width α (default √(2 ln(2K/δ)))' },
   // Bounds: a trial's per-step work and memory grow with T (1e6 steps take minutes per algorithm); trials × T is
   // the run's length.
-  T: { key: 'T', default: 1000, ...sizeUpTo(1_000_000), cli: 'T', lab: { min: 100, max: 5000 }, help: 'prompts per trial' },
-  trials: { key: 'trials', default: 20, ...sizeUpTo(10_000), cli: 'trials', lab: { min: 1, max: 50 }, help: 'independent trials' },
+  T: { key: 'T', group: 'run', default: 1000, ...sizeUpTo(1_000_000), cli: 'T', lab: { min: 100, max: 5000 }, help: 'prompts per trial' },
+  trials: { key: 'trials', group: 'run', default: 20, ...sizeUpTo(10_000), cli: 'trials', lab: { min: 1, max: 50 }, help: 'independent trials' },
   seed: {
     key: 'seed',
+    group: 'run',
     default: 0,
     integer: true,
     // Beyond 2^53 a typed seed is not the number read (9007199254740993 reads as …992): refused, not run as another.
@@ -57,23 +100,21 @@ export const NUMBER_PARAMS = {
     lab: { min: 0, max: 2 ** 31 - 1 },
     help: 'base seed: the same seed gives the same run',
   },
-  lambda: { key: 'lambda', default: 0.01, ...nonNegative, cli: 'lambda', lab: { min: 1e-4, max: 1 }, help: 'cost weight λ in utility = reward − λ·cost' },
-  // The budget DP (oracle.ts) plans τ_max × K values per prompt.
-  tauMax: { key: 'tauMax', default: 5, ...sizeUpTo(1000), cli: 'tau-max', lab: { min: 1, max: 16 }, help: 'round budget τ_max: pulls per prompt at most' },
-  tauExp: {
-    key: 'tauExp',
-    default: 1,
-    integer: true,
-    min: 0,
-    max: 1000,
-    expect: 'an integer from 0 to 1,000',
-    cli: 'tau-exp',
-    lab: { min: 0, max: 5 },
-    help: 'forced exploration pulls per model',
+  dim: {
+    key: 'dim',
+    group: 'world',
+    default: null,
+    // The learners keep a d × d matrix per model (the logistic MLE's Hessian, the kernels' features).
+    ...sizeUpTo(4096),
+    cli: 'd',
+    // The lab projects a dataset's n-gram or embedding features to 16 dimensions unless asked otherwise (small
+    // enough for the kernel methods to stay interactive); the CLI keeps the world's own (spec/cli.md: `--d`).
+    lab: { min: 2, max: 384, default: 16, datasetOnly: true },
+    help: 'context dimension: the logistic world, or hashed n-gram features of a data folder',
   },
-  alpha: { key: 'alpha', default: null, ...nonNegative, cli: 'alpha', lab: { min: 0, max: 5 }, help: 'UCB width α (default √(2 ln(2K/δ)))' },
   delta: {
     key: 'delta',
+    group: 'bandit',
     default: 0.05,
     integer: false,
     min: 0,
@@ -84,28 +125,31 @@ export const NUMBER_PARAMS = {
     cli: 'delta',
     help: 'confidence δ of the default α',
   },
-  ridge: { key: 'ridge', default: 0.01, ...positive, cli: 'ridge', help: 'ridge ρ of the logistic MLE' },
-  sigma: { key: 'sigma', default: 3, ...positive, cli: 'sigma', help: 'RBF width σ of the kernel methods' },
-  beta: { key: 'beta', default: 1, ...positive, cli: 'beta', help: 'kernel regulariser β' },
+  // The paper leaves ρ open (docs/ENGINE.md).
+  ridge: { key: 'ridge', group: 'bandit', default: 0.01, ...positive, cli: 'ridge', help: 'ridge ρ of the logistic MLE and of V_a = ρI + Σ xxᵀ' },
+  sigma: { key: 'sigma', group: 'bandit', default: 3, ...positive, cli: 'sigma', help: 'RBF width σ of the kernel methods' },
+  beta: { key: 'beta', group: 'bandit', default: 1, ...positive, cli: 'beta', help: 'kernel regulariser β (KLR and kernel ridge)' },
+  // The gradient is kept exact, so what one capped fit leaves is carried into the next (docs/ENGINE.md).
   fitIterations: {
     key: 'fitIterations',
+    group: 'bandit',
     default: null,
     ...sizeUpTo(100_000),
     cli: 'fit-iters',
     help: 'cap on the logistic fit per pull (default: until converged)',
   },
-  dim: {
-    key: 'dim',
-    default: null,
-    // The learners keep a d × d matrix per model (the logistic MLE's Hessian, the kernels' features).
-    ...sizeUpTo(4096),
-    cli: 'd',
-    // The lab projects a dataset's n-gram or embedding features to 16 dimensions unless asked otherwise (small
-    // enough for the kernel methods to stay interactive); the CLI keeps the world's own (spec/cli.md: `--d`).
-    lab: { min: 2, max: 384, default: 16 },
-    help: 'context dimension: the logistic world, or hashed n-gram features of a data folder',
-  },
 } as const satisfies Record<string, NumberParam>;
+
+type Registry = typeof NUMBER_PARAMS;
+type KeyOf<G extends 'run' | 'bandit' | 'world'> = { [K in keyof Registry]: Registry[K]['group'] extends G ? K : never }[keyof Registry];
+/** The parameters of the policies, one per `bandit` entry: a number, or null where its default is null (computed, or none). */
+export type BanditParams = { [K in KeyOf<'bandit'>]: Registry[K]['default'] extends null ? number | null : number };
+
+/** The registry's entries of one group, in its order. */
+export const paramsOf = (group: 'run' | 'bandit' | 'world'): NumberParam[] => Object.values(NUMBER_PARAMS).filter((p) => p.group === group);
+
+/** Every `bandit` entry's default. */
+export const defaultParams = Object.fromEntries(paramsOf('bandit').map((p) => [p.key, p.default])) as BanditParams;
 
 /**
  * The largest λ × cost of one query the engine accepts (simulate.ts). A success is worth 1, so beyond this the

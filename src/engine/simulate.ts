@@ -2,7 +2,7 @@ import { isRbfWidth, MIN_RBF_SIGMA } from './estimators/kernel';
 import { fmtCount } from './lab/format';
 import { meanStd, type Stat } from './metrics';
 import { budgetValue, unlimitedValue } from './oracle';
-import { acceptsNumber, MAX_QUERY_PRICE, NUMBER_PARAMS, type NumberParam, numberProblem } from './params';
+import { acceptsNumber, MAX_QUERY_PRICE, type NumberParam, numberProblem, paramsOf } from './params';
 import { type AlgorithmId, createPolicy, isAlgorithmId, releasePolicy } from './policies/registry';
 import { playStep } from './protocol';
 import { createRng, deriveSeed } from './rng';
@@ -89,24 +89,17 @@ interface Resolved {
 
 function resolve(options: SimOptions): Resolved {
   const params: BanditParams = { ...defaultParams, ...options.params };
-  // Every number is checked against the parameter registry (params.ts), with its one message.
-  const check = (p: NumberParam, v: number | null, nullable = false) => {
-    if (v === null && nullable) return;
+  // Every number is checked against the parameter registry (params.ts), with its one message; null only where its
+  // default is (computed, or none).
+  const check = (p: NumberParam, v: number | null) => {
+    if (v === null && p.default === null) return;
     if (v === null || !acceptsNumber(p, v)) throw new SimConfigError(numberProblem(p.key, p, String(v)));
   };
-  const { T, trials, seed, tauMax, tauExp, lambda, ridge, sigma, beta, delta, alpha, fitIterations } = NUMBER_PARAMS;
-  check(T, options.T);
-  check(trials, options.trials);
-  check(tauMax, params.tauMax);
-  check(tauExp, params.tauExp);
-  check(seed, options.seed);
-  for (const p of [lambda, ridge, sigma, beta]) check(p, params[p.key]);
+  for (const p of paramsOf('run')) check(p, options[p.key as 'T' | 'trials' | 'seed']);
+  for (const p of paramsOf('bandit')) check(p, params[p.key as keyof BanditParams]);
   if (!isRbfWidth(params.sigma)) {
     throw new SimConfigError(`sigma: too small for the RBF kernel (1/(2σ²) overflows; got ${params.sigma}, need ≥ ${MIN_RBF_SIGMA})`);
   }
-  check(delta, params.delta);
-  check(alpha, params.alpha, true);
-  check(fitIterations, params.fitIterations, true);
   if (options.algos.length === 0) throw new SimConfigError('algos: choose at least one algorithm');
   const algos = options.algos.map((id) => {
     if (!isAlgorithmId(id)) throw new SimConfigError(`algos: unknown algorithm "${id}"`);

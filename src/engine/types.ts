@@ -3,7 +3,7 @@
  * Plain data and small interfaces only: no DOM, no Node APIs.
  */
 
-import { NUMBER_PARAMS } from './params';
+import type { BanditParams } from './params';
 
 /** The null action: stop querying models for this prompt (paper §3). */
 export const NULL_ACTION = -1;
@@ -44,42 +44,8 @@ export interface World {
 }
 
 /** Parameters shared by every algorithm (defaults in `defaultParams`). */
-export interface BanditParams {
-  /** Cost coefficient λ in utility = max reward − λ·Σ cost. */
-  lambda: number;
-  /** Round budget τ_max: at most this many pulls per prompt. */
-  tauMax: number;
-  /** Forced pulls per arm before learning (Algorithm 1, exploration phase). */
-  tauExp: number;
-  /** UCB width α; null means √(2 ln(2K/δ)). */
-  alpha: number | null;
-  /** Confidence δ in the default α. */
-  delta: number;
-  /** Ridge ρ of the logistic MLE and of V_a = ρI + Σ xxᵀ (the paper leaves it open; docs/ENGINE.md). */
-  ridge: number;
-  /** RBF kernel width σ of the kernel methods. */
-  sigma: number;
-  /** Kernel regulariser β (KLR and kernel ridge). */
-  beta: number;
-  /**
-   * Iterations the logistic fit may take after each pull; null: until converged (the exact penalised MLE).
-   * The gradient is kept exact, so what one capped fit leaves is carried into the next (docs/ENGINE.md).
-   */
-  fitIterations: number | null;
-}
-
-/** The defaults of the parameter registry (params.ts). */
-export const defaultParams: BanditParams = {
-  lambda: NUMBER_PARAMS.lambda.default,
-  tauMax: NUMBER_PARAMS.tauMax.default,
-  tauExp: NUMBER_PARAMS.tauExp.default,
-  alpha: NUMBER_PARAMS.alpha.default,
-  delta: NUMBER_PARAMS.delta.default,
-  ridge: NUMBER_PARAMS.ridge.default,
-  sigma: NUMBER_PARAMS.sigma.default,
-  beta: NUMBER_PARAMS.beta.default,
-  fitIterations: NUMBER_PARAMS.fitIterations.default,
-};
+/** The policies' parameters and their defaults: derived from the parameter registry's `bandit` entries (params.ts). */
+export { type BanditParams, defaultParams } from './params';
 
 /** α = √(2 ln(2K/δ)) unless set. */
 export function resolveAlpha(params: BanditParams, K: number): number {

@@ -129,7 +129,8 @@ export const useParams = create<ParamsState>()((set, get) => ({
     const decoded = decodeHash(hash);
     if (!decoded.hasState) return null;
     set({
-      params: sanitize(decoded.state.params),
+      // Decoded field by field, the traced algorithm resolved: valid as it is.
+      params: decoded.state.params,
       present: decoded.state.present,
       tour: decoded.state.tour ?? null,
       slide: decoded.state.slide ?? 0,

@@ -110,7 +110,7 @@ describe('URL hash codec: round trip', () => {
     const scheduled = { ...DEFAULT_PARAMS, modelStart: [{ name: 'gpt-4o', step: 200 }], taskStart: [{ name: 'x', step: 1 }] };
     expect(encodeHash({ ...DEFAULT_HASH_STATE, params: scheduled })).not.toMatch(/modelStart=|taskStart=/);
     expect(encodeHash({ ...DEFAULT_HASH_STATE, params: { ...DEFAULT_PARAMS, world: 'data:humaneval-paper' } })).toMatch(
-      /^#world=data:humaneval-paper&features=task-onehot&dim=16&costs=prices&algos=/,
+      /^#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=.*&seed=0&dim=16&traceAlgo=/,
     );
   });
 
@@ -304,5 +304,12 @@ describe('sanitize: values from the controls, validated as the link validates th
     const p = sanitize({ ...base, world: 'data:x', lambda: 0.0031622776601683794, tasks: ['a', 'b'], modelStart: [{ name: 'm', step: 10 }] });
     expect(decodeHash(encodeHash({ params: p, present: false, step: null })).state.params).toEqual(p);
     expect(p.lambda).toBe(0.00316227766017); // what the link writes (12 significant digits), so a reload runs the same λ
+  });
+
+  it('reads a link with more digits than it writes as the number it will write, so the rewritten link runs the same', () => {
+    const { params } = decodeHash('#lambda=0.0031622776601683794&alpha=1.23456789012345').state;
+    expect(params.lambda).toBe(0.00316227766017);
+    expect(params.alpha).toBe(1.23456789012);
+    expect(decodeHash(encodeHash({ params, present: false, step: null })).state.params).toEqual(params);
   });
 });

@@ -26,43 +26,6 @@ const ALL_ALGOS = 'all';
 const DATASET_WORLD = /^(data|import):[A-Za-z0-9._-]{1,120}$/;
 export const isDatasetWorldName = (world: string) => DATASET_WORLD.test(world);
 
-/** The parameters of a lab run, as the controls edit them. */
-export interface LabParams {
-  world: string;
-  algos: string[];
-  /** Prompts per trial. */
-  T: number;
-  trials: number;
-  seed: number;
-  /** Cost weight λ. */
-  lambda: number;
-  /** Round budget τ_max. */
-  tauMax: number;
-  /** Forced exploration pulls per arm. */
-  tauExp: number;
-  /** UCB width α; null = auto, √(2 ln(2K/δ)). */
-  alpha: number | null;
-  /** Algorithm whose trial-0 escalation trace is shown. */
-  traceAlgo: string;
-  /** Dataset worlds (`data:…`, `import:…`): how prompts become contexts. */
-  features: FeatureType;
-  /** Dataset worlds: the hashed-ngrams dimension, or the PCA dimension of embeddings. */
-  dim: number;
-  /** Dataset worlds: set prices or recorded per-query costs. */
-  costs: CostMode;
-  /** Dataset worlds: only the prompts of these tasks (empty: all). */
-  tasks: string[];
-  /** Dataset worlds: models that join during the run (empty: all from step 0). */
-  modelStart: StartEntry[];
-  /** Dataset worlds: tasks whose prompts arrive during the run (empty: all from step 0). */
-  taskStart: StartEntry[];
-  /**
-   * Dataset worlds with embedding features: the embedding model (a transformers.js model id), so that a link to an
-   * embedding run carries it (issue 41, item 8); kept in step with the embedding settings (embedStore.ts).
-   */
-  embed: string;
-}
-
 /** Everything the hash carries: the parameters plus view state. */
 export interface HashState {
   params: LabParams;
@@ -75,18 +38,6 @@ export interface HashState {
   /** Presentation mode's slide, 0-based (`slide=N` is 1-based; state/slides.ts); in the link only while presenting. */
   slide?: number;
 }
-
-/** The ranges the lab's controls and links offer: the parameter registry's (engine/params.ts). */
-export const LIMITS = {
-  T: NUMBER_PARAMS.T.lab,
-  trials: NUMBER_PARAMS.trials.lab,
-  seed: NUMBER_PARAMS.seed.lab,
-  lambda: NUMBER_PARAMS.lambda.lab,
-  tauMax: NUMBER_PARAMS.tauMax.lab,
-  tauExp: NUMBER_PARAMS.tauExp.lab,
-  alpha: NUMBER_PARAMS.alpha.lab,
-  dim: NUMBER_PARAMS.dim.lab,
-} as const;
 
 /** A message for the page: what was wrong in the link and what is used instead. */
 export interface Notice {
@@ -106,12 +57,21 @@ const numberText = () =>
     .transform((s) => Number(s));
 
 const intIn = (min: number, max: number) => numberText().pipe(z.number().int().min(min).max(max));
-const numIn = (min: number, max: number) => numberText().pipe(z.number().min(min).max(max));
+
+/**
+ * The link writes a number to 12 significant digits: a value is kept at that precision from the controls on, so
+ * that the link, read back, gives the run the same number to the last bit.
+ */
+const LINK_DIGITS = 12;
+const atLinkPrecision = (v: number) => (Number.isInteger(v) ? v : Number(v.toPrecision(LINK_DIGITS)));
+
+/** A number in [min, max], at the link's precision: a link with more digits runs what it will say once rewritten. */
+const numIn = (min: number, max: number) => numberText().pipe(z.number().min(min).max(max)).transform(atLinkPrecision);
 
 /** "0.0001" rather than "1e-4": what a person would type. */
 export function formatNumber(v: number): string {
   if (Number.isInteger(v)) return String(v);
-  const s = String(Number(v.toPrecision(12)));
+  const s = String(atLinkPrecision(v));
   if (!s.includes('e')) return s;
   return v
     .toFixed(Math.min(20, Math.max(0, -Math.floor(Math.log10(Math.abs(v))) + 11)))
@@ -124,8 +84,15 @@ export function formatNumber(v: number): string {
  * how a value from the controls or saved settings is brought to a valid one.
  */
 interface Field<T> {
+  /** What it is, in a few words (the parameter's meaning for a reader of the code and the docs). */
+  help: string;
   /** Builds the link's validation: `schemaOf` calls it once, on first use (a first visit with no link: never). */
   schema: () => z.ZodType<T, string>;
+  /**
+   * Whether a value from the controls or saved settings is valid as it is, once prepared (numbers: no text round
+   * trip). Without it, the value is spelled as the link would and read back with `schema`.
+   */
+  accepts?: (v: T) => boolean;
   /** What a valid value looks like, for the notice. */
   expect: string;
   encode(v: T): string;
@@ -144,17 +111,12 @@ const field = <T>(f: Field<T>): Field<T> => f;
 /** A number of the parameter registry (engine/params.ts) within the lab's range; `auto` spells null where allowed. */
 function labField(p: NumberParam & { lab: { min: number; max: number } }, fallback = labDefault(p)): Field<number> {
   const { min, max } = p.lab;
-  // A non-finite value stays as it is, so that it fails the schema and the default is used.
-  const clamp = (v: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, p.integer ? Math.round(v) : v)) : v);
+  // A non-finite value stays as it is, so that `accepts` refuses it and the default is used.
+  const clamp = (v: number) => (Number.isFinite(v) ? atLinkPrecision(Math.min(max, Math.max(min, p.integer ? Math.round(v) : v))) : v);
+  const common = { help: p.help, default: fallback, prepare: clamp, accepts: (v: number) => typeof v === 'number' && Number.isFinite(v) };
   return p.integer
-    ? { schema: () => intIn(min, max), expect: `an integer ${min}–${max}`, encode: String, default: fallback, prepare: clamp }
-    : {
-        schema: () => numIn(min, max),
-        expect: `a number ${formatNumber(min)}–${formatNumber(max)}`,
-        encode: formatNumber,
-        default: fallback,
-        prepare: clamp,
-      };
+    ? { ...common, schema: () => intIn(min, max), expect: `an integer ${min}–${max}`, encode: String }
+    : { ...common, schema: () => numIn(min, max), expect: `a number ${formatNumber(min)}–${formatNumber(max)}`, encode: formatNumber };
 }
 
 /** The lab's default of a registry number: its `lab.default`, else the engine's. */
@@ -168,7 +130,9 @@ function labDefault(p: NumberParam & { lab: { min: number; max: number; default?
 function autoField(p: NumberParam & { lab: { min: number; max: number } }): Field<number | null> {
   const number = labField(p, p.lab.min);
   return {
+    help: p.help,
     schema: () => z.union([z.literal('auto').transform(() => null), number.schema()]) as unknown as z.ZodType<number | null, string>,
+    accepts: (v) => v === null || number.accepts!(v),
     expect: `"auto" or ${number.expect}`,
     encode: (v) => (v === null ? 'auto' : number.encode(v)),
     default: null,
@@ -177,8 +141,10 @@ function autoField(p: NumberParam & { lab: { min: number; max: number } }): Fiel
 }
 
 /** One of a fixed list of words. */
-function choiceField<T extends string>(choices: readonly T[], fallback: T, extra: Partial<Field<T>> = {}): Field<T> {
+function choiceField<T extends string>(help: string, choices: readonly T[], fallback: T, extra: Partial<Field<T>> = {}): Field<T> {
   return {
+    help,
+    accepts: (v) => choices.includes(v),
     schema: () =>
       z
         .string()
@@ -192,8 +158,9 @@ function choiceField<T extends string>(choices: readonly T[], fallback: T, extra
 }
 
 /** `name:step,…` (parseStartList): who joins a dataset run when. */
-function startListField(what: 'model' | 'task'): Field<StartEntry[]> {
+function startListField(what: 'model' | 'task', help: string): Field<StartEntry[]> {
   return {
+    help,
     schema: () =>
       z
         .string()
@@ -214,6 +181,29 @@ function startListField(what: 'model' | 'task'): Field<StartEntry[]> {
   };
 }
 
+/** The registry's numbers with a lab range (engine/params.ts), in its order: each a field of its own. */
+type LabNumberKey = { [K in keyof typeof NUMBER_PARAMS]: (typeof NUMBER_PARAMS)[K] extends { lab: object } ? K : never }[keyof typeof NUMBER_PARAMS];
+type LabNumber<K extends LabNumberKey> = (typeof NUMBER_PARAMS)[K]['default'] extends null
+  ? (typeof NUMBER_PARAMS)[K] extends { lab: { default: number } }
+    ? number
+    : number | null
+  : number;
+
+/** The lab's ranges of its numbers (the controls' bounds), by key. */
+export const LIMITS = Object.fromEntries(Object.values(NUMBER_PARAMS).flatMap((p: NumberParam) => (p.lab ? [[p.key, p.lab]] : []))) as {
+  [K in LabNumberKey]: (typeof NUMBER_PARAMS)[K]['lab'];
+};
+
+const LAB_NUMBERS = Object.fromEntries(
+  Object.values(NUMBER_PARAMS).flatMap((p: NumberParam) => {
+    if (!p.lab) return [];
+    const lab = { ...p, lab: p.lab };
+    // A number whose engine default is null and with no lab default is "auto" in the link (α: computed from δ).
+    const f = p.default === null && p.lab.default === undefined ? autoField(lab) : labField(lab);
+    return [[p.key, { ...f, datasetOnly: p.lab.datasetOnly }]];
+  }),
+) as { [K in LabNumberKey]: Field<LabNumber<K>> };
+
 const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')}, …`);
 
 /**
@@ -223,6 +213,7 @@ const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `
  */
 const FIELDS = {
   world: field<string>({
+    help: 'the world the prompts come from: a built-in one, a recorded dataset (data:<folder>) or an import (import:<id>)',
     schema: () =>
       z
         .string()
@@ -232,10 +223,10 @@ const FIELDS = {
     encode: (v) => v,
     default: 'sudoku',
   }),
-  features: choiceField<FeatureType>(FEATURE_TYPES, 'task-onehot', { datasetOnly: true }),
-  dim: { ...labField(NUMBER_PARAMS.dim), datasetOnly: true },
-  costs: choiceField<CostMode>(COST_MODES, 'prices', { datasetOnly: true }),
+  features: choiceField<FeatureType>('dataset worlds: how prompts become contexts', FEATURE_TYPES, 'task-onehot', { datasetOnly: true }),
+  costs: choiceField<CostMode>('dataset worlds: set prices or recorded per-query costs', COST_MODES, 'prices', { datasetOnly: true }),
   tasks: field<string[]>({
+    help: 'dataset worlds: only the prompts of these tasks (empty: all)',
     schema: () =>
       z
         .string()
@@ -248,9 +239,11 @@ const FIELDS = {
     datasetOnly: true,
     emptyMeans: 'all tasks',
   }),
-  modelStart: startListField('model'),
-  taskStart: startListField('task'),
+  modelStart: startListField('model', 'dataset worlds: models that join during the run (empty: all from step 0)'),
+  taskStart: startListField('task', 'dataset worlds: tasks whose prompts arrive during the run (empty: all from step 0)'),
   embed: field<string>({
+    // So that a link to an embedding run carries it (issue 41, item 8); kept in step with the embedding settings (embedStore.ts).
+    help: 'dataset worlds with embedding features: the embedding model (a transformers.js model id)',
     schema: () =>
       z
         .string()
@@ -266,6 +259,7 @@ const FIELDS = {
     emptyMeans: DEFAULT_EMBED_SETTINGS.model,
   }),
   algos: field<string[]>({
+    help: 'the algorithms run side by side',
     // Partly valid lists keep their known ids (decodeAlgos); this schema is for values from the controls.
     schema: () =>
       z
@@ -279,14 +273,9 @@ const FIELDS = {
     default: [...FOCUSED_ALGO_IDS],
     prepare: (v) => v.filter((id) => ALGO_IDS.includes(id)),
   }),
-  lambda: labField(NUMBER_PARAMS.lambda),
-  tauMax: labField(NUMBER_PARAMS.tauMax),
-  tauExp: labField(NUMBER_PARAMS.tauExp),
-  alpha: autoField(NUMBER_PARAMS.alpha),
-  T: labField(NUMBER_PARAMS.T),
-  trials: labField(NUMBER_PARAMS.trials),
-  seed: labField(NUMBER_PARAMS.seed),
+  ...LAB_NUMBERS,
   traceAlgo: field<string>({
+    help: 'the algorithm whose trial-0 escalation trace is shown',
     schema: () =>
       z
         .string()
@@ -296,9 +285,11 @@ const FIELDS = {
     encode: (v) => v,
     default: 'promptwise',
   }),
-} satisfies { [K in keyof LabParams]: Field<LabParams[K]> };
+};
 
 type ParamKey = keyof typeof FIELDS;
+/** The parameters of a lab run, as the controls edit them: one value per field of the registry, of its type. */
+export type LabParams = { -readonly [K in ParamKey]: (typeof FIELDS)[K] extends Field<infer T> ? T : never };
 const KEY_ORDER = Object.keys(FIELDS) as ParamKey[];
 const fieldOf = <K extends ParamKey>(key: K) => FIELDS[key] as unknown as Field<LabParams[K]>;
 
@@ -323,14 +314,16 @@ const VIEW_KEYS = ['step', 'present', 'tour', 'slide'] as const;
 const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
 
 /**
- * A value from the controls or saved settings, made valid by the link's own validation: prepared (numbers
- * clamped into range), spelled as the link would, and read back with the field's schema; undefined when it does
- * not read back (the caller then uses the default).
+ * A value from the controls or saved settings, made valid: prepared (numbers clamped into range), then checked as
+ * it is where the field can (`accepts`), else spelled as the link would and read back with the field's schema;
+ * undefined when it is not valid (the caller then uses the default).
  */
 function validValue<K extends ParamKey>(key: K, v: LabParams[K]): LabParams[K] | undefined {
   const f = fieldOf(key);
   try {
-    const parsed = schemaOf(key).safeParse(f.encode(f.prepare ? f.prepare(v) : v));
+    const prepared = f.prepare ? f.prepare(v) : v;
+    if (f.accepts) return f.accepts(prepared) ? prepared : undefined;
+    const parsed = schemaOf(key).safeParse(f.encode(prepared));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined; // not even of the field's type (e.g. a hand-edited saved setting)

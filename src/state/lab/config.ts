@@ -7,6 +7,7 @@
 
 import type { DatasetChoice } from '../../engine/lab/datasetSource';
 import type { LabConfig, SweepConfig } from '../../engine/lab/types';
+import { paramsOf } from '../../engine/params';
 import { isDatasetWorldName, type LabParams, resolveTraceAlgo } from '../urlCodec';
 import type { Job, SweepParam } from './jobs';
 
@@ -42,7 +43,8 @@ export function labConfigOf(p: LabParams, embedModel = ''): LabConfig {
     T: p.T,
     trials: p.trials,
     seed: p.seed,
-    params: { lambda: p.lambda, tauMax: p.tauMax, tauExp: p.tauExp, alpha: p.alpha },
+    // Every policy parameter the lab offers (the registry's `bandit` numbers with a lab range), as it is set.
+    params: Object.fromEntries(paramsOf('bandit').flatMap((x) => (x.lab ? [[x.key, p[x.key as keyof LabParams]]] : []))),
     traceAlgo: resolveTraceAlgo(p.algos, p.traceAlgo),
     curvePoints: CURVE_POINTS,
   };
