@@ -17,6 +17,9 @@ import { build, preview } from 'vite';
 import { launchBrowser, waitForPage } from '../e2e/browser';
 import { embedWith, loadExtractor } from '../src/embed/pipeline';
 import type { EmbedDtype, EmbedSettings } from '../src/embed/types';
+import { recordForDocs } from './docTables';
+
+recordForDocs('embed');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SHARED_MODELS = join(root, '../shared/models');

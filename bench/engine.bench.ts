@@ -41,7 +41,10 @@ import { createRng, deriveSeed } from '../src/engine/rng';
 import { type BanditParams, defaultParams, resolveAlpha, type World } from '../src/engine/types';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { denseNewtonArm } from './baseline/denseNewtonArm';
+import { recordForDocs } from './docTables';
 import { median, sideBySide } from './sideBySide';
+
+recordForDocs('engine');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const load = () => loadavg()[0].toFixed(2);

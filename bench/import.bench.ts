@@ -12,7 +12,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import Papa from 'papaparse';
 import { type CostChoice, importDataset, type SourceFile } from '../src/engine/import/importDataset';
+import { recordForDocs } from './docTables';
 import { sideBySide } from './sideBySide';
+
+recordForDocs('import');
 
 const PATH = '../shared/data/mmlu-pro-tigerlab/prompts.jsonl';
 const REPEATS = 5;

@@ -28,8 +28,11 @@ import { presetById, presetCliArgs } from '../src/engine/lab/presets';
 import { presetHash } from '../src/state/presets';
 import { DEFAULT_HASH_STATE, encodeHash } from '../src/state/urlCodec';
 import { defaultPoolSize } from '../src/workers/poolSize';
+import { recordForDocs } from './docTables';
 import { median } from './sideBySide';
 import { chromiumThreads, cpuBetween } from './threadCpu';
+
+recordForDocs('lab');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
