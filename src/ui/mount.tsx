@@ -4,9 +4,6 @@ import { App } from './App';
 import { PanelBoundary } from './layout/PanelBoundary';
 import { preloadCurvesCode } from './views/lazyCharts';
 
-/** The user-timing mark set as the first render begins. */
-const FIRST_RENDER_MARK = 'pw:first-render';
-
 /**
  * Renders the lab into `container`, having asked for the learning curves' chart code first (`preloadCurvesCode`).
  * The first render is a transition: React renders the page in slices that yield to the browser every few
@@ -14,8 +11,6 @@ const FIRST_RENDER_MARK = 'pw:first-render';
  */
 export function mountApp(container: HTMLElement): void {
   preloadCurvesCode();
-  // For a profile (and the smoke test): when the first render began, the curves' chart code already asked for.
-  performance.mark(FIRST_RENDER_MARK);
   const root = createRoot(container);
   startTransition(() =>
     root.render(
