@@ -6,9 +6,9 @@
  * Targets: a first visit's headline ≤ 1.5 s (first figures) and ≤ 3 s (finished), settled with both sweeps ≤ 10 s;
  * the HumanEval link's headline ≤ 3 s and settled ≤ 30 s, the Featurizers preset settled ≤ 60 s (issue 13); λ
  * change → curves redrawn with the new run's numbers ≤ 300 ms (the first redraw: the trials finished so far; the
- * finished run is reported too); longest main-thread task during the default run and its playback ≤ 50 ms (its
- * wall time from the Long Tasks API, and its CPU time from a trace of the first visit, which load cannot stretch;
- * and how many of BENCH_FIRST_VISITS first visits, 5 by default, each in a fresh browser, had a task over 50 ms);
+ * finished run is reported too); the longest main-thread task of the first visit by CPU time ≤ 100 ms (issue 43's
+ * goal; from a trace, which load cannot stretch), beside its wall time from the Long Tasks API and how many of
+ * BENCH_FIRST_VISITS first visits, 5 by default, each in a fresh browser, had a task over 50 ms of wall time;
  * initial JS ≤ 300 kB gzip, with no transformers.js / onnxruntime in it; the default run on two simulation
  * workers ≥ 1.7× faster than on one. Sweeps are computed only while their card is on screen, so "settled" is
  * measured as a user gets there: scrolling to them as soon as the headline is final.
@@ -44,6 +44,8 @@ if (process.env.BENCH_DIST) process.env.E2E_DIST = process.env.BENCH_DIST;
 // Imported after E2E_DIST is set: the module reads it when it loads.
 const { setup: startPreview, teardown: stopPreview } = await import('../e2e/globalSetup');
 const CHANGES = 5;
+/** Issue 43's goal: no main-thread task over this much CPU time (ms). */
+const LONG_TASK_CPU_MS = 100;
 /** A small run for comparison (the e2e specs' size). */
 const SMALL = '#world=sudoku&algos=promptwise,greedy,highest-cost,oracle&lambda=0.01&T=300&trials=3&seed=0';
 const KB = 1000; // kB as vite reports them
@@ -447,21 +449,21 @@ async function measurePage(browser: LabBrowser, baseURL: string): Promise<void> 
   row(
     `longest main-thread task, default scenario (${scenario}): run, 1× playback (${((marks.playEnd - marks.playStart) / 1000).toFixed(1)} s) and sweeps; ${during.length} long task(s)`,
     during.length === 0 ? 'none ≥ 50 ms' : ms(longest),
-    '≤ 50 ms',
-    during.length === 0 || longest <= 50,
+    '', // wall time, which load stretches: the target is on the CPU time below
+    undefined,
   );
   // The same tasks by the CPU time the page's own thread spent in them: on two cores the simulation worker, the
   // browser and other processes stretch a task's wall time (e2e/mainThread.ts), so this is the page's own cost.
   const byCpu = [...tasks].sort((a, b) => b.cpuMs - a.cpuMs);
-  const over = byCpu.filter((t) => t.cpuMs > 50).length;
+  const over = byCpu.filter((t) => t.cpuMs > LONG_TASK_CPU_MS).length;
   row(
-    `longest main-thread task by its CPU time, the same first visit from navigation to the playback's end (trace); ${over} task(s) over 50 ms; the next: ${byCpu
+    `longest main-thread task by its CPU time, the same first visit from navigation to the playback's end (trace); ${over} task(s) over ${LONG_TASK_CPU_MS} ms; the next: ${byCpu
       .slice(1, 5)
       .map((t) => ms(t.cpuMs))
       .join(', ')}`,
     ms(byCpu[0]?.cpuMs ?? 0),
-    '≤ 50 ms',
-    (byCpu[0]?.cpuMs ?? 0) <= 50,
+    `≤ ${LONG_TASK_CPU_MS} ms`,
+    (byCpu[0]?.cpuMs ?? 0) <= LONG_TASK_CPU_MS,
   );
   // One visit's longest task depends on the minute it falls in (two cores, shared with the workers, the browser
   // and other work): the same count over more first visits, each in a fresh browser.
@@ -473,8 +475,8 @@ async function measurePage(browser: LabBrowser, baseURL: string): Promise<void> 
       .map((x) => (x === 0 ? 'none' : ms(x)))
       .join(', ')}`,
     `${visitsOver} of ${longestPerVisit.length}`,
-    'none',
-    visitsOver === 0,
+    '',
+    undefined,
   );
   const phase = (name: string, from: number, to: number) => {
     const d = lt.filter((e) => e.start >= from && e.start < to).map((e) => e.duration);
