@@ -143,7 +143,7 @@ function report(visits: Map<string, Visit[]>): void {
   const name = (rev: string) =>
     rev === '.' ? `this checkout (${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim()})` : rev;
   const pairs = BUILDS.slice(1).map((rev) => [BUILDS[0], rev] as const);
-  console.log(`\n### What a user waits for and feels: ${BUILDS.map(name).join(' vs ')}`);
+  console.log(`\n**${BUILDS.map(name).join(' vs ')}**`);
   console.log(`${VISITS} alternated visits per build, default link, Chromium headless; load average ${load} on ${cpus().length} cores\n`);
   console.log(`| figure | target | ${BUILDS.map(name).join(' | ')} | ${pairs.map(([a, b]) => `${name(b)} − ${name(a)}`).join(' | ')} |`);
   console.log(`|---|---|${BUILDS.map(() => '---|').join('')}${pairs.map(() => '---|').join('')}`);
