@@ -243,7 +243,7 @@ const FIELDS = {
   taskStart: startListField('task', 'dataset worlds: tasks whose prompts arrive during the run (empty: all from step 0)'),
   embed: field<string>({
     // So that a link to an embedding run carries it (issue 41, item 8); kept in step with the embedding settings (embedStore.ts).
-    help: 'dataset worlds with embedding features: the embedding model (a transformers.js model id)',
+    help: 'dataset worlds with embedding features: the embedding model (a model id on the Hugging Face hub)',
     schema: () =>
       z
         .string()
