@@ -516,7 +516,14 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await lab.goto(`${inject('baseURL')}#world=t2i&algos=promptwise,greedy,oracle&T=300&trials=2`);
     await waitForCurrentResult(lab);
     await waitForPage(lab, `document.querySelector('[data-testid="playback"]')?.dataset.playing === 'false'`, { timeout: 20_000 });
-    await lab.waitForTimeout(500); // the drawing turns after the playback's end
+    // The page settled: no commit for 500 ms (the drawing turns after the playback's end, the formulas typeset in
+    // theirs), so that no other update shares a commit with the toggles below.
+    for (let quiet = 0, seen = -1; quiet < 2; ) {
+      await lab.waitForTimeout(250);
+      const n = await lab.evaluate<number>('window.__renders.length');
+      quiet = n === seen ? quiet + 1 : 0;
+      seen = n;
+    }
     // The page's whole tree, for scale: every component renders in the first commits.
     const all = await lab.evaluate<number>('Math.max(...window.__renders.map((r) => r.rendered))');
     await lab.evaluate('window.__renders.length = 0');
