@@ -22,15 +22,22 @@ describe('run controls', () => {
     await waitForStatus(page, 'running');
     // While it computes, the progress bar moves on the compositor: no running animation makes the page lay out
     // or repaint its frame 60 times a second on the cores the workers need (a transition of the fill's width did).
-    await waitForPage(page, `document.querySelector('.progress-fill')?.getAnimations().length > 0`, { timeout: 10_000, polling: 20 });
-    const animated = await page.evaluate(() =>
-      document.getAnimations().flatMap((a) => {
-        const frames = (a.effect as KeyframeEffect | null)?.getKeyframes() ?? [];
-        return frames.flatMap((f) => Object.keys(f).filter((k) => !['offset', 'computedOffset', 'easing', 'composite'].includes(k)));
-      }),
-    );
-    expect(animated.length).toBeGreaterThan(0);
-    expect(new Set(animated), 'properties animated while a run computes').toEqual(new Set(['transform']));
+    // Read in the same evaluation that sees the fill move: a transition may end before a second one.
+    const animated = await (
+      await page.waitForFunction(
+        () => {
+          if (!document.querySelector('.progress-fill')?.getAnimations().length) return null;
+          return document.getAnimations().flatMap((a) => {
+            const frames = (a.effect as KeyframeEffect | null)?.getKeyframes() ?? [];
+            return frames.flatMap((f) => Object.keys(f).filter((k) => !['offset', 'computedOffset', 'easing', 'composite'].includes(k)));
+          });
+        },
+        undefined,
+        { timeout: 10_000, polling: 20 },
+      )
+    ).jsonValue();
+    expect(animated?.length).toBeGreaterThan(0);
+    expect(new Set(animated ?? []), 'properties animated while a run computes').toEqual(new Set(['transform']));
     await page.getByTestId('cancel').click();
     await waitForStatus(page, 'cancelled', 10_000);
     // Still cancelled a moment later: nothing started it again.
