@@ -32,9 +32,9 @@ export interface NumberParam {
   /**
    * The range the lab's controls and links offer (within the engine's), where the lab has a control for it, and
    * the lab's default where it differs from the engine's (`dim`: the engine's is the world's own). An entry with
-   * one is a lab parameter: its link field, its check of the controls' values, its place in the run's config and a
-   * control are derived from it (state/urlCodec.ts, state/lab/config.ts, ui/controls). `datasetOnly`: only dataset
-   * worlds use it (only their links carry it).
+   * one is a lab parameter: its link field, its check of the controls' values, its place in the run's config and
+   * its control's bounds are derived from it (state/urlCodec.ts, state/lab/config.ts); the control itself is written
+   * in ui/controls. `datasetOnly`: only dataset worlds use it (only their links carry it).
    */
   readonly lab?: { readonly min: number; readonly max: number; readonly default?: number; readonly datasetOnly?: boolean };
   /** One line for the CLI's help. */

@@ -43,7 +43,6 @@ export interface World {
   pull(prompt: Prompt, arm: number, u: number): 0 | 1;
 }
 
-/** Parameters shared by every algorithm (defaults in `defaultParams`). */
 /** The policies' parameters and their defaults: derived from the parameter registry's `bandit` entries (params.ts). */
 export { type BanditParams, defaultParams } from './params';
 

@@ -84,8 +84,6 @@ export function formatNumber(v: number): string {
  * how a value from the controls or saved settings is brought to a valid one.
  */
 interface Field<T> {
-  /** What it is, in a few words (the parameter's meaning for a reader of the code and the docs). */
-  help: string;
   /** Builds the link's validation: `schemaOf` calls it once, on first use (a first visit with no link: never). */
   schema: () => z.ZodType<T, string>;
   /**
@@ -113,7 +111,7 @@ function labField(p: NumberParam & { lab: { min: number; max: number } }, fallba
   const { min, max } = p.lab;
   // A non-finite value stays as it is, so that `accepts` refuses it and the default is used.
   const clamp = (v: number) => (Number.isFinite(v) ? atLinkPrecision(Math.min(max, Math.max(min, p.integer ? Math.round(v) : v))) : v);
-  const common = { help: p.help, default: fallback, prepare: clamp, accepts: (v: number) => typeof v === 'number' && Number.isFinite(v) };
+  const common = { default: fallback, prepare: clamp, accepts: (v: number) => typeof v === 'number' && Number.isFinite(v) };
   return p.integer
     ? { ...common, schema: () => intIn(min, max), expect: `an integer ${min}–${max}`, encode: String }
     : { ...common, schema: () => numIn(min, max), expect: `a number ${formatNumber(min)}–${formatNumber(max)}`, encode: formatNumber };
@@ -130,7 +128,6 @@ function labDefault(p: NumberParam & { lab: { min: number; max: number; default?
 function autoField(p: NumberParam & { lab: { min: number; max: number } }): Field<number | null> {
   const number = labField(p, p.lab.min);
   return {
-    help: p.help,
     schema: () => z.union([z.literal('auto').transform(() => null), number.schema()]) as unknown as z.ZodType<number | null, string>,
     accepts: (v) => v === null || number.accepts!(v),
     expect: `"auto" or ${number.expect}`,
@@ -141,9 +138,8 @@ function autoField(p: NumberParam & { lab: { min: number; max: number } }): Fiel
 }
 
 /** One of a fixed list of words. */
-function choiceField<T extends string>(help: string, choices: readonly T[], fallback: T, extra: Partial<Field<T>> = {}): Field<T> {
+function choiceField<T extends string>(choices: readonly T[], fallback: T, extra: Partial<Field<T>> = {}): Field<T> {
   return {
-    help,
     accepts: (v) => choices.includes(v),
     schema: () =>
       z
@@ -158,9 +154,8 @@ function choiceField<T extends string>(help: string, choices: readonly T[], fall
 }
 
 /** `name:step,…` (parseStartList): who joins a dataset run when. */
-function startListField(what: 'model' | 'task', help: string): Field<StartEntry[]> {
+function startListField(what: 'model' | 'task'): Field<StartEntry[]> {
   return {
-    help,
     schema: () =>
       z
         .string()
@@ -212,8 +207,8 @@ const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `
  * The link codec, `sanitize` and the controls' limits all read it.
  */
 const FIELDS = {
+  // The world the prompts come from: a built-in one, a recorded dataset (data:<folder>) or an import (import:<id>).
   world: field<string>({
-    help: 'the world the prompts come from: a built-in one, a recorded dataset (data:<folder>) or an import (import:<id>)',
     schema: () =>
       z
         .string()
@@ -223,10 +218,11 @@ const FIELDS = {
     encode: (v) => v,
     default: 'sudoku',
   }),
-  features: choiceField<FeatureType>('dataset worlds: how prompts become contexts', FEATURE_TYPES, 'task-onehot', { datasetOnly: true }),
-  costs: choiceField<CostMode>('dataset worlds: set prices or recorded per-query costs', COST_MODES, 'prices', { datasetOnly: true }),
+  // Dataset worlds: how prompts become contexts; set prices or recorded per-query costs; only the prompts of these
+  // tasks (empty: all); models that join, and tasks whose prompts arrive, during the run (empty: all from step 0).
+  features: choiceField<FeatureType>(FEATURE_TYPES, 'task-onehot', { datasetOnly: true }),
+  costs: choiceField<CostMode>(COST_MODES, 'prices', { datasetOnly: true }),
   tasks: field<string[]>({
-    help: 'dataset worlds: only the prompts of these tasks (empty: all)',
     schema: () =>
       z
         .string()
@@ -239,11 +235,11 @@ const FIELDS = {
     datasetOnly: true,
     emptyMeans: 'all tasks',
   }),
-  modelStart: startListField('model', 'dataset worlds: models that join during the run (empty: all from step 0)'),
-  taskStart: startListField('task', 'dataset worlds: tasks whose prompts arrive during the run (empty: all from step 0)'),
+  modelStart: startListField('model'),
+  taskStart: startListField('task'),
+  // Dataset worlds with embedding features: the embedding model, so that a link to an embedding run carries it
+  // (issue 41, item 8); kept in step with the embedding settings (embedStore.ts).
   embed: field<string>({
-    // So that a link to an embedding run carries it (issue 41, item 8); kept in step with the embedding settings (embedStore.ts).
-    help: 'dataset worlds with embedding features: the embedding model (a model id on the Hugging Face hub)',
     schema: () =>
       z
         .string()
@@ -259,7 +255,6 @@ const FIELDS = {
     emptyMeans: DEFAULT_EMBED_SETTINGS.model,
   }),
   algos: field<string[]>({
-    help: 'the algorithms run side by side',
     // Partly valid lists keep their known ids (decodeAlgos); this schema is for values from the controls.
     schema: () =>
       z
@@ -274,8 +269,8 @@ const FIELDS = {
     prepare: (v) => v.filter((id) => ALGO_IDS.includes(id)),
   }),
   ...LAB_NUMBERS,
+  // The algorithm whose trial-0 escalation trace is shown.
   traceAlgo: field<string>({
-    help: 'the algorithm whose trial-0 escalation trace is shown',
     schema: () =>
       z
         .string()
