@@ -64,7 +64,7 @@ export function embedCapabilities(): Promise<EmbedCapabilities> {
 export interface EmbedPortLink {
   /** The end for the worker that embeds: transfer it. */
   port: MessagePort;
-  /** Rejects with a readable error if the embedding worker crashes. */
+  /** Rejects with a readable error if the embedding worker ends (crashes, or is stopped) while the port is open. */
   lost: Promise<never>;
   /** Stops the port's embedding (its job was cancelled); the worker counts as idle again. */
   cancel(): void;
@@ -78,27 +78,32 @@ export interface EmbedPortLink {
 export function openEmbedPort(settings: EmbedSettings, report: (event: EmbedPortEvent) => void): EmbedPortLink {
   const id = `port-${++portCount}`;
   const { port1, port2 } = new MessageChannel();
+  let open = true;
   let end!: () => void;
-  const ended = new Promise<void>((resolve) => (end = resolve));
+  const done = new Promise<void>((resolve) => (end = resolve)).then(() => {
+    open = false;
+  });
   let link!: EmbedPortLink;
   pool
-    .attach((api, crashed) => {
+    .attach((api, workerEnded) => {
       const hear = (event: EmbedPortEvent) => {
         if (event.type !== 'progress') end();
         report(event);
       };
-      api.connect(id, Comlink.transfer(port1, [port1]), settings, Comlink.proxy(hear)).catch(() => {}); // a crash shows as `lost`
+      api.connect(id, Comlink.transfer(port1, [port1]), settings, Comlink.proxy(hear)).catch(() => {}); // shows as `lost`
       link = {
         port: port2,
-        lost: crashed,
+        // Only while the port is open: the embedding worker released later (idle) loses nothing of this port's.
+        lost: new Promise<never>((_, reject) => workerEnded.catch((e: unknown) => open && reject(e))),
         cancel() {
           api.cancel(id).catch(() => {});
           end();
         },
       };
-      return ended;
+      link.lost.catch(() => {});
+      return done;
     })
-    .catch(() => {}); // a crash shows as `lost`
+    .catch(() => {}); // shows as `lost`
   return link;
 }
 

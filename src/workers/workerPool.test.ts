@@ -2,7 +2,7 @@
  * The pool with stand-in workers (standInWorker.ts) serving a small API: calls, cancels and crashes go through
  * comlink as in the browser (the simulation bridge's tests and the e2e specs run the real workers' code).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crash, StandInWorker } from './standInWorker';
 import { setIdleReleaseMs, workerPool } from './workerPool';
 
@@ -91,6 +91,17 @@ describe('workerPool', () => {
     expect(workers[0].terminated).toBe(true);
   });
 
+  it('a question attached beside a call fails, rather than waits forever, when that worker is stopped past its grace', async () => {
+    const { pool } = setUp(1, { obeys: false });
+    const ac = new AbortController();
+    const running = pool.call((api) => api.work(10_000), ac.signal);
+    const attached = pool.attach((api) => api.work(10_000));
+    await sleep(10); // the call has started on the worker
+    ac.abort();
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(attached).rejects.toThrow('The test worker was stopped. The next try starts a fresh one.');
+  });
+
   it('a crash rejects the call in flight with a readable error; the next call starts a fresh worker', async () => {
     const { pool, workers } = setUp(1);
     const running = pool.call((api) => api.work(10_000));
@@ -109,8 +120,8 @@ describe('workerPool', () => {
     await sleep(70);
     expect(workers[0].terminated).toBe(false);
     await attached;
-    await sleep(80);
-    expect(workers[0].terminated).toBe(true);
+    // Released 40 ms later (polled: a loaded machine fires the timer late).
+    await vi.waitFor(() => expect(workers[0].terminated).toBe(true), { timeout: 5000 });
     expect(await pool.call((api) => api.work(1))).toBe(1);
   });
 });

@@ -46,12 +46,16 @@ export interface PoolOptions {
   cancel?: { graceMs: number; message: string };
 }
 
-/** What a call runs against: the worker's API, and a promise that rejects if the worker dies. */
-type PoolCall<Api, R> = (api: Comlink.Remote<Api>, crashed: Promise<never>) => Promise<R>;
+/** What a call runs against: the worker's API, and a promise that rejects if the worker ends (`Live.ended`). */
+type PoolCall<Api, R> = (api: Comlink.Remote<Api>, ended: Promise<never>) => Promise<R>;
 
 interface Live<Api> {
   api: Comlink.Remote<Api>;
-  crashed: Promise<never>;
+  /**
+   * Rejects when the worker ends, however it ends, with the crash's message or with "was stopped": a call still
+   * waiting on it (an attached question beside a call cancelled past its grace) then fails instead of waiting forever.
+   */
+  ended: Promise<never>;
   gone: Promise<void>;
   alive: boolean;
   /** A call holds it (one at a time). */
@@ -84,10 +88,10 @@ export function workerPool<Api>(options: PoolOptions): WorkerPool<Api> {
     const name = lifeLockName(label);
     const worker = options.make(name);
     let markGone!: () => void;
-    let markCrashed!: (e: Error) => void;
+    let markEnded!: (e: Error) => void;
     const w: Live<Api> = {
       api: Comlink.wrap<Api>(worker),
-      crashed: new Promise<never>((_, reject) => (markCrashed = reject)),
+      ended: new Promise<never>((_, reject) => (markEnded = reject)),
       gone: new Promise<void>((resolve) => (markGone = resolve)),
       alive: true,
       taken: false,
@@ -99,13 +103,15 @@ export function workerPool<Api>(options: PoolOptions): WorkerPool<Api> {
         worker.terminate();
         w.api[Comlink.releaseProxy]();
         live.splice(live.indexOf(w), 1);
+        // After a crash this changes nothing: `ended` has its message already.
+        markEnded(makeError(`The ${label} was stopped. The next ${nextAction} starts a fresh one.`));
         markGone();
         serveQueue();
       },
     };
-    w.crashed.catch(() => {}); // observed by whichever call races it; none may be
+    w.ended.catch(() => {}); // observed by whichever call races it; none may be
     const crash = (why: string) => {
-      markCrashed(makeError(`The ${label} ${why}. The next ${nextAction} starts a fresh one.`));
+      markEnded(makeError(`The ${label} ${why}. The next ${nextAction} starts a fresh one.`));
       w.terminate();
     };
     worker.addEventListener('error', (event) => {
@@ -170,7 +176,7 @@ export function workerPool<Api>(options: PoolOptions): WorkerPool<Api> {
         serveQueue();
         throw abortError();
       }
-      const result = invoke(w.api, w.crashed);
+      const result = invoke(w.api, w.ended);
       hold(w, result, () => {
         w.taken = false;
         serveQueue();
@@ -189,7 +195,7 @@ export function workerPool<Api>(options: PoolOptions): WorkerPool<Api> {
       });
       aborted.catch(() => {});
       try {
-        return await Promise.race([result, w.crashed, aborted]);
+        return await Promise.race([result, w.ended, aborted]);
       } catch (error) {
         // A cancellation inside the worker reaches here as a plain Error named AbortError.
         if (error instanceof Error && error.name === 'AbortError' && !(error instanceof DOMException)) throw abortError();
@@ -201,9 +207,9 @@ export function workerPool<Api>(options: PoolOptions): WorkerPool<Api> {
 
     attach(invoke) {
       const w = live[0] ?? spawn();
-      const result = invoke(w.api, w.crashed);
+      const result = invoke(w.api, w.ended);
       hold(w, result);
-      return Promise.race([result, w.crashed]);
+      return Promise.race([result, w.ended]);
     },
   };
 }
