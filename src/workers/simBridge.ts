@@ -44,17 +44,17 @@ interface JobContext {
 }
 
 /**
- * Runs `jobs` on the pool and settles once all are done. The first failure (or the caller's abort) aborts the jobs
+ * Runs `jobs` on the pool and resolves with their results, in job order. The first failure (or the caller's abort) aborts the jobs
  * still queued or running and rejects with that failure. With `firstAlone`, job 0 runs before the others are
  * queued: a lab run's first figures (a second worker computing beside it on a 2-core machine delayed them by
  * 0.3–1.1 s, docs/notes/benchmarks-history.md), or a cache job 0 fills that the others read (the prompts' embeddings).
  */
-async function runJobs<J>(
+async function runJobs<J, R>(
   jobs: readonly J[],
   signal: AbortSignal | undefined,
-  run: (api: Comlink.Remote<SimWorkerApi>, job: J, context: JobContext) => Promise<void>,
+  run: (api: Comlink.Remote<SimWorkerApi>, job: J, context: JobContext) => Promise<R>,
   firstAlone = false,
-): Promise<void> {
+): Promise<R[]> {
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   let fail!: (error: unknown) => void;
@@ -63,12 +63,11 @@ async function runJobs<J>(
   const context: JobContext = { signal: both, fail };
   const one = (job: J) => pool.call((api) => run(api, job, context), both);
   const all = async () => {
-    const [first, ...rest] = jobs;
-    if (firstAlone && first !== undefined) await one(first);
-    await Promise.all((firstAlone ? rest : jobs).map(one));
+    const head = firstAlone && jobs.length > 0 ? [await one(jobs[0])] : [];
+    return [...head, ...(await Promise.all(jobs.slice(head.length).map(one)))];
   };
   try {
-    await Promise.race([all(), failed]);
+    return await Promise.race([all(), failed]);
   } catch (error) {
     stop.abort();
     throw error;
@@ -258,15 +257,14 @@ export async function runAblation(
   options: { onProgress?: (p: SimProgress) => void } & Omit<LabRunOptions, 'onProgress'> = {},
 ): Promise<AblationResult> {
   const { onProgress } = options;
-  let result!: AblationResult;
-  await runJobs([config], options.signal, async (api, job, context) => {
-    result = await api.runAblation(
+  const [result] = await runJobs([config], options.signal, (api, job, context) =>
+    api.runAblation(
       job,
       features,
       Comlink.proxy((p: SimProgress) => onProgress?.(p)),
       embedPorts(options.openEmbedPort, context),
-    );
-  });
+    ),
+  );
   return result;
 }
 
