@@ -60,7 +60,7 @@ describe('recorded datasets in the lab', () => {
   it('the dimension field takes d as typed: a digit on the way to a valid d is marked, not thrown away', async () => {
     const page = await openLab(suite.browser, '#world=data:humaneval-paper&features=hashed-ngrams&dim=16&costs=prices&algos=promptwise,oracle&T=100&trials=1');
     await waitForCurrentResult(page);
-    const dim = page.getByTestId('feature-dim');
+    const dim = page.getByTestId('dim');
     await dim.fill('');
     await dim.pressSequentially('1'); // under the minimum (2): marked and not run, but kept to type on
     expect(await dim.inputValue()).toBe('1');
@@ -80,7 +80,7 @@ describe('recorded datasets in the lab', () => {
     await page.getByTestId('embed-preset-local').click();
     await waitForCurrentResult(page);
     await page.getByTestId('features').selectOption('embedding');
-    await page.getByTestId('feature-dim').fill('8');
+    await page.getByTestId('dim').fill('8');
     await waitForPage(page, `location.hash.includes('features=embedding') && location.hash.includes('dim=8')`);
     await waitForCurrentResult(page, 180_000);
     const shown = await readTable(page);

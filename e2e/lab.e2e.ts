@@ -8,6 +8,7 @@ import type { Download } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../src/engine/import/csv';
 import { CSV_COLUMNS } from '../src/state/exportData';
+import { LAB_NUMBER_KEYS, LIMITS } from '../src/state/urlCodec';
 import { waitForPage } from './browser';
 import { ALGO_ROWS, focusPage, hashOf, METRICS, openLab, readSummary, readTable, suiteBrowser, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 
@@ -388,6 +389,39 @@ describe('lab page', () => {
     await waitForPage(page, `new URLSearchParams(location.hash.slice(1)).get('seed') !== '12'`);
     const rolled = new URLSearchParams((await hashOf(page)).slice(1)).get('seed');
     expect(await seed.inputValue()).toBe(rolled);
+    await page.close();
+  });
+
+  it('(d″) every number of the registry has its control, with the entry’s label, bounds and help; α’s auto switch', async () => {
+    const page = await openLab(suite.browser, SMALL);
+    await waitForCurrentResult(page);
+    for (const key of LAB_NUMBER_KEYS.filter((k) => !LIMITS[k].datasetOnly)) {
+      const lab = LIMITS[key];
+      const testId = key.replace(/[A-Z]/g, (c, i: number) => `${i > 0 ? '-' : ''}${c.toLowerCase()}`);
+      const control = page.locator(`.control:has([data-testid="${testId}"])`);
+      expect(await control.count(), key).toBe(1);
+      const label = (await control.locator('label').first().textContent()) ?? '';
+      expect(label.replace(/\s+/g, ''), key).toContain(lab.label.replace('_', '').replace(/\s+/g, ''));
+      const input = page.getByTestId(testId);
+      if (lab.input !== 'log') {
+        expect(Number(await input.getAttribute('min')), key).toBe(lab.min);
+        expect(Number(await input.getAttribute('max')), key).toBe(lab.max);
+      }
+      // λ's and τ_max's help is written from their value; every other number shows its entry's line.
+      if (key !== 'lambda' && key !== 'tauMax') expect(await control.locator('.help').textContent(), key).toBe(lab.help);
+    }
+    // α: "auto" in the link until switched off, then a value on its slider's grid; the link carries each.
+    expect(await page.getByTestId('alpha-value').textContent()).toBe('auto');
+    await page.getByTestId('alpha-auto').uncheck();
+    await waitForPage(page, `location.hash.includes('alpha=2.5')`);
+    expect(await page.getByTestId('alpha').isDisabled()).toBe(false);
+    await page.getByTestId('alpha').focus();
+    await page.keyboard.press('ArrowRight');
+    await waitForPage(page, `location.hash.includes('alpha=2.6')`);
+    expect(await page.getByTestId('alpha-value').textContent()).toBe('2.6');
+    await page.getByTestId('alpha-auto').check();
+    await waitForPage(page, `location.hash.includes('alpha=auto')`);
+    expect(await page.getByTestId('alpha').isDisabled()).toBe(true);
     await page.close();
   });
 

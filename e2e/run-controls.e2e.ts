@@ -46,11 +46,11 @@ describe('run controls', () => {
     expect(await page.getByTestId('results-empty').isVisible()).toBe(true);
 
     // A parameter change runs the new configuration (keyboard on the sliders: Home = minimum).
-    await page.getByTestId('steps').focus();
+    await page.getByTestId('t').focus();
     await page.keyboard.press('Home');
     await page.getByTestId('trials').focus();
     await page.keyboard.press('Home');
-    expect(await page.getByTestId('steps-value').textContent()).toBe('100');
+    expect(await page.getByTestId('t-value').textContent()).toBe('100');
     expect(await page.getByTestId('trials-value').textContent()).toBe('1');
     await waitForCurrentResult(page);
     expect(await page.locator(ALGO_ROWS).count()).toBe(ALGO_IDS.length);
@@ -122,7 +122,7 @@ describe('run controls', () => {
     expect(await page.getByTestId('run-status').textContent()).toMatch(
       /The simulation failed: The simulation worker crashed \(it stopped without an error\)\. The next run starts a fresh one\./,
     );
-    await page.getByTestId('steps').focus();
+    await page.getByTestId('t').focus();
     await page.keyboard.press('Home');
     await page.getByTestId('trials').focus();
     await page.keyboard.press('Home');

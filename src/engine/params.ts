@@ -33,12 +33,30 @@ export interface NumberParam {
    * The range the lab's controls and links offer (within the engine's), where the lab has a control for it, and
    * the lab's default where it differs from the engine's (`dim`: the engine's is the world's own). An entry with
    * one is a lab parameter: its link field, its check of the controls' values, its place in the run's config and
-   * its control's bounds are derived from it (state/urlCodec.ts, state/lab/config.ts); the control itself is written
-   * in ui/controls. `datasetOnly`: only dataset worlds use it (only their links carry it).
+   * its control are derived from it (state/urlCodec.ts, state/lab/config.ts, ui/controls/NumberControl.tsx).
+   * `datasetOnly`: only dataset worlds use it (only their links carry it, the dataset controls show it).
    */
-  readonly lab?: { readonly min: number; readonly max: number; readonly default?: number; readonly datasetOnly?: boolean };
+  readonly lab?: LabRange;
   /** One line for the CLI's help. */
   readonly help: string;
+}
+
+/** How the lab offers a number (see `NumberParam.lab`). */
+export interface LabRange {
+  readonly min: number;
+  readonly max: number;
+  readonly default?: number;
+  readonly datasetOnly?: boolean;
+  /** Its control's label; `_x` after a symbol is written as a subscript (`τ_max`: τ with "max" below). */
+  readonly label: string;
+  /** One line under its control, in the paper's terms. */
+  readonly help: string;
+  /**
+   * How it is set: a slider by `step` (1 unless given); `log`, a slider over nice values, 10 per decade (λ); `field`, a
+   * typed whole number (the seed, d).
+   */
+  readonly input?: 'log' | 'field';
+  readonly step?: number;
 }
 
 /**
@@ -57,7 +75,7 @@ export const NUMBER_PARAMS = {
     default: 0.01,
     ...nonNegative,
     cli: 'lambda',
-    lab: { min: 1e-4, max: 1 },
+    lab: { min: 1e-4, max: 1, input: 'log', label: 'Cost weight λ', help: 'Cost weight λ in utility = success − λ·Σ cost.' },
     help: 'cost weight λ in utility = reward − λ·cost',
   },
   // The budget DP (oracle.ts) plans τ_max × K values per prompt.
@@ -67,7 +85,7 @@ export const NUMBER_PARAMS = {
     default: 5,
     ...sizeUpTo(1000),
     cli: 'tau-max',
-    lab: { min: 1, max: 16 },
+    lab: { min: 1, max: 16, label: 'Budget τ_max', help: 'Round budget τ_max: at most this many queries per prompt before giving up.' },
     help: 'round budget τ_max: pulls per prompt at most',
   },
   tauExp: {
@@ -79,14 +97,49 @@ export const NUMBER_PARAMS = {
     max: 1000,
     expect: 'an integer from 0 to 1,000',
     cli: 'tau-exp',
-    lab: { min: 0, max: 5 },
+    lab: {
+      min: 0,
+      max: 5,
+      label: 'Exploration τ_exp',
+      help: 'Each model is queried this many times (forced exploration) before its estimate is trusted.',
+    },
     help: 'forced exploration pulls per model (Algorithm 1, exploration phase)',
   },
-  alpha: { key: 'alpha', group: 'bandit', default: null, ...nonNegative, cli: 'alpha', lab: { min: 0, max: 5 }, help: 'UCB width α (default √(2 ln(2K/δ)))' },
+  alpha: {
+    key: 'alpha',
+    group: 'bandit',
+    default: null,
+    ...nonNegative,
+    cli: 'alpha',
+    lab: {
+      min: 0,
+      max: 5,
+      step: 0.1,
+      label: 'UCB width α',
+      help: 'How optimistic the learners are about models they know little of. Auto: α = √(2 ln(2K/δ)) with δ = 0.05.',
+    },
+    help: 'UCB width α (default √(2 ln(2K/δ)))',
+  },
   // Bounds: a trial's per-step work and memory grow with T (1e6 steps take minutes per algorithm); trials × T is
   // the run's length.
-  T: { key: 'T', group: 'run', default: 1000, ...sizeUpTo(1_000_000), cli: 'T', lab: { min: 100, max: 5000 }, help: 'prompts per trial' },
-  trials: { key: 'trials', group: 'run', default: 20, ...sizeUpTo(10_000), cli: 'trials', lab: { min: 1, max: 50 }, help: 'independent trials' },
+  T: {
+    key: 'T',
+    group: 'run',
+    default: 1000,
+    ...sizeUpTo(1_000_000),
+    cli: 'T',
+    lab: { min: 100, max: 5000, step: 100, label: 'Prompts T', help: 'Prompts per trial: how long the learners get to learn.' },
+    help: 'prompts per trial',
+  },
+  trials: {
+    key: 'trials',
+    group: 'run',
+    default: 20,
+    ...sizeUpTo(10_000),
+    cli: 'trials',
+    lab: { min: 1, max: 50, label: 'Trials', help: 'Independent repetitions; numbers are the mean ± std over trials.' },
+    help: 'independent trials',
+  },
   seed: {
     key: 'seed',
     group: 'run',
@@ -97,7 +150,7 @@ export const NUMBER_PARAMS = {
     max: Number.MAX_SAFE_INTEGER,
     expect: 'an integer of at most 2^53 − 1 in size',
     cli: 'seed',
-    lab: { min: 0, max: 2 ** 31 - 1 },
+    lab: { min: 0, max: 2 ** 31 - 1, input: 'field', label: 'Seed', help: 'Seed of all random draws: the same seed gives the same numbers, on any machine.' },
     help: 'base seed: the same seed gives the same run',
   },
   dim: {
@@ -109,7 +162,15 @@ export const NUMBER_PARAMS = {
     cli: 'd',
     // The lab projects a dataset's n-gram or embedding features to 16 dimensions unless asked otherwise (small
     // enough for the kernel methods to stay interactive); the CLI keeps the world's own (spec/cli.md: `--d`).
-    lab: { min: 2, max: 384, default: 16, datasetOnly: true },
+    lab: {
+      min: 2,
+      max: 384,
+      default: 16,
+      datasetOnly: true,
+      input: 'field',
+      label: 'Dimension d',
+      help: 'How many numbers describe a prompt: the learners fit one weight per dimension and model.',
+    },
     help: 'context dimension: the logistic world, or hashed n-gram features of a data folder',
   },
   delta: {

@@ -13,7 +13,7 @@
 import { DEFAULT_EMBED_SETTINGS } from '../embed/types';
 import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { fmtCount } from '../engine/lab/format';
-import { isDecimal, NUMBER_PARAMS, type NumberParam } from '../engine/params';
+import { isDecimal, type LabRange, NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { z } from '../engine/zod';
 import { ALGO_IDS, ALL_ALGO_IDS, FOCUSED_ALGO_IDS, isAllAlgos, WORLD_NAMES } from './catalog';
 import { SLIDES } from './slides';
@@ -177,7 +177,7 @@ function startListField(what: 'model' | 'task'): Field<StartEntry[]> {
 }
 
 /** The registry's numbers with a lab range (engine/params.ts), in its order: each a field of its own. */
-type LabNumberKey = { [K in keyof typeof NUMBER_PARAMS]: (typeof NUMBER_PARAMS)[K] extends { lab: object } ? K : never }[keyof typeof NUMBER_PARAMS];
+export type LabNumberKey = { [K in keyof typeof NUMBER_PARAMS]: (typeof NUMBER_PARAMS)[K] extends { lab: object } ? K : never }[keyof typeof NUMBER_PARAMS];
 type LabNumber<K extends LabNumberKey> = (typeof NUMBER_PARAMS)[K]['default'] extends null
   ? (typeof NUMBER_PARAMS)[K] extends { lab: { default: number } }
     ? number
@@ -185,9 +185,13 @@ type LabNumber<K extends LabNumberKey> = (typeof NUMBER_PARAMS)[K]['default'] ex
   : number;
 
 /** The lab's ranges of its numbers (the controls' bounds), by key. */
-export const LIMITS = Object.fromEntries(Object.values(NUMBER_PARAMS).flatMap((p: NumberParam) => (p.lab ? [[p.key, p.lab]] : []))) as {
-  [K in LabNumberKey]: (typeof NUMBER_PARAMS)[K]['lab'];
-};
+export const LIMITS = Object.fromEntries(Object.values(NUMBER_PARAMS).flatMap((p: NumberParam) => (p.lab ? [[p.key, p.lab]] : []))) as Record<
+  LabNumberKey,
+  LabRange
+>;
+
+/** The lab's numbers, in the registry's order. */
+export const LAB_NUMBER_KEYS = Object.keys(LIMITS) as LabNumberKey[];
 
 const LAB_NUMBERS = Object.fromEntries(
   Object.values(NUMBER_PARAMS).flatMap((p: NumberParam) => {

@@ -1,18 +1,15 @@
 import { useId } from 'react';
-import { fmtCount } from '../../engine/lab/format';
 import { ALL_ALGO_IDS, FOCUSED_ALGO_IDS } from '../../state/catalog';
 import { useCatalog } from '../../state/catalogStore';
 import { useImport } from '../../state/importStore';
 import { setParams, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
-import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
+import { isDatasetWorldName, LAB_NUMBER_KEYS, type LabNumberKey, LIMITS } from '../../state/urlCodec';
 import { LambdaHelp, TauMaxHelp } from '../views/Teach';
 import { DatasetControls } from './DatasetControls';
 import { HelpText } from './HelpText';
 import { HELP } from './help';
-import { SeedField } from './SeedField';
-import { Slider } from './Slider';
-import { formatLambda, LAMBDA_STEPS, lambdaAt, lambdaIndex } from './scales';
+import { NumberControl } from './NumberControl';
 
 function WorldPicker() {
   const id = useId();
@@ -121,114 +118,41 @@ function AlgoChips() {
   );
 }
 
-function AlphaControl() {
-  const alpha = useParams((s) => s.params.alpha);
-  const auto = alpha === null;
-  return (
-    <Slider
-      label="UCB width α"
-      valueText={auto ? 'auto' : alpha.toFixed(1)}
-      min={LIMITS.alpha.min}
-      max={LIMITS.alpha.max}
-      step={0.1}
-      value={auto ? 2 : alpha}
-      disabled={auto}
-      onChange={(v) => setParams({ alpha: Math.round(v * 10) / 10 })}
-      help={HELP.alpha}
-      testId="alpha"
-      aside={
-        <label className="mini-switch">
-          <input type="checkbox" checked={auto} data-testid="alpha-auto" onChange={(e) => setParams({ alpha: e.target.checked ? null : 2 })} />
-          auto
-        </label>
-      }
-    />
-  );
-}
+/** λ and τ_max first: the core loop of the lab (move a slider, see the answer) is above the fold. */
+const FIRST: LabNumberKey[] = ['lambda', 'tauMax'];
+/** After the algorithms, every other number of the registry that every world takes, in the registry's order. */
+const REST = LAB_NUMBER_KEYS.filter((k) => !FIRST.includes(k) && !LIMITS[k].datasetOnly);
 
 /** Every parameter of the run, each with its value and a one-line help. */
 export function ControlsPanel() {
-  const p = useParams((s) => s.params);
   const reroll = useParams((s) => s.rerollSeed);
   const reset = useParams((s) => s.resetParams);
   return (
     <div className="controls-body">
       <WorldPicker />
       <DatasetControls />
-      {/* λ and τ_max first: the core loop of the lab (move a slider, see the answer) is above the fold. */}
-      <Slider
-        label={
-          <>
-            Cost weight λ <span className="muted">(log scale)</span>
-          </>
-        }
-        valueText={formatLambda(p.lambda)}
-        min={0}
-        max={LAMBDA_STEPS}
-        step={1}
-        value={lambdaIndex(p.lambda)}
-        onChange={(i) => setParams({ lambda: lambdaAt(i) })}
-        help={(id) => <LambdaHelp id={id} value={p.lambda} />}
-        testId="lambda"
-      />
-      <Slider
-        label={
-          <>
-            Budget τ<sub>max</sub>
-          </>
-        }
-        valueText={String(p.tauMax)}
-        min={LIMITS.tauMax.min}
-        max={LIMITS.tauMax.max}
-        step={1}
-        value={p.tauMax}
-        onChange={(v) => setParams({ tauMax: v })}
-        help={(id) => <TauMaxHelp id={id} value={p.tauMax} />}
-        testId="tau-max"
-      />
+      <NumberControl k="lambda" help={(id, value) => <LambdaHelp id={id} value={value} />} />
+      <NumberControl k="tauMax" help={(id, value) => <TauMaxHelp id={id} value={value} />} />
       <AlgoChips />
-      <AlphaControl />
-      <Slider
-        label={
-          <>
-            Exploration τ<sub>exp</sub>
-          </>
-        }
-        valueText={String(p.tauExp)}
-        min={LIMITS.tauExp.min}
-        max={LIMITS.tauExp.max}
-        step={1}
-        value={p.tauExp}
-        onChange={(v) => setParams({ tauExp: v })}
-        help={HELP.tauExp}
-        testId="tau-exp"
-      />
-      <Slider
-        label="Prompts T"
-        valueText={fmtCount(p.T)}
-        min={LIMITS.T.min}
-        max={LIMITS.T.max}
-        step={100}
-        value={p.T}
-        onChange={(v) => setParams({ T: v })}
-        help={HELP.T}
-        testId="steps"
-      />
-      <Slider
-        label="Trials"
-        valueText={String(p.trials)}
-        min={LIMITS.trials.min}
-        max={LIMITS.trials.max}
-        step={1}
-        value={p.trials}
-        onChange={(v) => setParams({ trials: v })}
-        help={HELP.trials}
-        testId="trials"
-      />
-      <SeedField value={p.seed} onCommit={(seed) => setParams({ seed })} onReroll={reroll} help={HELP.seed} />
+      {REST.map((k) => (
+        <NumberControl key={k} k={k} aside={k === 'seed' && <RerollButton onClick={reroll} />} />
+      ))}
       <button type="button" className="btn link" onClick={reset} data-testid="reset-params">
         Reset to defaults
       </button>
     </div>
+  );
+}
+
+function RerollButton({ onClick }: { onClick(): void }) {
+  return (
+    <button type="button" className="btn icon" onClick={onClick} title="Roll a new random seed 🎲" aria-label="New random seed" data-testid="reroll">
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <rect x="3" y="3" width="18" height="18" rx="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <circle cx="8" cy="8" r="1.6" fill="currentColor" />
+        <circle cx="12" cy="12" r="1.6" fill="currentColor" />
+        <circle cx="16" cy="16" r="1.6" fill="currentColor" />
+      </svg>
+    </button>
   );
 }

@@ -9,9 +9,9 @@ import { loadDatasetInfo, useDatasetInfo } from '../../state/datasetInfo';
 import { useEmbed } from '../../state/embedStore';
 import { setParams, useLab } from '../../state/labStore';
 import { useParams } from '../../state/params';
-import { isDatasetWorldName, LIMITS } from '../../state/urlCodec';
+import { isDatasetWorldName } from '../../state/urlCodec';
 import { HelpText } from './HelpText';
-import { useNumberDraft, wholeNumbers } from './useNumberDraft';
+import { NumberControl } from './NumberControl';
 
 const FEATURE_HELP: Record<FeatureType, string> = {
   'task-onehot': 'One coordinate per task: the learner tells tasks apart, not prompts within a task.',
@@ -26,30 +26,8 @@ const COST_HELP: Record<CostMode, string> = {
 
 const NO_INFO = { info: null, error: null };
 
-const DIM = wholeNumbers(LIMITS.dim);
-
-/** The context dimension d: every whole d in range runs, anything else is marked and kept out of the link. */
-function DimField({ id, value }: { id: string; value: number }) {
-  const draft = useNumberDraft(value, DIM, (dim) => setParams({ dim }));
-  return (
-    <input
-      id={id}
-      data-testid="feature-dim"
-      type="number"
-      inputMode="numeric"
-      min={LIMITS.dim.min}
-      max={LIMITS.dim.max}
-      step={1}
-      value={draft.text}
-      aria-invalid={!draft.valid}
-      onChange={(e) => draft.onChange(e.target.value)}
-      onBlur={draft.onBlur}
-    />
-  );
-}
-
 function DatasetControlsFor({ world }: { world: string }) {
-  const ids = { features: useId(), dim: useId(), costs: useId() };
+  const ids = { features: useId(), costs: useId() };
   const params = useParams((s) => s.params);
   const embedModel = useEmbed((s) => s.settings.model);
   useEffect(() => loadDatasetInfo(world), [world]);
@@ -93,14 +71,7 @@ function DatasetControlsFor({ world }: { world: string }) {
           {ran.explainedVariance !== undefined ? `; PCA kept ${(100 * ran.explainedVariance).toFixed(1)}% of the embeddings' variance` : ''}.
         </p>
       )}
-      {params.features !== 'task-onehot' && (
-        <>
-          <div className="control-head">
-            <label htmlFor={ids.dim}>{params.features === 'embedding' ? 'PCA dimension d' : 'Dimension d'}</label>
-          </div>
-          <DimField id={ids.dim} value={params.dim} />
-        </>
-      )}
+      {params.features !== 'task-onehot' && <NumberControl k="dim" label={params.features === 'embedding' ? 'PCA dimension d' : undefined} />}
       {info && info.tasks.length > 1 && (
         <fieldset className="dataset-tasks" data-testid="dataset-tasks">
           <legend>Tasks (all when none is ticked)</legend>
