@@ -2,7 +2,7 @@
  * The one registry of the numbers a run takes (after tensorflow/playground's typed PROPS): for each, its type,
  * the values the engine accepts, the range the lab's controls and links offer, its URL key and CLI flag, and what
  * it means. The engine's validation (simulate.ts), the CLI's flags, help and messages (cli/args.ts) and the lab's
- * limits (state/urlCodec.ts: the link codec, the sliders, sanitize) are generated from it, so a parameter is
+ * limits and controls (state/urlCodec.ts: the link codec; ui/controls/NumberControl.tsx) are generated from it, so a parameter is
  * described once and every place says the same thing about a bad value: "<name>: must be <expect> (got <value>)".
  * Plain data and a few functions; its one import is the formatter that writes the bounds ("1 to 4,096").
  */

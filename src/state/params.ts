@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import { clampSlide } from './slides';
-import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash, type HashState, type LabParams, type Notice, sanitize } from './urlCodec';
+import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash, type HashState, type LabParams, type Notice, resolveTraceAlgo } from './urlCodec';
 
 export type { LabParams, Notice } from './urlCodec';
 
@@ -49,6 +49,8 @@ export interface ParamsState {
   replaceWorld(world: string, notice: Notice): void;
 }
 
+const withTraceAlgo = (p: LabParams): LabParams => ({ ...p, traceAlgo: resolveTraceAlgo(p.algos, p.traceAlgo) });
+
 let noticeId = 0;
 const withIds = (notices: Notice[]): NoticeItem[] => notices.map((n) => ({ ...n, id: ++noticeId }));
 
@@ -87,7 +89,8 @@ export const useParams = create<ParamsState>()((set, get) => ({
   notices: withIds(init.notices),
 
   set(patch) {
-    set((s) => ({ params: sanitize({ ...s.params, ...patch }) }));
+    // The controls emit valid values (their bounds are the registry's); only the traced algorithm follows the algorithms.
+    set((s) => ({ params: withTraceAlgo({ ...s.params, ...patch }) }));
   },
 
   toggleAlgo(id) {
@@ -148,7 +151,7 @@ export const useParams = create<ParamsState>()((set, get) => ({
   },
 
   replaceWorld(world, notice) {
-    set((s) => ({ params: sanitize({ ...s.params, world }), notices: [...s.notices, ...withIds([notice])] }));
+    set((s) => ({ params: { ...s.params, world }, notices: [...s.notices, ...withIds([notice])] }));
   },
 }));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ALGO_IDS } from './catalog';
-import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash, formatNumber, type HashState, sanitize } from './urlCodec';
+import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash, formatNumber, type HashState } from './urlCodec';
 
 const texts = (hash: string) => decodeHash(hash).notices.map((n) => n.text);
 
@@ -280,32 +280,7 @@ describe('URL hash codec: every invalid field falls back to its default, with a 
   });
 });
 
-describe('sanitize: values from the controls, validated as the link validates them', () => {
-  const base = { ...DEFAULT_PARAMS, algos: [...DEFAULT_PARAMS.algos] };
-
-  it('clamps numbers into the lab’s range, rounds integers, and uses the default for what is not a number', () => {
-    const p = sanitize({ ...base, T: 99_999, trials: 2.6, lambda: 5, tauMax: -3, alpha: 9, dim: Number.NaN, seed: Number.POSITIVE_INFINITY });
-    expect(p).toMatchObject({ T: 5000, trials: 3, lambda: 1, tauMax: 1, alpha: 5, dim: DEFAULT_PARAMS.dim, seed: DEFAULT_PARAMS.seed });
-    expect(sanitize({ ...base, alpha: null }).alpha).toBeNull();
-  });
-
-  it('keeps only what a link could say: known worlds and algorithms, and a traced algorithm that runs', () => {
-    expect(sanitize({ ...base, world: 'atlantis' }).world).toBe(DEFAULT_PARAMS.world);
-    expect(sanitize({ ...base, world: 'data:humaneval-paper' }).world).toBe('data:humaneval-paper');
-    const p = sanitize({ ...base, algos: ['nope', 'greedy', 'oracle'], traceAlgo: 'promptwise' });
-    expect(p.algos).toEqual(['greedy', 'oracle']);
-    expect(p.traceAlgo).toBe('greedy');
-    expect(sanitize({ ...base, algos: ['nope'] }).algos).toEqual(DEFAULT_PARAMS.algos);
-    expect(sanitize({ ...base, costs: 'free' as never, features: 'bert' as never })).toMatchObject({ costs: 'prices', features: 'task-onehot' });
-    expect(sanitize({ ...base, tasks: 42 as never }).tasks).toEqual([]);
-  });
-
-  it('gives the parameters the link reads back, to the last digit', () => {
-    const p = sanitize({ ...base, world: 'data:x', lambda: 0.0031622776601683794, tasks: ['a', 'b'], modelStart: [{ name: 'm', step: 10 }] });
-    expect(decodeHash(encodeHash({ params: p, present: false, step: null })).state.params).toEqual(p);
-    expect(p.lambda).toBe(0.00316227766017); // what the link writes (12 significant digits), so a reload runs the same λ
-  });
-
+describe('link precision', () => {
   it('reads a link with more digits than it writes as the number it will write, so the rewritten link runs the same', () => {
     const { params } = decodeHash('#lambda=0.0031622776601683794&alpha=1.23456789012345').state;
     expect(params.lambda).toBe(0.00316227766017);

@@ -1,7 +1,7 @@
 /**
  * The lab's parameters and their link (after tensorflow/playground's state.ts): one registry of typed fields
  * (FIELDS: URL key and order, default, zod schema; the numbers' ranges and defaults from engine/params.ts), from
- * which the link codec, the defaults and `sanitize` (values from the controls) are generated. Each field is
+ * which the link codec and the defaults are generated. Each field is
  * validated on its own, so a bad value falls back to that field's default and says so in a notice
  * ("tauMax=-3 is not valid (an integer 1–16); using 5") instead of breaking the page.
  *
@@ -80,23 +80,16 @@ export function formatNumber(v: number): string {
 }
 
 /**
- * One lab parameter: how a link spells it (decoded with its zod schema, the one validation), its default, and
- * how a value from the controls or saved settings is brought to a valid one.
+ * One lab parameter: how a link spells it (decoded with its zod schema, where a link or the stored settings enter:
+ * the page's one check; the controls emit only valid values) and its default.
  */
 interface Field<T> {
   /** Builds the link's validation: `schemaOf` calls it once, on first use (a first visit with no link: never). */
   schema: () => z.ZodType<T, string>;
-  /**
-   * Whether a value from the controls or saved settings is valid as it is, once prepared (numbers: no text round
-   * trip). Without it, the value is spelled as the link would and read back with `schema`.
-   */
-  accepts?: (v: T) => boolean;
   /** What a valid value looks like, for the notice. */
   expect: string;
   encode(v: T): string;
   default: T;
-  /** Applied to a value from the controls before it is validated: numbers are clamped into range. */
-  prepare?: (v: T) => T;
   /** Only links to dataset worlds carry it. */
   datasetOnly?: boolean;
   /** An empty list is left out of the link (the short link), and what it then means, for notices. */
@@ -109,9 +102,7 @@ const field = <T>(f: Field<T>): Field<T> => f;
 /** A number of the parameter registry (engine/params.ts) within the lab's range; `auto` spells null where allowed. */
 function labField(p: NumberParam & { lab: { min: number; max: number } }, fallback = labDefault(p)): Field<number> {
   const { min, max } = p.lab;
-  // A non-finite value stays as it is, so that `accepts` refuses it and the default is used.
-  const clamp = (v: number) => (Number.isFinite(v) ? atLinkPrecision(Math.min(max, Math.max(min, p.integer ? Math.round(v) : v))) : v);
-  const common = { default: fallback, prepare: clamp, accepts: (v: number) => typeof v === 'number' && Number.isFinite(v) };
+  const common = { default: fallback };
   return p.integer
     ? { ...common, schema: () => intIn(min, max), expect: `an integer ${min}–${max}`, encode: String }
     : { ...common, schema: () => numIn(min, max), expect: `a number ${formatNumber(min)}–${formatNumber(max)}`, encode: formatNumber };
@@ -129,18 +120,15 @@ function autoField(p: NumberParam & { lab: { min: number; max: number } }): Fiel
   const number = labField(p, p.lab.min);
   return {
     schema: () => z.union([z.literal('auto').transform(() => null), number.schema()]) as unknown as z.ZodType<number | null, string>,
-    accepts: (v) => v === null || number.accepts!(v),
     expect: `"auto" or ${number.expect}`,
     encode: (v) => (v === null ? 'auto' : number.encode(v)),
     default: null,
-    prepare: (v) => (v === null ? null : number.prepare!(v)),
   };
 }
 
 /** One of a fixed list of words. */
 function choiceField<T extends string>(choices: readonly T[], fallback: T, extra: Partial<Field<T>> = {}): Field<T> {
   return {
-    accepts: (v) => choices.includes(v),
     schema: () =>
       z
         .string()
@@ -208,7 +196,7 @@ const listOf = (ids: readonly string[]) => (ids.length <= 4 ? ids.join(', ') : `
 /**
  * The lab's parameters, in the order the link writes them: the one place that says how each is spelled,
  * validated and defaulted (the numbers' ranges and defaults come from the engine's registry, engine/params.ts).
- * The link codec, `sanitize` and the controls' limits all read it.
+ * The link codec and the controls' limits read it.
  */
 const FIELDS = {
   // The world the prompts come from: a built-in one, a recorded dataset (data:<folder>) or an import (import:<id>).
@@ -270,7 +258,6 @@ const FIELDS = {
     encode: (v) => (isAllAlgos(v) ? ALL_ALGOS : v.map(encodeURIComponent).join(',')),
     // A first visit is focused (catalog.ts); every algorithm is one click away, and `algos=all` in a link.
     default: [...FOCUSED_ALGO_IDS],
-    prepare: (v) => v.filter((id) => ALGO_IDS.includes(id)),
   }),
   ...LAB_NUMBERS,
   // The algorithm whose trial-0 escalation trace is shown.
@@ -311,32 +298,6 @@ export const DEFAULT_HASH_STATE: HashState = { params: DEFAULT_PARAMS, present: 
 
 const VIEW_KEYS = ['step', 'present', 'tour', 'slide'] as const;
 const KNOWN_KEYS = new Set<string>([...KEY_ORDER, ...VIEW_KEYS]);
-
-/**
- * A value from the controls or saved settings, made valid: prepared (numbers clamped into range), then checked as
- * it is where the field can (`accepts`), else spelled as the link would and read back with the field's schema;
- * undefined when it is not valid (the caller then uses the default).
- */
-function validValue<K extends ParamKey>(key: K, v: LabParams[K]): LabParams[K] | undefined {
-  const f = fieldOf(key);
-  try {
-    const prepared = f.prepare ? f.prepare(v) : v;
-    if (f.accepts) return f.accepts(prepared) ? prepared : undefined;
-    const parsed = schemaOf(key).safeParse(f.encode(prepared));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined; // not even of the field's type (e.g. a hand-edited saved setting)
-  }
-}
-
-/** Makes parameters from the controls valid, field by field (the defaults for what is not), with a traced algorithm that runs. */
-export function sanitize(params: LabParams): LabParams {
-  const out = {} as Record<ParamKey, unknown>;
-  for (const key of KEY_ORDER) out[key] = validValue(key, params[key] as never) ?? structuredClone(FIELDS[key].default);
-  const p = out as unknown as LabParams;
-  p.traceAlgo = resolveTraceAlgo(p.algos, p.traceAlgo);
-  return p;
-}
 
 /** Unknown keys (or algorithm ids) named one by one in notices; any beyond are counted in one more. */
 const MAX_UNKNOWN_KEYS = 5;

@@ -11,7 +11,7 @@ import { useParams } from '../../state/params';
 import { LAB_NUMBER_KEYS, type LabNumberKey, LIMITS } from '../../state/urlCodec';
 import { HelpText } from './HelpText';
 import { Slider } from './Slider';
-import { formatSmall, niceLogScale } from './scales';
+import { decimalsOf, formatSmall, niceLogScale, onGrid } from './scales';
 import { type NumberFormat, useNumberDraft, wholeNumbers } from './useNumberDraft';
 
 interface Props {
@@ -49,10 +49,6 @@ function labelOf(text: string, log: boolean): ReactNode {
     </>
   );
 }
-
-const decimalsOf = (step: number) => (Number.isInteger(step) ? 0 : (String(step).split('.')[1]?.length ?? 0));
-/** A slider position's value, on the step's grid (0.30000000000000004 → 0.3). */
-const onGrid = (v: number, step: number) => Number((Math.round(v / step) * step).toFixed(decimalsOf(step)));
 
 export function NumberControl({ k, help, label, aside }: Props) {
   const entry: NumberParam = NUMBER_PARAMS[k];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NUMBER_PARAMS } from '../../engine/params';
-import { formatSmall, niceLogScale } from './scales';
+import { DEFAULT_HASH_STATE, decodeHash, encodeHash, LAB_NUMBER_KEYS, LIMITS } from '../../state/urlCodec';
+import { formatSmall, niceLogScale, onGrid } from './scales';
 
 const lambda = niceLogScale(NUMBER_PARAMS.lambda.lab);
 
@@ -26,5 +27,32 @@ describe('λ slider scale', () => {
     expect(formatSmall(0.00015)).toBe('0.00015');
     expect(formatSmall(0.01)).toBe('0.01');
     expect(formatSmall(1)).toBe('1');
+  });
+});
+
+describe('the number controls emit only valid values (the page checks none of them again)', () => {
+  /** Every value a control can emit: each slider position, or a typed field's bounds. */
+  function emitted(key: (typeof LAB_NUMBER_KEYS)[number]): number[] {
+    const lab = LIMITS[key];
+    if (lab.input === 'log') {
+      const scale = niceLogScale(lab);
+      return Array.from({ length: scale.steps + 1 }, (_, i) => scale.at(i));
+    }
+    if (lab.input === 'field') return [lab.min, lab.max];
+    const step = lab.step ?? 1;
+    return Array.from({ length: Math.round((lab.max - lab.min) / step) + 1 }, (_, i) => onGrid(lab.min + i * step, step));
+  }
+
+  it.each(LAB_NUMBER_KEYS)('%s: every value its control emits is one the link writes and reads back unchanged', (key) => {
+    const values = emitted(key);
+    expect(values.length).toBeGreaterThan(1);
+    const world = LIMITS[key].datasetOnly ? 'data:humaneval-paper' : DEFAULT_HASH_STATE.params.world;
+    for (const v of values) {
+      const params = { ...DEFAULT_HASH_STATE.params, world, [key]: v };
+      const { state, notices } = decodeHash(encodeHash({ params, present: false, step: null }));
+      expect(notices, `${key}=${v}`).toEqual([]);
+      expect(state.params[key], `${key}=${v}`).toBe(v);
+      expect(NUMBER_PARAMS[key].integer ? Number.isInteger(v) : true).toBe(true);
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A slider's log scale (λ's): 10 nice values per decade (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8) from the range's
+ * The scales of the number controls (NumberControl.tsx): a linear slider's grid, and a log scale (λ's): 10 nice values per decade (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8) from the range's
  * least power of ten to its greatest, so the hash reads lambda=0.003 rather than lambda=0.0031622776. Plain
  * functions, no DOM.
  */
@@ -45,3 +45,9 @@ export function formatSmall(v: number): string {
   if (v >= 0.001) return String(Number(v.toPrecision(3)));
   return v.toFixed(Math.max(4, -Math.floor(Math.log10(v)) + 2)).replace(/0+$/, '');
 }
+
+/** How many decimals a slider's step has (0.1: 1). */
+export const decimalsOf = (step: number) => (Number.isInteger(step) ? 0 : (String(step).split('.')[1]?.length ?? 0));
+
+/** A slider position's value, on the step's grid (0.30000000000000004 → 0.3). */
+export const onGrid = (v: number, step: number) => Number((Math.round(v / step) * step).toFixed(decimalsOf(step)));
