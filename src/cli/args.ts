@@ -76,7 +76,7 @@ algorithms (--algos, comma-separated; all: every one):
 ${ALGORITHMS.map((a) => `  ${a.id.padEnd(27)}${a.summary}`).join('\n')}`;
 
 /** A number flag's value, checked against its registry entry; undefined when the flag is absent. */
-function numberFlag(p: NumberParam, raw: string | undefined): number | undefined {
+export function numberFlag(p: NumberParam, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const v = isDecimal(raw.trim()) ? Number(raw) : Number.NaN;
   if (!acceptsNumber(p, v)) throw new UsageError(numberProblem(`--${p.cli}`, p, `"${raw}"`));
@@ -87,7 +87,7 @@ function numberFlag(p: NumberParam, raw: string | undefined): number | undefined
  * `--json PATH`, checked before anything runs (issue 42, item 7): a path names a file in a folder that exists; an empty
  * path, a folder or a missing folder is one line now, not after the whole run.
  */
-function jsonPath(raw: string | undefined): string | undefined {
+export function jsonPath(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   if (raw.trim() === '') throw new UsageError('--json: give a file path (got an empty one)');
   if (existsSync(raw) && statSync(raw).isDirectory()) throw new UsageError(`--json: ${JSON.stringify(raw)} is a folder; give a file path in it`);
@@ -108,7 +108,7 @@ function taskList(raw: string | undefined): string[] | undefined {
 }
 
 /** `--lambda -1` means the value -1, not an option "-1": join such pairs so the range check can answer. */
-function joinNegativeNumbers(argv: string[]): string[] {
+export function joinNegativeNumbers(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const next = argv[i + 1];

@@ -4,6 +4,7 @@ import { singleModelTrials, summarizeSingleModels } from '../engine/singleModels
 import type { World } from '../engine/types';
 import { HelpRequested, parseCliArgs, UsageError } from './args';
 import { expectedErrorLine } from './errorLine';
+import { liveMain } from './live';
 import { defaultLanes, runTrials, TrialWorkerError } from './pool';
 import { formatSingleModels, formatTable } from './table';
 import { worldFor } from './world';
@@ -18,8 +19,9 @@ export interface Io {
  * (bad option, bad world file) is one line on stderr, never a stack trace. The trials are shared among `--jobs`
  * threads, this one and worker threads (pool.ts; default one per core), with the same results for any number.
  */
-export async function main(argv: string[], io: Io): Promise<number> {
+export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   try {
+    if (argv[0] === 'live') return await liveMain(argv.slice(1), io, env);
     const opts = parseCliArgs(argv);
     const options = { algos: opts.algos, T: opts.T, trials: opts.trials, seed: opts.seed, params: opts.params };
     checkOptions(options); // a bad option is one message here, not one per worker
