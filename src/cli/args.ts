@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MAX_IMPORT_BYTES } from '../engine/import/errors';
 import { COST_MODES, type CostMode, type FeatureType, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
 import { acceptsNumber, isDecimal, NUMBER_PARAMS, type NumberParam, numberProblem } from '../engine/params';
@@ -108,7 +108,7 @@ function taskList(raw: string | undefined): string[] | undefined {
 }
 
 /** `--lambda -1` means the value -1, not an option "-1": join such pairs so the range check can answer. */
-export function joinNegativeNumbers(argv: string[]): string[] {
+function joinNegativeNumbers(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const next = argv[i + 1];
@@ -122,38 +122,39 @@ export function joinNegativeNumbers(argv: string[]): string[] {
 
 const numberOptions = Object.fromEntries(NUMBER_FLAGS.map((p) => [p.cli, { type: 'string' as const }]));
 
+/**
+ * A command line as node:util parses it (strict, no positionals; `--lambda -1` kept as the value -1); its messages
+ * are single sentences, kept to their first line as a UsageError.
+ */
+export function strictFlags<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O) {
+  try {
+    return parseArgs({ args: joinNegativeNumbers(argv), strict: true as const, allowPositionals: false as const, options }).values;
+  } catch (e) {
+    throw new UsageError(String((e as Error).message).split('\n')[0]);
+  }
+}
+
 /** The flags as node:util parses them (strings, to be validated below). */
 function parseFlags(argv: string[]) {
-  return parseArgs({
-    args: joinNegativeNumbers(argv),
-    strict: true,
-    allowPositionals: false,
-    options: {
-      world: { type: 'string', default: 't2i' },
-      algos: { type: 'string', default: 'all' },
-      ...numberOptions,
-      json: { type: 'string' },
-      'no-timing': { type: 'boolean', default: false },
-      'single-models': { type: 'boolean', default: false },
-      features: { type: 'string' },
-      costs: { type: 'string' },
-      tasks: { type: 'string' },
-      'model-start': { type: 'string' },
-      'task-start': { type: 'string' },
-      prices: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  }).values;
+  return strictFlags(argv, {
+    world: { type: 'string', default: 't2i' },
+    algos: { type: 'string', default: 'all' },
+    ...numberOptions,
+    json: { type: 'string' },
+    'no-timing': { type: 'boolean', default: false },
+    'single-models': { type: 'boolean', default: false },
+    features: { type: 'string' },
+    costs: { type: 'string' },
+    tasks: { type: 'string' },
+    'model-start': { type: 'string' },
+    'task-start': { type: 'string' },
+    prices: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  } as const);
 }
 
 export function parseCliArgs(argv: string[]): CliOptions {
-  let values: ReturnType<typeof parseFlags>;
-  try {
-    values = parseFlags(argv);
-  } catch (e) {
-    // node:util's messages are single sentences; keep the first line only.
-    throw new UsageError(String((e as Error).message).split('\n')[0]);
-  }
+  const values = parseFlags(argv);
   if (values.help) throw new HelpRequested(usage);
 
   const algos =

@@ -6,7 +6,6 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { hashedNgrams } from '../engine/features/ngrams';
 import { taskOneHot } from '../engine/features/onehot';
 import { unitBallScaler } from '../engine/features/scale';
@@ -22,7 +21,7 @@ import { createPolicy, releasePolicy } from '../engine/policies/registry';
 import { createRng, deriveSeed } from '../engine/rng';
 import { checkOptions } from '../engine/simulate';
 import { type BanditParams, defaultParams } from '../engine/types';
-import { joinNegativeNumbers, jsonPath, numberFlag, UsageError } from './args';
+import { jsonPath, numberFlag, strictFlags, UsageError } from './args';
 import type { Io } from './main';
 
 const usage = `usage: npm run sim -- live --models live-models.json --prompts DATA_FOLDER|FILE.jsonl --record FILE.jsonl --spend-cap USD
@@ -56,24 +55,19 @@ const OWN = {
 } as const;
 
 function parseFlags(argv: string[]) {
-  return parseArgs({
-    args: joinNegativeNumbers(argv),
-    strict: true,
-    allowPositionals: false,
-    options: {
-      models: { type: 'string' },
-      prompts: { type: 'string' },
-      record: { type: 'string' },
-      grader: { type: 'string', default: 'choice' },
-      algo: { type: 'string', default: 'promptwise' },
-      collect: { type: 'boolean', default: false },
-      features: { type: 'string', default: 'task-onehot' },
-      export: { type: 'string' },
-      json: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-      ...Object.fromEntries([...LIVE_NUMBERS.map((k) => NUMBER_PARAMS[k].cli), ...Object.keys(OWN)].map((f) => [f, { type: 'string' as const }])),
-    },
-  }).values;
+  return strictFlags(argv, {
+    models: { type: 'string' },
+    prompts: { type: 'string' },
+    record: { type: 'string' },
+    grader: { type: 'string', default: 'choice' },
+    algo: { type: 'string', default: 'promptwise' },
+    collect: { type: 'boolean', default: false },
+    features: { type: 'string', default: 'task-onehot' },
+    export: { type: 'string' },
+    json: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+    ...Object.fromEntries([...LIVE_NUMBERS.map((k) => NUMBER_PARAMS[k].cli), ...Object.keys(OWN)].map((f) => [f, { type: 'string' as const }])),
+  } as const);
 }
 
 /** The prompts of a data folder (its prompts.jsonl) or a JSONL file, in order: `text` needed, the rest defaulted. */
@@ -133,12 +127,7 @@ function keysOf(models: readonly LiveModel[], env: NodeJS.ProcessEnv): Map<strin
 const usd = (v: number) => `$${v < 0.01 ? v.toPrecision(3) : v.toFixed(4)}`;
 
 export async function liveMain(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let values: ReturnType<typeof parseFlags>;
-  try {
-    values = parseFlags(argv);
-  } catch (e) {
-    throw new UsageError(String((e as Error).message).split('\n')[0]);
-  }
+  const values = parseFlags(argv);
   if (values.help) {
     io.out(usage);
     return 0;

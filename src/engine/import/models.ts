@@ -23,17 +23,21 @@ const positive = z.number(expecting('a positive number')).positive(expecting('a 
 /** A price: positive, and at most MAX_IMPORT_PRICE (importDataset.ts says why). */
 const price = positive.max(MAX_IMPORT_PRICE, expecting(`a positive number of at most ${MAX_IMPORT_PRICE.toExponential(0)}`));
 
+/** A model's name as a file gives it: non-empty, no invisible or control character, in NFC (names.ts). */
+export const modelName = () =>
+  z
+    .string(expecting('a non-empty string'))
+    .trim()
+    .min(1, expecting('a non-empty string'))
+    .refine((n) => nameProblem(n) === null, { error: (issue) => nameProblem(issue.input as string) ?? '' })
+    .transform(nfc);
+
 /** The shape of ../shared/data/*\/models.json: a list of models; fields beyond these are kept out of the way. */
 const modelsSchema = z
   .array(
     z.looseObject(
       {
-        name: z
-          .string(expecting('a non-empty string'))
-          .trim()
-          .min(1, expecting('a non-empty string'))
-          .refine((n) => nameProblem(n) === null, { error: (issue) => nameProblem(issue.input as string) ?? '' })
-          .transform(nfc),
+        name: modelName(),
         set_price: price.optional(),
         input_price_per_1M: nonNegative.optional(),
         output_price_per_1M: nonNegative.optional(),

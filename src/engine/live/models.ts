@@ -7,7 +7,7 @@
  * A key is never part of the file: the file names the environment variable that holds it (`api_key_env`), so a
  * live-models.json can be shared and committed, and the key stays where the shell keeps it.
  */
-import { nameProblem, nfc } from '../names';
+import { modelName } from '../import/models';
 import { expecting, WorldFormatError } from '../worlds/errors';
 import { lineColumn, parseJson, stripBom } from '../worlds/json';
 import { issueToError } from '../worlds/zod-issue';
@@ -48,12 +48,7 @@ function baseUrlProblem(raw: string): string | null {
 }
 
 const modelSchema = z.strictObject({
-  name: z
-    .string(expecting('a non-empty string'))
-    .trim()
-    .min(1, expecting('a non-empty string'))
-    .refine((n) => nameProblem(n) === null, { error: (issue) => nameProblem(issue.input as string) ?? '' })
-    .transform(nfc),
+  name: modelName(),
   base_url: z
     .string(expecting('an http(s) URL'))
     .trim()
