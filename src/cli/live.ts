@@ -5,20 +5,14 @@
  * run again resumes from it and asks no model a question it has already answered. docs/LIVE.md has the guide.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { hashedNgrams } from '../engine/features/ngrams';
-import { taskOneHot } from '../engine/features/onehot';
-import { unitBallScaler } from '../engine/features/scale';
-import { endpointGates } from '../engine/live/client';
-import { graderOf, graderText, parseGrader } from '../engine/live/graders';
-import { collect, type LivePrompt, type QueryRecord, runLive } from '../engine/live/loop';
+import { join } from 'node:path';
+import { type GraderSpec, parseGrader } from '../engine/live/graders';
+import type { QueryRecord } from '../engine/live/loop';
 import { type LiveModel, parseLiveModels } from '../engine/live/models';
-import { costBound, liveQuery } from '../engine/live/query';
-import { exportDataset, headerMismatch, headerOf, queryLine, type RecordingHeader, readRecording } from '../engine/live/recording';
+import { type LiveFeatures, readLivePrompts, withContexts } from '../engine/live/prompts';
+import { exportDataset, headerMismatch, queryLine, type RecordingHeader, readRecording } from '../engine/live/recording';
+import { type LiveSettings, liveAlgorithmProblem, liveHeader, runLiveSession } from '../engine/live/session';
 import { NUMBER_PARAMS, type NumberParam } from '../engine/params';
-import { type AlgorithmId, algorithmSpec } from '../engine/policies/algorithms';
-import { createPolicy, releasePolicy } from '../engine/policies/registry';
-import { createRng, deriveSeed } from '../engine/rng';
 import { checkOptions } from '../engine/simulate';
 import { type BanditParams, defaultParams } from '../engine/types';
 import { jsonPath, numberFlag, strictFlags, UsageError } from './args';
@@ -70,46 +64,11 @@ function parseFlags(argv: string[]) {
   } as const);
 }
 
-/** The prompts of a data folder (its prompts.jsonl) or a JSONL file, in order: `text` needed, the rest defaulted. */
-function readPrompts(path: string, limit: number | undefined): Omit<LivePrompt, 'x'>[] {
+/** A data folder's prompts.jsonl or a JSONL file. */
+function promptsText(path: string): { text: string; file: string } {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'prompts.jsonl') : path;
   if (!existsSync(file)) throw new UsageError(`--prompts: no file ${JSON.stringify(file)}`);
-  const out: Omit<LivePrompt, 'x'>[] = [];
-  const lines = readFileSync(file, 'utf8').split('\n');
-  for (let i = 0; i < lines.length && (limit === undefined || out.length < limit); i++) {
-    if (lines[i].trim() === '') continue;
-    let row: { id?: unknown; text?: unknown; task?: unknown; answer?: unknown };
-    try {
-      row = JSON.parse(lines[i]);
-    } catch {
-      throw new UsageError(`${basename(file)} line ${i + 1}: not JSON`);
-    }
-    if (typeof row.text !== 'string' || row.text === '') throw new UsageError(`${basename(file)} line ${i + 1}: text: missing (expected the prompt)`);
-    out.push({
-      id: row.id === undefined ? `line-${i + 1}` : String(row.id),
-      text: row.text,
-      task: typeof row.task === 'string' ? row.task : 'default',
-      answer: row.answer === undefined || row.answer === null ? '' : String(row.answer),
-    });
-  }
-  if (out.length === 0) throw new UsageError(`--prompts: ${JSON.stringify(file)} holds no prompt`);
-  return out;
-}
-
-/** Contexts as a dataset world makes them (engine/worlds/dataset.ts): task one-hot or hashed n-grams, in the unit ball. */
-function withContexts(prompts: Omit<LivePrompt, 'x'>[], features: string, d: number | undefined): LivePrompt[] {
-  let vectors: Float64Array[];
-  if (features === 'task-onehot') {
-    if (d !== undefined) throw new UsageError('--d: task-onehot features have one dimension per task; --d sets hashed-ngrams’ dimension');
-    vectors = taskOneHot(prompts.map((p) => p.task));
-  } else if (features === 'hashed-ngrams') {
-    vectors = hashedNgrams(
-      prompts.map((p) => p.text),
-      d ?? 64,
-    );
-  } else throw new UsageError(`--features: must be task-onehot or hashed-ngrams (got ${JSON.stringify(features)})`);
-  const scale = unitBallScaler(vectors);
-  return prompts.map((p, i) => ({ ...p, x: scale(vectors[i]) }));
+  return { text: readFileSync(file, 'utf8'), file };
 }
 
 /** Each model's key, from the environment variable it names; a named variable that is unset is an error before any request. */
@@ -141,37 +100,48 @@ export async function liveMain(argv: string[], io: Io, env: NodeJS.ProcessEnv = 
   if (!existsSync(modelsPath)) throw new UsageError(`--models: no file ${JSON.stringify(modelsPath)}`);
   const models = parseLiveModels(readFileSync(modelsPath, 'utf8'), modelsPath);
   const keys = keysOf(models, env);
-  let grader: ReturnType<typeof parseGrader>;
+  let grader: GraderSpec;
   try {
     grader = parseGrader(values.grader);
   } catch (e) {
     throw new UsageError(`--${(e as Error).message}`);
   }
   const algo = values.collect ? null : values.algo;
-  const spec = algo === null ? null : algorithmSpec(algo);
-  if (algo !== null && !spec) throw new UsageError(`--algo: unknown algorithm ${JSON.stringify(algo)}`);
-  if (spec?.knowsQ) throw new UsageError(`--algo: ${spec.id} knows the true success rates, which a live run does not have; choose a learner`);
+  const problem = algo === null ? null : liveAlgorithmProblem(algo);
+  if (problem) throw new UsageError(`--algo: ${problem}`);
   const params: BanditParams = { ...defaultParams };
   for (const k of ['lambda', 'tauMax', 'tauExp', 'alpha'] as const) {
     const v = num(NUMBER_PARAMS[k]);
     if (v !== undefined) params[k] = v;
   }
   const seed = num(NUMBER_PARAMS.seed) ?? 0;
-  const prompts = withContexts(readPrompts(values.prompts!, num(OWN.limit)), values.features, num(NUMBER_PARAMS.dim));
+  const d = num(NUMBER_PARAMS.dim);
+  if (values.features !== 'task-onehot' && values.features !== 'hashed-ngrams') {
+    throw new UsageError(`--features: must be task-onehot or hashed-ngrams (got ${JSON.stringify(values.features)})`);
+  }
+  if (values.features === 'task-onehot' && d !== undefined)
+    throw new UsageError('--d: task-onehot features have one dimension per task; --d sets hashed-ngrams’ dimension');
+  const { text, file } = promptsText(values.prompts!);
+  const features: LiveFeatures = values.features === 'task-onehot' ? { type: 'task-onehot' } : { type: 'hashed-ngrams', dim: d ?? 64 };
+  const prompts = withContexts(readLivePrompts(text, file, num(OWN.limit)), features);
   if (algo !== null) checkOptions({ algos: [algo], T: prompts.length, trials: 1, seed, params });
   const json = jsonPath(values.json);
+  const settings: LiveSettings = {
+    models,
+    algo,
+    grader,
+    params,
+    seed,
+    spendCap,
+    promptsSource: values.prompts!,
+    maxTokens: num(OWN['max-tokens']),
+    timeoutMs: (num(OWN.timeout) ?? 60) * 1000,
+    retries: num(OWN.retries),
+    concurrency: num(OWN.concurrency),
+  };
 
   // The recording: resumed when it exists and was made by this same run, refused when it was made by another.
-  const header = headerOf(
-    {
-      mode: algo === null ? 'collect' : 'learn',
-      algo,
-      grader: graderText(grader),
-      params: algo === null ? null : { lambda: params.lambda, tauMax: params.tauMax, seed },
-      prompts: values.prompts!,
-    },
-    models,
-  );
+  const header = liveHeader(settings);
   const recordPath = values.record!;
   let recorded = new Map<string, QueryRecord>();
   let started = header.started;
@@ -190,88 +160,33 @@ export async function liveMain(argv: string[], io: Io, env: NodeJS.ProcessEnv = 
     io.err(`resuming ${recordPath}: ${recorded.size} queries recorded, asked again: none`);
   } else writeFileSync(recordPath, `${JSON.stringify(header)}\n`);
 
-  const maxTokens = num(OWN['max-tokens']) ?? 512;
-  const ask = liveQuery({
-    models,
-    grader: graderOf(grader),
-    keyOf: (m) => keys.get(m.name),
-    gate: endpointGates(num(OWN.concurrency) ?? 2),
-    options: { timeoutMs: (num(OWN.timeout) ?? 60) * 1000, retries: num(OWN.retries) ?? 3, maxTokens },
-  });
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
-  const common = {
-    models,
-    prompts,
-    ask,
-    recorded,
-    spendCap,
-    costBound: costBound(models, maxTokens),
-    signal: controller.signal,
-    onQuery: (q: QueryRecord, fresh: boolean) => {
-      if (fresh) appendFileSync(recordPath, queryLine(q));
-    },
-  };
+  let spent = 0;
   try {
-    let summary: Record<string, unknown>;
-    if (algo === null) {
-      const r = await collect({
-        ...common,
-        onQuery: (q, fresh) => {
-          common.onQuery(q, fresh);
-          io.err(`${q.promptId} ${q.model}: ${q.grade ? 'success' : 'failure'}, ${usd(q.costUsd)}${q.usageEstimated ? ' (estimated)' : ''}`);
-        },
-      });
-      summary = { mode: 'collect', prompts: r.prompts, asked: r.asked, spentUsd: r.spentUsd, stoppedBy: r.stoppedBy };
-      io.out(
-        `collected ${r.prompts} of ${prompts.length} prompts: ${r.asked} queries asked, ${usd(r.spentUsd)} spent${r.stoppedBy === 'spend-cap' ? ' (stopped by the spend cap)' : ''}`,
-      );
+    const summary = await runLiveSession(settings, prompts, {
+      keyOf: (m) => keys.get(m.name),
+      recorded,
+      signal: controller.signal,
+      onQuery: (q, fresh) => {
+        if (fresh) appendFileSync(recordPath, queryLine(q));
+        spent += q.costUsd;
+        if (algo === null) io.err(`${q.promptId} ${q.model}: ${q.grade ? 'success' : 'failure'}, ${usd(q.costUsd)}${q.usageEstimated ? ' (estimated)' : ''}`);
+      },
+      onStep: (t, step) =>
+        io.err(
+          `[${t + 1}/${prompts.length}] ${step.pulls.map((p) => `${models[p.arm].name}${p.reward ? ' ✓' : ' ✗'}`).join(' → ') || 'no query'}; spent ${usd(spent)} of ${usd(spendCap)}`,
+        ),
+    });
+    const capped = summary.stoppedBy === 'spend-cap' ? ' (stopped by the spend cap)' : '';
+    if (summary.mode === 'collect') {
+      io.out(`collected ${summary.prompts} of ${summary.of} prompts: ${summary.asked} queries asked, ${usd(summary.spentUsd)} spent${capped}`);
     } else {
-      const policy = createPolicy(spec!.id as AlgorithmId, {
-        K: models.length,
-        dim: prompts[0].x.length,
-        params,
-        rng: createRng(deriveSeed(seed, 'live', 'policy', spec!.id)),
-      });
-      let spent = 0;
-      try {
-        const r = await runLive({
-          ...common,
-          policy,
-          lambda: params.lambda,
-          tauMax: params.tauMax,
-          onQuery: (q, fresh) => {
-            common.onQuery(q, fresh);
-            spent += q.costUsd;
-          },
-          onStep: (t, step) =>
-            io.err(
-              `[${t + 1}/${prompts.length}] ${step.pulls.map((p) => `${models[p.arm].name}${p.reward ? ' ✓' : ' ✗'}`).join(' → ') || 'no query'}; spent ${usd(spent)} of ${usd(spendCap)}`,
-            ),
-        });
-        const n = r.steps.length;
-        const mean = (f: (s: (typeof r.steps)[number]) => number) => (n === 0 ? 0 : r.steps.reduce((a, s) => a + f(s), 0) / n);
-        summary = {
-          mode: 'learn',
-          algo: spec!.id,
-          prompts: n,
-          success: mean((s) => s.success),
-          utility: mean((s) => s.utility),
-          cost: mean((s) => s.cost),
-          queriesPerPrompt: mean((s) => s.pulls.length),
-          asked: r.asked,
-          spentUsd: r.spentUsd,
-          stoppedBy: r.stoppedBy,
-        };
-        io.out(
-          `${spec!.id}: ${n} of ${prompts.length} prompts, success ${(summary.success as number).toFixed(3)}, utility ${(summary.utility as number).toFixed(4)}, ` +
-            `${(summary.queriesPerPrompt as number).toFixed(2)} queries per prompt; ${r.asked} asked, ${usd(r.spentUsd)} spent` +
-            (r.stoppedBy === 'spend-cap' ? ' (stopped by the spend cap)' : ''),
-        );
-      } finally {
-        releasePolicy(policy);
-      }
+      io.out(
+        `${summary.algo}: ${summary.prompts} of ${summary.of} prompts, success ${summary.success!.toFixed(3)}, utility ${summary.utility!.toFixed(4)}, ` +
+          `${summary.queriesPerPrompt!.toFixed(2)} queries per prompt; ${summary.asked} asked, ${usd(summary.spentUsd)} spent${capped}`,
+      );
     }
     if (values.export) {
       const all = readRecording(readFileSync(recordPath, 'utf8'));

@@ -30,6 +30,11 @@ export interface AskOptions {
   signal?: AbortSignal;
   /** Tests and the replay endpoint's users may pass their own. */
   fetch?: typeof fetch;
+  /**
+   * Where a request could not be sent, why, if the caller knows (the page: its Content-Security-Policy refused the
+   * origin): the query then fails at once with that reason instead of being retried.
+   */
+  unreachable?(origin: string): Promise<string | null>;
 }
 
 /** A query that failed for good: the message names the model and what happened, never the key. */
@@ -133,7 +138,10 @@ export async function ask(model: LiveModel, key: string | undefined, prompt: str
     } catch (e) {
       if (e instanceof LiveQueryError) throw e;
       if (signal?.aborted) throw abortError();
-      problem = timeout.aborted ? `no answer within ${timeoutMs / 1000} s` : `cannot reach ${new URL(url).origin} (${(e as Error).message})`;
+      const origin = new URL(url).origin;
+      const why = timeout.aborted ? null : await options.unreachable?.(origin);
+      if (why) throw new LiveQueryError(`${model.name}: ${why}`);
+      problem = timeout.aborted ? `no answer within ${timeoutMs / 1000} s` : `cannot reach ${origin} (${(e as Error).message})`;
     }
     if (attempt > retries)
       throw new LiveQueryError(`${model.name}: ${problem}${retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''}`);
