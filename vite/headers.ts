@@ -23,14 +23,24 @@ function modelHosts(env: NodeJS.ProcessEnv = process.env): string[] {
 }
 
 /**
+ * The endpoints a live run may send prompts to (docs/LIVE.md): a model served on this machine (vLLM, llama.cpp,
+ * Ollama, LM Studio, `npm run replay-endpoint`), and the origins of PROMPTWISE_LIVE_HOSTS (space-separated), named at
+ * build or serve time, such as https://api.openai.com or https://openrouter.ai.
+ */
+export function liveHosts(env: NodeJS.ProcessEnv = process.env): string[] {
+  const configured = env.PROMPTWISE_LIVE_HOSTS?.trim();
+  return ['http://localhost:*', 'http://127.0.0.1:*', ...(configured ? configured.split(/\s+/) : [])];
+}
+
+/**
  * The Content-Security-Policy. Scripts and workers come from this site only (and the blob: URLs its own
  * scripts make); `'wasm-unsafe-eval'` lets the
  * simulation workers and onnxruntime-web compile their WebAssembly (and nothing else be evaluated); requests
- * go to this site and the model hosts; nothing may frame the lab. Styles allow inline `style` attributes
+ * go to this site, the model hosts and the live endpoints; nothing may frame the lab. Styles allow inline `style` attributes
  * (charts and KaTeX set them), images allow data:/blob: (chart export). The dev server alone allows inline
  * scripts: its React Refresh preamble is one, and the build has none.
  */
-export function contentSecurityPolicy({ dev, hosts = modelHosts() }: { dev: boolean; hosts?: readonly string[] }): string {
+export function contentSecurityPolicy({ dev, hosts = [...modelHosts(), ...liveHosts()] }: { dev: boolean; hosts?: readonly string[] }): string {
   return [
     "default-src 'self'",
     // blob: onnxruntime-web copies its threaded loader into a blob: URL, imports it and starts its thread

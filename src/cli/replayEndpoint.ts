@@ -46,8 +46,15 @@ function answerOf(row: Row, model: string): string {
   return `The answer is (${ok ? row.answer : wrong}).`;
 }
 
+/** The lab calls from its own origin: any origin may ask (the answers are public recordings). */
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, content-type',
+  'access-control-allow-methods': 'POST, OPTIONS',
+};
+
 function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, { 'content-type': 'application/json', ...CORS });
   res.end(JSON.stringify(body));
 }
 
@@ -69,6 +76,10 @@ export async function startReplayEndpoint(options: ReplayOptions): Promise<Repla
   const requests = new Map<string, number>();
   let counter = 0;
   const server = createServer(async (req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS);
+      return res.end();
+    }
     if (req.method !== 'POST' || !/^(\/v1)?\/chat\/completions\/?$/.test(req.url ?? '')) return refuse(res, 404, `no route ${req.method} ${req.url}`);
     let body: { model?: unknown; messages?: { role?: string; content?: unknown }[] };
     try {

@@ -78,6 +78,9 @@ const blockedOrigins = new Set<string>();
   },
 );
 
+/** Whether this thread's Content-Security-Policy refused a request to `origin` (the live runs' endpoints too). */
+export const refusedByPolicy = (origin: string): boolean => blockedOrigins.has(origin);
+
 /**
  * Whether the weights' host took the load's requests: blocked by the policy, unreachable, or null (it answered, or
  * the weights are this site's). The probe is one request to the host the load just tried.
@@ -86,7 +89,7 @@ export async function hostReach(settings: Pick<EmbedSettings, 'baseUrl'>): Promi
   const source = weightsSource(settings.baseUrl);
   if (source.kind !== 'hub' && source.kind !== 'remote') return null;
   const origin = new URL(source.url).origin;
-  if (blockedOrigins.has(origin)) return 'blocked';
+  if (refusedByPolicy(origin)) return 'blocked';
   try {
     await fetch(source.url, { method: 'HEAD' });
     return null;

@@ -28,6 +28,7 @@ import { leaveTour, TourButton, TourPanel } from './tour/TourPanel';
 // alone is papaparse plus the world-format schemas).
 const ImportPanel = lazy(() => import('./import/ImportPanel').then((m) => ({ default: m.ImportPanel })));
 const PlaygroundPanel = lazy(() => import('./playground/PlaygroundPanel').then((m) => ({ default: m.PlaygroundPanel })));
+const LivePanel = lazy(() => import('./live/LivePanel').then((m) => ({ default: m.LivePanel })));
 const EmbeddingPanel = lazy(() => import('./embed/EmbeddingPanel').then((m) => ({ default: m.EmbeddingPanel })));
 
 export function App() {
@@ -123,6 +124,11 @@ export function App() {
                 <Card title="Prompt playground" sub="Ask the learner about one prompt; answer ✓/✗ and watch it update." testId="card-playground">
                   <PanelBoundary name="prompt playground">
                     <PlaygroundPanel />
+                  </PanelBoundary>
+                </Card>
+                <Card title="Live routing" sub="Route real prompts to your own models, graded and paid for as they answer (docs/LIVE.md)." testId="card-live">
+                  <PanelBoundary name="live routing">
+                    <LivePanel />
                   </PanelBoundary>
                 </Card>
                 <PanelBoundary name="import">

@@ -20,6 +20,9 @@ const IMPORT_PREFIX = 'import:';
 const SERVED_DATA_URL = '/shared/data/';
 
 /** Computes raw embeddings of texts, in order (the page's embedding worker, reached through comlink). */
+/** A file of a served dataset folder. */
+export const servedFileUrl = (folder: string, file: string): string => new URL(`${SERVED_DATA_URL}${encodeURIComponent(folder)}/${file}`, origin()).href;
+
 export type EmbedTexts = (texts: string[]) => Promise<ArrayLike<number>[]>;
 
 function isDatasetWorld(name: string): boolean {
@@ -31,7 +34,7 @@ function origin(): string {
   return (globalThis as unknown as { location: { origin: string } }).location.origin;
 }
 
-async function fetchText(url: string): Promise<string> {
+export async function fetchText(url: string): Promise<string> {
   let response: Response;
   try {
     response = await fetch(url);
@@ -45,8 +48,7 @@ async function fetchText(url: string): Promise<string> {
 async function loadSourceUncached(name: string): Promise<DatasetSource> {
   if (name.startsWith(DATA_PREFIX)) {
     const folder = name.slice(DATA_PREFIX.length);
-    const base = new URL(`${SERVED_DATA_URL}${encodeURIComponent(folder)}/`, origin()).href;
-    const [models, prompts] = await Promise.all([fetchText(`${base}models.json`), fetchText(`${base}prompts.jsonl`)]);
+    const [models, prompts] = await Promise.all([fetchText(servedFileUrl(folder, 'models.json')), fetchText(servedFileUrl(folder, 'prompts.jsonl'))]);
     return folderSource(folder, models, prompts);
   }
   const id = name.slice(IMPORT_PREFIX.length);

@@ -1,0 +1,173 @@
+/**
+ * Live routing in the lab (issue 44), against the replay endpoint (a real HTTP server on 127.0.0.1 answering as a
+ * recorded dataset says): a run routes, grades and meters as the CLI's does, keeps its key out of storage and the
+ * link, resumes after a reload without asking again, says how to allow a host the page's policy refuses, and
+ * exports a dataset the CLI replays.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main';
+import { type ReplayEndpoint, startReplayEndpoint } from '../src/cli/replayEndpoint';
+import { waitForPage } from './browser';
+import { openLab, suiteBrowser } from './lab';
+
+const DATA = resolve(__dirname, '../../shared/data/mmlu-pro-tigerlab');
+const SECRET = 'sk-e2e-never-stored';
+const dir = mkdtempSync(join(tmpdir(), 'pw-live-e2e-'));
+
+describe('live routing', () => {
+  const suite = suiteBrowser();
+  let endpoint: ReplayEndpoint;
+  beforeAll(async () => {
+    endpoint = await startReplayEndpoint({ data: DATA });
+  });
+  afterAll(() => endpoint?.close());
+  const requests = () => [...endpoint.requests.values()].reduce((a, b) => a + b, 0);
+
+  /** The Live card with the replay endpoint's three models at the test's endpoint, no stored recording. */
+  async function livePanel(limit: number, cap: number): Promise<Page> {
+    const page = await openLab(suite.browser, '#world=sudoku&T=100&trials=1');
+    await page.getByTestId('card-live').scrollIntoViewIfNeeded();
+    await page.getByTestId('live-panel').waitFor();
+    await waitForPage(page, `document.querySelector('[data-testid="live-start"]') !== null`);
+    // The stored recording, once asked for, offers to be discarded: start each case afresh.
+    await page.waitForTimeout(300);
+    if (await page.getByTestId('live-discard').isVisible()) await page.getByTestId('live-discard').click();
+    await page.getByTestId('live-replay-models').click();
+    for (let i = 0; i < 3; i++) await page.getByTestId(`live-base-${i}`).fill(endpoint.url);
+    await page.getByTestId('live-limit').fill(String(limit));
+    await page.getByTestId('live-cap').fill(String(cap));
+    return page;
+  }
+  const status = (page: Page, s: string, timeout = 60_000) => page.locator(`[data-testid="live-meter"][data-status="${s}"]`).waitFor({ timeout });
+
+  it('routes each prompt through the endpoint’s models as the CLI does, and keeps the key out of storage and the link', async () => {
+    const page = await livePanel(12, 1);
+    await page.getByTestId('live-key-0').fill(SECRET);
+    const before = requests();
+    await page.getByTestId('live-start').click();
+    await status(page, 'done');
+    const asked = Number(await page.getByTestId('live-asked').textContent());
+    expect(asked).toBeGreaterThanOrEqual(12);
+    expect(requests() - before).toBe(asked);
+    expect(await page.locator('[data-testid="live-steps"] li').count()).toBe(12);
+
+    // The same run in the CLI (the lab's default λ, τ_max, τ_exp, α and seed): the same figures.
+    writeFileSync(
+      join(dir, 'models.json'),
+      JSON.stringify({
+        models: [
+          ['phi-3-mini-4k-instruct', 0.1, 0.1],
+          ['llama-3.1-70b-instruct', 0.88, 0.88],
+          ['gemini-1.5-pro-002', 1.25, 5],
+        ].map(([name, i, o]) => ({ name, base_url: endpoint.url, model: name, input_price_per_1M: i, output_price_per_1M: o })),
+      }),
+    );
+    const code = await main(
+      [
+        'live',
+        '--models',
+        join(dir, 'models.json'),
+        '--prompts',
+        DATA,
+        '--limit',
+        '12',
+        '--record',
+        join(dir, 'rec.jsonl'),
+        '--spend-cap',
+        '1',
+        '--json',
+        join(dir, 'cli.json'),
+      ],
+      {
+        out: () => {},
+        err: () => {},
+      },
+    );
+    expect(code).toBe(0);
+    const cli = JSON.parse(readFileSync(join(dir, 'cli.json'), 'utf8'));
+    expect(cli.asked).toBe(asked);
+    expect(await page.getByTestId('live-summary').textContent()).toBe(
+      `Success ${(100 * cli.success).toFixed(1)}% · mean utility ${cli.utility.toFixed(4)} · ${cli.queriesPerPrompt.toFixed(2)} queries per prompt`,
+    );
+
+    // The key is in no storage, not in IndexedDB's recording, not in the link.
+    const stored = await page.evaluate(async () => {
+      const all: string[] = [location.href, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
+      const db = await new Promise<IDBDatabase>((res, rej) => {
+        const r = indexedDB.open('promptwise-live');
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      const values = await new Promise<unknown[]>((res, rej) => {
+        const r = db.transaction('recording').objectStore('recording').getAll();
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      all.push(JSON.stringify(values));
+      return all;
+    });
+    expect(stored[3].length).toBeGreaterThan(1000); // the recording is there
+    for (const text of stored) expect(text).not.toContain(SECRET);
+    expect(suite.browser.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('resumes after a reload from what it recorded, asking no question again', async () => {
+    const page = await livePanel(40, 1);
+    const before = requests();
+    await page.getByTestId('live-start').click();
+    await waitForPage(page, `Number(document.querySelector('[data-testid="live-asked"]')?.textContent) >= 10`);
+    await page.reload();
+    await page.getByTestId('card-live').scrollIntoViewIfNeeded();
+    await page.getByTestId('live-resume').waitFor();
+    await page.getByTestId('live-resume').click();
+    await status(page, 'done');
+    expect(await page.getByTestId('live-figures').textContent()).toMatch(/replayed from the recording/);
+    const recorded = Number(/\(([\d,]+) queries recorded\)/.exec((await page.getByTestId('live-resume').textContent()) ?? '')?.[1].replace(/,/g, ''));
+    expect(await page.locator('[data-testid="live-steps"] li').count()).toBe(30); // the last 30 of the 40 prompts
+    // Each question was asked once; one may have been in flight when the page went away (its answer never came).
+    expect(requests() - before - recorded).toBeGreaterThanOrEqual(0);
+    expect(requests() - before - recorded).toBeLessThanOrEqual(1);
+    await page.close();
+  });
+
+  it('names a host the page’s policy refuses, and how to allow it', async () => {
+    const page = await livePanel(3, 1);
+    await page.getByTestId('live-base-0').fill('https://api.example.com/v1');
+    await page.getByTestId('live-start').click();
+    await page.getByTestId('live-error').waitFor({ timeout: 30_000 });
+    const text = await page.getByTestId('live-error').textContent();
+    expect(text).toContain("this page's Content-Security-Policy does not allow https://api.example.com (connect-src)");
+    expect(text).toContain('PROMPTWISE_LIVE_HOSTS="https://api.example.com"');
+    // The refusal was the only error, and nothing left this machine.
+    expect(suite.browser.errors.every((e) => e.includes('api.example.com'))).toBe(true);
+    suite.browser.errors.length = 0;
+    await page.close();
+  });
+
+  it('collects every model’s answers and exports a dataset the CLI replays', async () => {
+    const page = await livePanel(6, 1);
+    await page.getByTestId('live-algo').selectOption('collect');
+    await page.getByTestId('live-start').click();
+    await status(page, 'done');
+    await page.getByTestId('live-export').waitFor();
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
+    await page.getByTestId('live-export').click();
+    for (let i = 0; i < 100 && downloads.length < 2; i++) await page.waitForTimeout(100);
+    const files = new Map<string, string>();
+    for (const d of downloads) files.set(d.suggestedFilename(), readFileSync(await d.path(), 'utf8'));
+    const rows = (files.get('prompts.jsonl') ?? '').trim().split('\n');
+    expect(rows).toHaveLength(6);
+    const folder = join(dir, 'exported');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'prompts.jsonl'), files.get('prompts.jsonl') ?? '');
+    writeFileSync(join(folder, 'models.json'), files.get('models.json') ?? '');
+    expect(await main(['--world', folder, '--T', '30', '--trials', '1', '--algos', 'promptwise,greedy'], { out: () => {}, err: () => {} })).toBe(0);
+    await page.close();
+  });
+});

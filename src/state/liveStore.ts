@@ -1,0 +1,253 @@
+/**
+ * The lab's live runs (issue 44; docs/LIVE.md): the models the Live panel edits, their keys, the run's settings,
+ * and what the run in the live worker reports as its answers arrive.
+ *
+ * Keys are secrets. They are held in this store's memory for the tab, and in sessionStorage only when the user ticks
+ * "Remember on this device". They never go to localStorage (the models and settings do), a link, IndexedDB, a
+ * recording, an export or a message. They are sent only to the live worker, which puts each in the
+ * Authorization header of requests to its own model's endpoint.
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { parseGrader } from '../engine/live/graders';
+import { type LiveModel, parseLiveModels } from '../engine/live/models';
+import type { LiveSummary } from '../engine/live/session';
+import { messageOf } from '../engine/messageOf';
+import { defaultParams } from '../engine/types';
+import { type LiveEvent, type LiveRequest, liveWorker, type StoredLiveRun } from '../workers/liveBridge';
+import { useParams } from './params';
+
+/** A model as the panel edits it: the file's fields, the key apart. */
+export interface ModelDraft {
+  name: string;
+  baseUrl: string;
+  model: string;
+  inputPrice: number;
+  outputPrice: number;
+}
+
+/** One finished prompt of the run on screen, newest first in `steps`. */
+interface LiveStep {
+  t: number;
+  promptId: string;
+  pulls: { model: string; reward: 0 | 1 }[];
+  utility: number;
+}
+
+interface LiveSettingsDraft {
+  dataset: string;
+  /** The first N prompts of the dataset. */
+  limit: number;
+  /** A grader's spelling (engine/live/graders.ts parseGrader). */
+  grader: string;
+  /** A learner's id, or `collect`: every model once per prompt. */
+  algo: string;
+  /** US dollars. */
+  spendCap: number;
+}
+
+export interface LiveState extends LiveSettingsDraft {
+  models: ModelDraft[];
+  /** By model name: in memory, and in sessionStorage when `remember` is on. */
+  keys: Record<string, string>;
+  remember: boolean;
+  status: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+  error: string | null;
+  spentUsd: number;
+  asked: number;
+  replayed: number;
+  done: number;
+  of: number;
+  steps: LiveStep[];
+  summary: LiveSummary | null;
+  /** The recording IndexedDB holds (null: none; undefined: not asked yet). */
+  stored: StoredLiveRun | null | undefined;
+}
+
+const KEYS_STORAGE = 'promptwise-live-keys';
+/** Finished prompts the panel lists. */
+const SHOWN_STEPS = 30;
+
+function sessionKeys(): { keys: Record<string, string>; remember: boolean } {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(KEYS_STORAGE);
+    if (raw) return { keys: JSON.parse(raw) as Record<string, string>, remember: true };
+  } catch {
+    // storage disabled or unreadable: keys are typed again
+  }
+  return { keys: {}, remember: false };
+}
+
+function writeSessionKeys(keys: Record<string, string>, remember: boolean): void {
+  try {
+    if (remember) globalThis.sessionStorage?.setItem(KEYS_STORAGE, JSON.stringify(keys));
+    else globalThis.sessionStorage?.removeItem(KEYS_STORAGE);
+  } catch {
+    // storage full or disabled: the keys stay in memory for the tab
+  }
+}
+
+export const useLive = create<LiveState>()(
+  persist(
+    (): LiveState => ({
+      models: [],
+      ...sessionKeys(),
+      dataset: 'data:mmlu-pro-tigerlab',
+      limit: 50,
+      grader: 'choice',
+      algo: 'promptwise',
+      spendCap: 0.1,
+      status: 'idle',
+      error: null,
+      spentUsd: 0,
+      asked: 0,
+      replayed: 0,
+      done: 0,
+      of: 0,
+      steps: [],
+      summary: null,
+      stored: undefined,
+    }),
+    {
+      name: 'promptwise-live-settings',
+      storage: createJSONStorage(() => localStorage),
+      // Never the keys: those are sessionStorage's, and only when asked.
+      partialize: ({ models, dataset, limit, grader, algo, spendCap }) => ({ models, dataset, limit, grader, algo, spendCap }),
+    },
+  ),
+);
+
+export function setLiveSettings(patch: Partial<LiveSettingsDraft> & { models?: ModelDraft[] }): void {
+  useLive.setState(patch);
+}
+
+export function setKey(name: string, key: string): void {
+  const keys = { ...useLive.getState().keys, [name]: key };
+  useLive.setState({ keys });
+  writeSessionKeys(keys, useLive.getState().remember);
+}
+
+export function setRemember(remember: boolean): void {
+  useLive.setState({ remember });
+  writeSessionKeys(useLive.getState().keys, remember);
+}
+
+/** The three models of the replay endpoint's MMLU-Pro folder, at its address (`npm run replay-endpoint`). */
+export function replayEndpointModels(baseUrl: string): ModelDraft[] {
+  const model = (name: string, inputPrice: number, outputPrice: number) => ({ name, baseUrl, model: name, inputPrice, outputPrice });
+  return [model('phi-3-mini-4k-instruct', 0.1, 0.1), model('llama-3.1-70b-instruct', 0.88, 0.88), model('gemini-1.5-pro-002', 1.25, 5)];
+}
+
+/** The drafts as live models, checked as live-models.json is (the same messages, naming the field). */
+function checkedModels(drafts: readonly ModelDraft[]): LiveModel[] {
+  const file = drafts.map((m) => ({ name: m.name, base_url: m.baseUrl, model: m.model, input_price_per_1M: m.inputPrice, output_price_per_1M: m.outputPrice }));
+  return parseLiveModels(JSON.stringify({ models: file }), 'the Live panel');
+}
+
+/** The request for a new run from the panel's settings and the lab's parameters (λ, τ_max, τ_exp, α, seed). */
+function requestOf(s: LiveState): LiveRequest {
+  const p = useParams.getState().params;
+  const algo = s.algo === 'collect' ? null : s.algo;
+  if (!(Number.isFinite(s.spendCap) && s.spendCap >= 0)) throw new Error('spend cap: must be a number ≥ 0 (US dollars)');
+  if (!(Number.isInteger(s.limit) && s.limit >= 1)) throw new Error('prompts: the number of prompts must be a positive integer');
+  return {
+    settings: {
+      models: checkedModels(s.models),
+      algo,
+      grader: parseGrader(s.grader),
+      params: { ...defaultParams, ...bandit(p) },
+      seed: p.seed,
+      spendCap: s.spendCap,
+      promptsSource: s.dataset,
+    },
+    dataset: s.dataset,
+    limit: s.limit,
+    features: p.features === 'hashed-ngrams' ? { type: 'hashed-ngrams', dim: p.dim } : { type: 'task-onehot' },
+  };
+}
+
+/** The lab's bandit parameters (the registry's defaults for the rest: engine/params.ts). */
+function bandit(p: ReturnType<typeof useParams.getState>['params']) {
+  return { lambda: p.lambda, tauMax: p.tauMax, tauExp: p.tauExp, alpha: p.alpha };
+}
+
+let running: AbortController | null = null;
+/** The model names of the run in flight, by arm (the worker's steps name arms). */
+let runModels: string[] = [];
+
+function onEvent(event: LiveEvent): void {
+  const s = useLive.getState();
+  if (event.type === 'query') {
+    useLive.setState({
+      spentUsd: s.spentUsd + event.record.costUsd,
+      asked: s.asked + (event.fresh ? 1 : 0),
+      replayed: s.replayed + (event.fresh ? 0 : 1),
+    });
+    return;
+  }
+  const step: LiveStep = {
+    t: event.t,
+    promptId: event.promptId,
+    pulls: event.step.pulls.map((p) => ({ model: runModels[p.arm], reward: p.reward })),
+    utility: event.step.utility,
+  };
+  useLive.setState({ done: event.t + 1, steps: [step, ...s.steps].slice(0, SHOWN_STEPS) });
+}
+
+async function run(request: LiveRequest): Promise<void> {
+  running?.abort();
+  const controller = new AbortController();
+  running = controller;
+  runModels = request.settings.models.map((m) => m.name);
+  useLive.setState({ status: 'running', error: null, spentUsd: 0, asked: 0, replayed: 0, done: 0, of: request.limit, steps: [], summary: null });
+  try {
+    const summary = await liveWorker.run(request, useLive.getState().keys, onEvent, controller.signal);
+    useLive.setState({ status: 'done', summary, of: summary.of });
+  } catch (e) {
+    const cancelled = e instanceof DOMException && e.name === 'AbortError';
+    useLive.setState({ status: cancelled ? 'cancelled' : 'error', error: cancelled ? null : messageOf(e) });
+  } finally {
+    if (running === controller) running = null;
+    await refreshStored();
+  }
+}
+
+/** Starts a run with the panel's settings; a bad setting is one message, nothing is sent. */
+export async function startLive(): Promise<void> {
+  let request: LiveRequest;
+  try {
+    request = requestOf(useLive.getState());
+  } catch (e) {
+    useLive.setState({ status: 'error', error: messageOf(e) });
+    return;
+  }
+  await run(request);
+}
+
+/** Resumes the stored run with its own settings: what it recorded is replayed, not asked again. */
+export async function resumeLive(): Promise<void> {
+  const stored = useLive.getState().stored;
+  if (stored) await run(stored.request);
+}
+
+export function cancelLive(): void {
+  running?.abort();
+}
+
+export async function refreshStored(): Promise<void> {
+  try {
+    useLive.setState({ stored: await liveWorker.stored() });
+  } catch {
+    useLive.setState({ stored: null }); // IndexedDB unavailable: nothing to resume
+  }
+}
+
+export async function discardLive(): Promise<void> {
+  await liveWorker.discard();
+  useLive.setState({ stored: null, summary: null, steps: [], spentUsd: 0, asked: 0, replayed: 0, done: 0, status: 'idle' });
+}
+
+/** The stored recording as a dataset: prompts.jsonl and models.json, and how many prompts each holds or left out. */
+export async function exportLive(): Promise<{ promptsJsonl: string; modelsJson: string; kept: number; leftOut: number } | null> {
+  return liveWorker.exported();
+}

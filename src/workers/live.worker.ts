@@ -1,0 +1,118 @@
+/**
+ * The lab's live runs (issue 44): the engine's live session (engine/live/session.ts) in a worker, so that a
+ * learner's updates never hold up the page. Every finished query is written to IndexedDB before the learner goes
+ * on; a run started again with the same settings (after a reload, a crash, a closed tab) replays what is stored
+ * and asks no model again. Keys arrive with each run and live in this worker's memory only.
+ */
+// First, before any other module runs: this worker's life lock (holdLifeLock.ts).
+import './holdLifeLock';
+import * as Comlink from 'comlink';
+import { clear, createStore, entries, get, set } from 'idb-keyval';
+import { refusedByPolicy } from '../embed/errors';
+import type { LivePrompt, QueryRecord } from '../engine/live/loop';
+import { recordKey } from '../engine/live/loop';
+import { type LiveFeatures, readLivePrompts, withContexts } from '../engine/live/prompts';
+import { exportDataset, headerMismatch, type RecordingHeader } from '../engine/live/recording';
+import { type LiveSettings, type LiveSummary, liveHeader, runLiveSession } from '../engine/live/session';
+import type { StepRecord } from '../engine/types';
+import { fetchText, servedFileUrl } from './worldSource';
+
+/** What the page asks for: the session's settings (models without keys) and where the prompts come from. */
+export interface LiveRequest {
+  settings: LiveSettings;
+  /** A dataset served with the lab (`data:<folder>`). */
+  dataset: string;
+  limit: number;
+  features: LiveFeatures;
+}
+
+export type LiveEvent = { type: 'query'; record: QueryRecord; fresh: boolean } | { type: 'step'; t: number; promptId: string; step: StepRecord };
+
+/** The stored run: its request and header, and how many queries it has. */
+export interface StoredLiveRun {
+  request: LiveRequest;
+  header: RecordingHeader;
+  queries: number;
+}
+
+const store = createStore('promptwise-live', 'recording');
+const RUN = 'run';
+const QUERY = 'q:';
+
+async function readStored(): Promise<{ request: LiveRequest; header: RecordingHeader; queries: Map<string, QueryRecord> } | null> {
+  const run = await get<{ request: LiveRequest; header: RecordingHeader }>(RUN, store);
+  if (!run) return null;
+  const queries = new Map<string, QueryRecord>();
+  for (const [key, value] of await entries<string, QueryRecord>(store)) {
+    if (String(key).startsWith(QUERY)) queries.set(String(key).slice(QUERY.length), value);
+  }
+  return { ...run, queries };
+}
+
+async function promptsOf(request: LiveRequest): Promise<LivePrompt[]> {
+  if (!request.dataset.startsWith('data:')) throw new Error(`prompts: a live run reads a dataset served with the lab (got ${request.dataset})`);
+  const folder = request.dataset.slice('data:'.length);
+  const text = await fetchText(servedFileUrl(folder, 'prompts.jsonl'));
+  return withContexts(readLivePrompts(text, `${folder}/prompts.jsonl`, request.limit), request.features);
+}
+
+const cspMessage = (origin: string) =>
+  `this page's Content-Security-Policy does not allow ${origin} (connect-src). Serve the lab with PROMPTWISE_LIVE_HOSTS="${origin}" (docs/LIVE.md); models on this machine are allowed`;
+
+let controller: AbortController | null = null;
+
+const api = {
+  async stored(): Promise<StoredLiveRun | null> {
+    const s = await readStored();
+    return s && { request: s.request, header: s.header, queries: s.queries.size };
+  },
+
+  /** Runs (or resumes) a live run; rejects with an AbortError when cancelled. */
+  async run(request: LiveRequest, keys: Record<string, string>, onEvent: (event: LiveEvent) => void): Promise<LiveSummary> {
+    controller = new AbortController();
+    const header = liveHeader(request.settings);
+    const stored = await readStored();
+    if (stored) {
+      const differ = headerMismatch(stored.header, header);
+      if (differ.length > 0) {
+        throw new Error(
+          `a recording of another live run is stored (${stored.queries.size} queries; its ${differ.join(', ')} differ): resume it, export it or discard it first`,
+        );
+      }
+    } else await set(RUN, { request, header }, store);
+    const prompts = await promptsOf(request);
+    return runLiveSession(request.settings, prompts, {
+      keyOf: (m) => keys[m.name] || undefined,
+      recorded: stored?.queries ?? new Map(),
+      signal: controller.signal,
+      onQuery: async (record, fresh) => {
+        if (fresh) await set(QUERY + recordKey(record.promptId, record.model, record.k), record, store);
+        onEvent({ type: 'query', record, fresh });
+      },
+      onStep: (t, step) => onEvent({ type: 'step', t, promptId: prompts[t].id, step }),
+      unreachable: async (origin) => {
+        // The policy's event is queued beside the fetch's failure: let it arrive first.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return refusedByPolicy(origin) ? cspMessage(origin) : null;
+      },
+    });
+  },
+
+  /** The stored recording as a dataset in the world format (engine/live/recording.ts exportDataset). */
+  async exported(): Promise<ReturnType<typeof exportDataset> | null> {
+    const s = await readStored();
+    return s && exportDataset(s.header, s.queries, await promptsOf(s.request));
+  },
+
+  async discard(): Promise<void> {
+    await clear(store);
+  },
+
+  cancel(): void {
+    controller?.abort();
+  },
+};
+
+export type LiveWorkerApi = typeof api;
+
+Comlink.expose(api);
