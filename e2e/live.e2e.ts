@@ -135,6 +135,24 @@ describe('live routing', () => {
     await page.close();
   });
 
+  it('draws each answer as it arrives, and marks costs estimated where an endpoint gives no usage', async () => {
+    const slow = await startReplayEndpoint({ data: DATA, latencyMs: 150, noUsage: true });
+    try {
+      const page = await livePanel(4, 1);
+      for (let i = 0; i < 3; i++) await page.getByTestId(`live-base-${i}`).fill(slow.url);
+      await page.getByTestId('live-start').click();
+      // The prompt being asked shows its answers before the prompt is over.
+      await waitForPage(page, `/[✓✗]/.test(document.querySelector('[data-testid="live-current"]')?.textContent ?? '')`, { timeout: 30_000, polling: 20 });
+      await status(page, 'done');
+      const asked = Number(await page.getByTestId('live-asked').textContent());
+      expect(await page.getByTestId('live-figures').textContent()).toContain(`the cost of ${asked} estimated from lengths (no usage from the endpoint)`);
+      expect(await page.getByTestId('live-current').count()).toBe(0);
+      await page.close();
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('names a host the page’s policy refuses, and how to allow it', async () => {
     const page = await livePanel(3, 1);
     await page.getByTestId('live-base-0').fill('https://api.example.com/v1');

@@ -18,11 +18,11 @@ import { type BanditParams, defaultParams } from '../engine/types';
 import { jsonPath, numberFlag, strictFlags, UsageError } from './args';
 import type { Io } from './main';
 
-const usage = `usage: npm run sim -- live --models live-models.json --prompts DATA_FOLDER|FILE.jsonl --record FILE.jsonl --spend-cap USD
+const usage = `usage: npm run sim -- live --models live-models.json --prompts DATA_FOLDER|FILE.jsonl|FILE.csv --record FILE.jsonl --spend-cap USD
        [--grader choice|exact|regex:PATTERN|number:TOL] [--algo ID | --collect] [--limit N]
        [--features task-onehot|hashed-ngrams] [--d N] [--lambda X] [--tau-max N] [--tau-exp N] [--alpha X] [--seed N]
        [--concurrency N] [--timeout S] [--retries N] [--max-tokens N] [--export DIR] [--json PATH]
-Each prompt (a JSONL row with text, and answer, id and task where it has them) is routed in the file's order; every
+Each prompt (a JSONL row or CSV record with text, and answer, id and task where it has them) is routed in the file's order; every
 finished query is appended to --record, and the same command resumes from it. Keys come from the environment
 variable each model names (api_key_env); they are never written anywhere. docs/LIVE.md explains every option.`;
 

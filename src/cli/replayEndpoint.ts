@@ -34,6 +34,8 @@ export interface ReplayOptions {
   port?: number;
   /** Leave `usage` out of the answers (as some servers do), so that clients estimate the tokens. */
   noUsage?: boolean;
+  /** Answer after this many milliseconds, as a model would take its time (a demo's escalation then unfolds). */
+  latencyMs?: number;
 }
 
 const LETTERS = 'ABCDEFGHIJ';
@@ -93,6 +95,7 @@ export async function startReplayEndpoint(options: ReplayOptions): Promise<Repla
     const row = typeof prompt === 'string' ? byText.get(prompt) : undefined;
     if (!row) return refuse(res, 400, 'the prompt is not one of the dataset’s');
     requests.set(model, (requests.get(model) ?? 0) + 1);
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
     const content = answerOf(row, model);
     send(res, 200, {
       id: `replay-${++counter}`,

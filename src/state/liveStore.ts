@@ -44,6 +44,10 @@ interface LiveSettingsDraft {
   algo: string;
   /** US dollars. */
   spendCap: number;
+  /** Requests in flight per endpoint. */
+  concurrency: number;
+  /** Seconds per request before it is given up (and retried). */
+  timeoutS: number;
 }
 
 export interface LiveState extends LiveSettingsDraft {
@@ -56,6 +60,10 @@ export interface LiveState extends LiveSettingsDraft {
   spentUsd: number;
   asked: number;
   replayed: number;
+  /** Queries whose tokens, and so cost, were estimated from lengths (the endpoint gave no usage). */
+  estimated: number;
+  /** The prompt being asked, its answers so far (drawn as they arrive). */
+  current: { promptId: string; pulls: LiveStep['pulls'] } | null;
   done: number;
   of: number;
   steps: LiveStep[];
@@ -97,11 +105,15 @@ export const useLive = create<LiveState>()(
       grader: 'choice',
       algo: 'promptwise',
       spendCap: 0.1,
+      concurrency: 2,
+      timeoutS: 60,
       status: 'idle',
       error: null,
       spentUsd: 0,
       asked: 0,
       replayed: 0,
+      estimated: 0,
+      current: null,
       done: 0,
       of: 0,
       steps: [],
@@ -112,7 +124,16 @@ export const useLive = create<LiveState>()(
       name: 'promptwise-live-settings',
       storage: createJSONStorage(() => localStorage),
       // Never the keys: those are sessionStorage's, and only when asked.
-      partialize: ({ models, dataset, limit, grader, algo, spendCap }) => ({ models, dataset, limit, grader, algo, spendCap }),
+      partialize: ({ models, dataset, limit, grader, algo, spendCap, concurrency, timeoutS }) => ({
+        models,
+        dataset,
+        limit,
+        grader,
+        algo,
+        spendCap,
+        concurrency,
+        timeoutS,
+      }),
     },
   ),
 );
@@ -150,6 +171,8 @@ function requestOf(s: LiveState): LiveRequest {
   const algo = s.algo === 'collect' ? null : s.algo;
   if (!(Number.isFinite(s.spendCap) && s.spendCap >= 0)) throw new Error('spend cap: must be a number ≥ 0 (US dollars)');
   if (!(Number.isInteger(s.limit) && s.limit >= 1)) throw new Error('prompts: the number of prompts must be a positive integer');
+  if (!(Number.isInteger(s.concurrency) && s.concurrency >= 1 && s.concurrency <= 64)) throw new Error('concurrency: must be an integer from 1 to 64');
+  if (!(Number.isFinite(s.timeoutS) && s.timeoutS > 0)) throw new Error('timeout: must be a positive number of seconds');
   return {
     settings: {
       models: checkedModels(s.models),
@@ -159,6 +182,8 @@ function requestOf(s: LiveState): LiveRequest {
       seed: p.seed,
       spendCap: s.spendCap,
       promptsSource: s.dataset,
+      concurrency: s.concurrency,
+      timeoutMs: s.timeoutS * 1000,
     },
     dataset: s.dataset,
     limit: s.limit,
@@ -178,10 +203,14 @@ let runModels: string[] = [];
 function onEvent(event: LiveEvent): void {
   const s = useLive.getState();
   if (event.type === 'query') {
+    const { record, fresh } = event;
+    const pull = { model: record.model, reward: record.grade };
     useLive.setState({
-      spentUsd: s.spentUsd + event.record.costUsd,
-      asked: s.asked + (event.fresh ? 1 : 0),
-      replayed: s.replayed + (event.fresh ? 0 : 1),
+      spentUsd: s.spentUsd + record.costUsd,
+      asked: s.asked + (fresh ? 1 : 0),
+      replayed: s.replayed + (fresh ? 0 : 1),
+      estimated: s.estimated + (record.usageEstimated ? 1 : 0),
+      current: s.current?.promptId === record.promptId ? { ...s.current, pulls: [...s.current.pulls, pull] } : { promptId: record.promptId, pulls: [pull] },
     });
     return;
   }
@@ -191,7 +220,7 @@ function onEvent(event: LiveEvent): void {
     pulls: event.step.pulls.map((p) => ({ model: runModels[p.arm], reward: p.reward })),
     utility: event.step.utility,
   };
-  useLive.setState({ done: event.t + 1, steps: [step, ...s.steps].slice(0, SHOWN_STEPS) });
+  useLive.setState({ done: event.t + 1, current: null, steps: [step, ...s.steps].slice(0, SHOWN_STEPS) });
 }
 
 async function run(request: LiveRequest): Promise<void> {
@@ -199,10 +228,22 @@ async function run(request: LiveRequest): Promise<void> {
   const controller = new AbortController();
   running = controller;
   runModels = request.settings.models.map((m) => m.name);
-  useLive.setState({ status: 'running', error: null, spentUsd: 0, asked: 0, replayed: 0, done: 0, of: request.limit, steps: [], summary: null });
+  useLive.setState({
+    status: 'running',
+    error: null,
+    spentUsd: 0,
+    asked: 0,
+    replayed: 0,
+    estimated: 0,
+    current: null,
+    done: 0,
+    of: request.limit,
+    steps: [],
+    summary: null,
+  });
   try {
     const summary = await liveWorker.run(request, useLive.getState().keys, onEvent, controller.signal);
-    useLive.setState({ status: 'done', summary, of: summary.of });
+    useLive.setState({ status: 'done', summary, of: summary.of, current: null });
   } catch (e) {
     const cancelled = e instanceof DOMException && e.name === 'AbortError';
     useLive.setState({ status: cancelled ? 'cancelled' : 'error', error: cancelled ? null : messageOf(e) });
@@ -244,7 +285,7 @@ export async function refreshStored(): Promise<void> {
 
 export async function discardLive(): Promise<void> {
   await liveWorker.discard();
-  useLive.setState({ stored: null, summary: null, steps: [], spentUsd: 0, asked: 0, replayed: 0, done: 0, status: 'idle' });
+  useLive.setState({ stored: null, summary: null, steps: [], current: null, spentUsd: 0, asked: 0, replayed: 0, estimated: 0, done: 0, status: 'idle' });
 }
 
 /** The stored recording as a dataset: prompts.jsonl and models.json, and how many prompts each holds or left out. */

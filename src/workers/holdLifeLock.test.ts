@@ -6,7 +6,7 @@ const workers = readdirSync(dir).filter((f) => f.endsWith('.worker.ts'));
 
 describe('every worker takes its life lock before any other module runs', () => {
   it('finds the workers', () => {
-    expect(workers.sort()).toEqual(['embed.worker.ts', 'import.worker.ts', 'playground.worker.ts', 'sim.worker.ts']);
+    expect(workers.sort()).toEqual(['embed.worker.ts', 'import.worker.ts', 'live.worker.ts', 'playground.worker.ts', 'sim.worker.ts']);
   });
 
   // ES modules run their imports first, in order: the lock taken after the imports came only once the whole

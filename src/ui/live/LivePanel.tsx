@@ -146,7 +146,7 @@ function Models() {
 }
 
 function Settings() {
-  const ids = { dataset: useId(), limit: useId(), grader: useId(), algo: useId(), cap: useId() };
+  const ids = { dataset: useId(), limit: useId(), grader: useId(), algo: useId(), cap: useId(), concurrency: useId(), timeout: useId() };
   const s = useLive();
   const datasets = useCatalog((c) => c.catalog.datasets);
   const { lambda, tauMax } = useParams((p) => p.params);
@@ -192,9 +192,32 @@ function Settings() {
         value={s.spendCap}
         onChange={(e) => setLiveSettings({ spendCap: e.target.value.trim() === '' ? Number.NaN : Number(e.target.value) })}
       />
+      <label htmlFor={ids.concurrency}>Requests at once</label>
+      <input
+        id={ids.concurrency}
+        data-testid="live-concurrency"
+        type="number"
+        min={1}
+        max={64}
+        step={1}
+        value={s.concurrency}
+        onChange={(e) => setLiveSettings({ concurrency: Math.floor(Number(e.target.value)) })}
+      />
+      <label htmlFor={ids.timeout}>Timeout (s)</label>
+      <input
+        id={ids.timeout}
+        data-testid="live-timeout"
+        type="number"
+        min={1}
+        step="any"
+        value={s.timeoutS}
+        onChange={(e) => setLiveSettings({ timeoutS: Number(e.target.value) })}
+      />
       <p className="help">
-        Graders: choice (a multiple-choice letter), exact, regex:PATTERN, number:TOLERANCE. λ = {lambda} and τ<sub>max</sub> = {tauMax} come from the lab’s
-        controls; each model’s c<sub>a</sub> is its input plus output price per 1M tokens, and what each query really cost is metered in dollars.
+        Requests at once: per endpoint (a router asks one model at a time; collection asks them together). A request that times out, or gets a 429 or a 5xx, is
+        retried three times, waiting as long as a Retry-After asks. Graders: choice (a multiple-choice letter), exact, regex:PATTERN, number:TOLERANCE. λ ={' '}
+        {lambda} and τ<sub>max</sub> = {tauMax} come from the lab’s controls; each model’s c<sub>a</sub> is its input plus output price per 1M tokens, and what
+        each query really cost is metered in dollars.
       </p>
     </div>
   );
@@ -253,6 +276,7 @@ function Run() {
             <span data-testid="live-spent">{usd(s.spentUsd)}</span> of {usd(s.spendCap)} spent · {fmtCount(s.done)} of {fmtCount(s.of)} prompts ·{' '}
             <span data-testid="live-asked">{fmtCount(s.asked)}</span> queries asked
             {s.replayed > 0 ? `, ${fmtCount(s.replayed)} replayed from the recording` : ''}
+            {s.estimated > 0 ? ` · the cost of ${fmtCount(s.estimated)} estimated from lengths (no usage from the endpoint)` : ''}
             {s.status === 'done' && s.summary?.stoppedBy === 'spend-cap' ? ' · stopped by the spend cap' : ''}
             {s.status === 'cancelled' ? ' · cancelled: what finished is recorded' : ''}
           </p>
@@ -263,6 +287,19 @@ function Run() {
             </p>
           )}
         </div>
+      )}
+      {s.current && running && (
+        <p className="live-current" data-testid="live-current" aria-live="polite">
+          Asking for {s.current.promptId}:{' '}
+          {s.current.pulls.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a query's place in the escalation
+            <span key={i} className={p.reward ? 'live-ok' : 'live-fail'}>
+              {i > 0 ? ' → ' : ''}
+              {p.model} {p.reward ? '✓' : '✗'}
+            </span>
+          ))}
+          …
+        </p>
       )}
       <ol className="live-steps" data-testid="live-steps">
         {s.steps.map((step) => (
