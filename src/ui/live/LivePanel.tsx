@@ -109,7 +109,9 @@ function Models() {
             <th>$ / 1M in</th>
             <th>$ / 1M out</th>
             <th>Key</th>
-            <th />
+            <th>
+              <span className="sr-only">Remove</span>
+            </th>
           </tr>
         </thead>
         <tbody>
