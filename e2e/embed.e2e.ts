@@ -210,13 +210,20 @@ describe('embeddings in Chromium (WASM)', () => {
     expect(failed.error).not.toMatch(/allowRemoteModels|local_files_only|undefined/);
     expect(await page.getByRole('alert').filter({ hasText: 'Could not load the embedding model' }).count()).toBe(1);
 
-    // A host the page's Content-Security-Policy does not list (a closed port of this machine, too): named, and why
-    // (issue 42, item 7), never "not a transformers.js model".
-    await choose(page, { base: 'http://127.0.0.1:9/models/', device: 'wasm', dtype: 'q8' });
+    // A host the page's Content-Security-Policy does not list (IPv6 loopback: only localhost and 127.0.0.1 are, for
+    // live runs' models): named, and why (issue 42, item 7), never "not a transformers.js model".
+    await choose(page, { base: 'http://[::1]:9/models/', device: 'wasm', dtype: 'q8' });
     const blocked = await embed(page);
     expect(blocked.status).toBe('error');
     expect(blocked.error).toBe(
-      'Could not load the embedding model "fixtures/tiny-random-bert" from http://127.0.0.1:9/models/: this page\'s Content-Security-Policy does not allow it to contact 127.0.0.1:9 (connect-src); a lab served by `npm run dev` or `vite preview` allows the hosts of PROMPTWISE_MODEL_HOSTS (docs/LAB.md, "Hosting").',
+      'Could not load the embedding model "fixtures/tiny-random-bert" from http://[::1]:9/models/: this page\'s Content-Security-Policy does not allow it to contact [::1]:9 (connect-src); a lab served by `npm run dev` or `vite preview` allows the hosts of PROMPTWISE_MODEL_HOSTS (docs/LAB.md, "Hosting").',
+    );
+    // A closed port of this machine, which the policy allows: nothing answers there, and the sentence says so.
+    await choose(page, { base: 'http://127.0.0.1:9/models/', device: 'wasm', dtype: 'q8' });
+    const closed = await embed(page);
+    expect(closed.status).toBe('error');
+    expect(closed.error).toBe(
+      'Could not load the embedding model "fixtures/tiny-random-bert" from http://127.0.0.1:9/models/: 127.0.0.1:9 could not be reached (nothing answers there: the port is closed, the address is wrong, or the machine is offline).',
     );
     suite.browser.errors.splice(0); // the refused requests are logged as errors on purpose
 

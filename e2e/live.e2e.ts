@@ -153,6 +153,56 @@ describe('live routing', () => {
     }
   });
 
+  it('loads and saves the models as the CLI’s live-models.json, keys left out, and names a bad field', async () => {
+    const page = await livePanel(3, 1);
+    await page.getByTestId('live-key-1').fill(SECRET);
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.getByTestId('live-save-models').click()]);
+    const text = readFileSync(await saved.path(), 'utf8');
+    expect(text).not.toContain(SECRET);
+    expect(JSON.parse(text).models.map((m: { name: string }) => m.name)).toEqual(['phi-3-mini-4k-instruct', 'llama-3.1-70b-instruct', 'gemini-1.5-pro-002']);
+    const file = JSON.parse(text);
+    file.models = file.models.slice(0, 2);
+    await page
+      .getByTestId('live-load-models')
+      .setInputFiles({ name: 'live-models.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await waitForPage(page, `document.querySelectorAll('[data-testid^="live-model-"]').length === 2`);
+    file.models[1].input_price_per_1M = -1;
+    await page.getByTestId('live-load-models').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await page.getByTestId('live-error').waitFor();
+    expect(await page.getByTestId('live-error').textContent()).toBe('models[1].input_price_per_1M: must be a number ≥ 0 (US dollars per 1M tokens) (got -1)');
+    expect(await page.locator('[data-testid^="live-model-"]').count()).toBe(2);
+    await page.close();
+  });
+
+  it('routes the prompts of an import whose answer column the import kept', async () => {
+    const page = await livePanel(6, 1);
+    // Six MMLU-Pro prompts as a CSV of one's own: text, answer and the three models' recorded outcomes.
+    const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+    const names = ['phi-3-mini-4k-instruct', 'llama-3.1-70b-instruct', 'gemini-1.5-pro-002'];
+    const rows = readFileSync(join(DATA, 'prompts.jsonl'), 'utf8')
+      .split('\n')
+      .slice(0, 6)
+      .map((l) => JSON.parse(l) as { text: string; answer: string; outcomes: Record<string, number> });
+    const csv = [`prompt,answer,${names.join(',')}`, ...rows.map((r) => [quote(r.text), r.answer, ...names.map((n) => r.outcomes[n])].join(','))].join('\n');
+    await page.getByTestId('imports-empty').waitFor();
+    await page.getByTestId('import-file').setInputFiles([{ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) }]);
+    await page.getByTestId('import-answer-column').waitFor();
+    expect(await page.getByTestId('import-answer-column').inputValue()).toBe('answer');
+    for (const n of names) await page.getByTestId(`import-price-${n}`).fill('1');
+    await page.getByTestId('import-run').click();
+    await page.getByTestId('import-item').first().waitFor();
+    const id = await page.getByTestId('import-item').first().getAttribute('data-id');
+    await page.getByTestId('live-dataset').selectOption(`import:${id}`);
+    const before = requests();
+    await page.getByTestId('live-start').click();
+    await status(page, 'done');
+    expect(await page.locator('[data-testid="live-steps"] li').count()).toBe(6);
+    expect(requests() - before).toBe(Number(await page.getByTestId('live-asked').textContent()));
+    // The grader read the import's answers: the first prompt's recorded outcomes decide its escalation's end.
+    expect(await page.getByTestId('live-summary').textContent()).toMatch(/^Success \d/);
+    await page.close();
+  });
+
   it('names a host the page’s policy refuses, and how to allow it', async () => {
     const page = await livePanel(3, 1);
     await page.getByTestId('live-base-0').fill('https://api.example.com/v1');

@@ -158,8 +158,8 @@ export const useImport = create<ImportState>()((set, get) => ({
     const mapping = get().mapping;
     if (!mapping) return;
     const next = { ...mapping, ...patch };
-    // A column has one role: taking it as text, id or task removes it from the models.
-    const roles = new Set([next.textColumn, next.idColumn, next.taskColumn].filter(Boolean));
+    // A column has one role: taking it as text, id, task or answer removes it from the models.
+    const roles = new Set([next.textColumn, next.idColumn, next.taskColumn, next.answerColumn].filter(Boolean));
     next.modelColumns = next.modelColumns.filter((c) => !roles.has(c) || patch.modelColumns !== undefined);
     set({ mapping: next, models: next.modelColumns, prices: pricesFor(next.modelColumns, get().modelInfo, get().prices) });
   },

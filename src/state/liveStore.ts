@@ -159,10 +159,31 @@ export function replayEndpointModels(baseUrl: string): ModelDraft[] {
   return [model('phi-3-mini-4k-instruct', 0.1, 0.1), model('llama-3.1-70b-instruct', 0.88, 0.88), model('gemini-1.5-pro-002', 1.25, 5)];
 }
 
+/** The drafts as a live-models.json (the CLI's file, docs/LIVE.md): never a key. */
+export function modelsFile(drafts: readonly ModelDraft[]): string {
+  const models = drafts.map((m) => ({
+    name: m.name,
+    base_url: m.baseUrl,
+    model: m.model,
+    input_price_per_1M: m.inputPrice,
+    output_price_per_1M: m.outputPrice,
+  }));
+  return `${JSON.stringify({ models }, null, 2)}\n`;
+}
+
 /** The drafts as live models, checked as live-models.json is (the same messages, naming the field). */
 function checkedModels(drafts: readonly ModelDraft[]): LiveModel[] {
-  const file = drafts.map((m) => ({ name: m.name, base_url: m.baseUrl, model: m.model, input_price_per_1M: m.inputPrice, output_price_per_1M: m.outputPrice }));
-  return parseLiveModels(JSON.stringify({ models: file }), 'the Live panel');
+  return parseLiveModels(modelsFile(drafts), 'the Live panel');
+}
+
+/** Takes the models of a live-models.json (a file the CLI reads too); a bad file is one message, the models unchanged. */
+export function loadModelsFile(text: string, name: string): void {
+  try {
+    const models = parseLiveModels(text, name).map(({ name, baseUrl, model, inputPrice, outputPrice }) => ({ name, baseUrl, model, inputPrice, outputPrice }));
+    useLive.setState({ models, error: null });
+  } catch (e) {
+    useLive.setState({ error: messageOf(e) });
+  }
 }
 
 /** The request for a new run from the panel's settings and the lab's parameters (λ, τ_max, τ_exp, α, seed). */

@@ -8,6 +8,7 @@
 import './holdLifeLock';
 import * as Comlink from 'comlink';
 import { clear, createStore, entries, get, set } from 'idb-keyval';
+import { getImport } from '../data/imports';
 import { refusedByPolicy } from '../embed/errors';
 import type { LivePrompt, QueryRecord } from '../engine/live/loop';
 import { recordKey } from '../engine/live/loop';
@@ -20,7 +21,7 @@ import { fetchText, servedFileUrl } from './worldSource';
 /** What the page asks for: the session's settings (models without keys) and where the prompts come from. */
 export interface LiveRequest {
   settings: LiveSettings;
-  /** A dataset served with the lab (`data:<folder>`). */
+  /** A dataset served with the lab (`data:<folder>`) or imported in this browser (`import:<id>`). */
   dataset: string;
   limit: number;
   features: LiveFeatures;
@@ -49,11 +50,22 @@ async function readStored(): Promise<{ request: LiveRequest; header: RecordingHe
   return { ...run, queries };
 }
 
+/** The prompts of a served dataset (`data:<folder>`) or of an import in this browser (`import:<id>`), with contexts. */
 async function promptsOf(request: LiveRequest): Promise<LivePrompt[]> {
-  if (!request.dataset.startsWith('data:')) throw new Error(`prompts: a live run reads a dataset served with the lab (got ${request.dataset})`);
-  const folder = request.dataset.slice('data:'.length);
-  const text = await fetchText(servedFileUrl(folder, 'prompts.jsonl'));
-  return withContexts(readLivePrompts(text, `${folder}/prompts.jsonl`, request.limit), request.features);
+  const { dataset } = request;
+  let text: string;
+  let file: string;
+  if (dataset.startsWith('data:')) {
+    const folder = dataset.slice('data:'.length);
+    text = await fetchText(servedFileUrl(folder, 'prompts.jsonl'));
+    file = `${folder}/prompts.jsonl`;
+  } else if (dataset.startsWith('import:')) {
+    const stored = await getImport(dataset.slice('import:'.length));
+    if (!stored) throw new Error(`prompts: no imported dataset ${JSON.stringify(dataset)} in this browser (it may have been deleted)`);
+    text = stored.promptsJsonl;
+    file = stored.name;
+  } else throw new Error(`prompts: a live run reads a served dataset or an import (got ${JSON.stringify(dataset)})`);
+  return withContexts(readLivePrompts(text, file, request.limit), request.features);
 }
 
 const cspMessage = (origin: string) =>

@@ -56,6 +56,31 @@ describe('CSV import', () => {
     expect(world.categories).toEqual(['math', 'poetry']);
   });
 
+  it('keeps an answer column (found by its name, never a model) for live runs’ graders, and replays as before', () => {
+    const text = 'prompt,answer,small,large\nPick A or B,B,0,1\nPick C or D,,1,1\n';
+    const preview = previewPrompts(file('p.csv', text));
+    expect(preview.mapping).toEqual({
+      textColumn: 'prompt',
+      idColumn: undefined,
+      taskColumn: undefined,
+      answerColumn: 'answer',
+      modelColumns: ['small', 'large'],
+    });
+    const d = importDataset({ name: 'x', prompts: file('p.csv', text), mapping: preview.mapping, costs: { mode: 'set', prices: { small: 1, large: 5 } } });
+    expect(
+      d.promptsJsonl
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
+      { id: '1', text: 'Pick A or B', task: 'all', answer: 'B', outcomes: { small: 0, large: 1 } },
+      { id: '2', text: 'Pick C or D', task: 'all', outcomes: { small: 1, large: 1 } },
+    ]);
+    expect(worldOf(d).arms).toEqual(['small', 'large']);
+    const json = importDataset({ name: 'y', prompts: file('p.jsonl', jsonl({ ...ROW1, answer: 42 }, ROW2)), costs: { mode: 'set', prices: { m1: 1, m2: 2 } } });
+    expect(json.promptsJsonl.split('\n').map((l) => (l ? JSON.parse(l).answer : undefined))).toEqual(['42', undefined, undefined]);
+  });
+
   it('without id and task columns: ids are row numbers, the task is "all"', () => {
     const text = 'text,a,b\nhello,1,0\nworld,0,1\n';
     const d = importDataset({

@@ -193,6 +193,7 @@ function csvRowSchema(models: readonly string[]) {
     id: z.string().min(1, { error: 'the id is empty' }).optional(),
     text: z.string().min(1, { error: 'the prompt text is empty' }),
     task: z.string().min(1, { error: 'the task is empty' }).optional(),
+    answer: z.string().optional(),
     // An array, not an object keyed by model: zod's output would drop a model named __proto__ (userKeys.ts).
     outcomes: z.array(outcome).length(models.length),
   });
@@ -211,6 +212,7 @@ function csvToPrompts(
   const textAt = col(mapping.textColumn);
   const idAt = col(mapping.idColumn);
   const taskAt = col(mapping.taskColumn);
+  const answerAt = col(mapping.answerColumn);
   const modelAt = mapping.modelColumns.map(col);
   const schema = csvRowSchema(mapping.modelColumns);
   const columnOf = (path: readonly PropertyKey[]): string => {
@@ -232,6 +234,7 @@ function csvToPrompts(
       id: idAt >= 0 ? cells[idAt] : undefined,
       text: cells[textAt],
       task: taskAt >= 0 ? cells[taskAt] : undefined,
+      answer: answerAt >= 0 ? cells[answerAt] : undefined,
       outcomes: modelAt.map((at) => cells[at]),
     });
     if (!result.success) {
@@ -251,7 +254,8 @@ function csvToPrompts(
     const task = result.data.task ?? DEFAULT_TASK;
     tasks.add(task);
     const outcomes = recordOf(mapping.modelColumns.map((m, k) => [m, result.data.outcomes[k]] as const));
-    out[i] = JSON.stringify({ id, text: result.data.text, task, outcomes });
+    const answer = result.data.answer ? { answer: result.data.answer } : {};
+    out[i] = JSON.stringify({ id, text: result.data.text, task, ...answer, outcomes });
   });
   problems.throwIfAny();
   onProgress?.(rows.length, rows.length);

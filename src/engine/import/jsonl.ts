@@ -113,6 +113,8 @@ export function readJsonlPrompts(
       ['id', row.id],
       ['text', row.text],
       ['task', row.task],
+      // The expected answer a live run grades against (docs/LIVE.md), kept as text.
+      ...(typeof value.answer === 'string' || typeof value.answer === 'number' ? [['answer', String(value.answer)] as const] : []),
       ['outcomes', pick(value.outcomes!, opts.models)],
       ...(trials && Object.keys(trials).length > 0 ? [['trials', trials] as const] : []),
       ...(opts.costField && costs ? [[opts.costField, costs] as const] : []),

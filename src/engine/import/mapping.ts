@@ -10,6 +10,8 @@ export interface CsvMapping {
   idColumn?: string;
   /** Else every prompt's task is "all". */
   taskColumn?: string;
+  /** The expected answer a live run grades against (docs/LIVE.md); kept with each prompt, unused by replays. */
+  answerColumn?: string;
   /** One column per model, holding 0/1 or a score in [0, 1]; the column name is the model's name. */
   modelColumns: string[];
 }
@@ -20,6 +22,7 @@ export const DEFAULT_TASK = 'all';
 const TEXT_NAMES = ['text', 'prompt', 'question', 'query', 'input', 'instruction'];
 const ID_NAMES = ['id', 'prompt_id', 'question_id', 'qid', 'uid', 'key'];
 const TASK_NAMES = ['task', 'category', 'subject', 'type', 'domain', 'dataset'];
+const ANSWER_NAMES = ['answer', 'gold', 'expected', 'reference', 'target', 'solution'];
 
 /**
  * A first guess from the header and the preview rows: text, id and task columns by their usual names, and as
@@ -32,11 +35,13 @@ export function proposeCsvMapping(header: readonly string[], preview: readonly C
   const byName = (names: string[]) => header.find((h) => names.includes(h.toLowerCase().replace(/[\s-]+/g, '_')));
   const idColumn = byName(ID_NAMES);
   const taskColumn = byName(TASK_NAMES);
+  const answerColumn = byName(ANSWER_NAMES);
   const anyNumber = (i: number) => hasNumber(preview, i);
   const allNumbers = (i: number) => anyNumber(i) && preview.every((r) => r.cells[i] === '' || isDecimal(r.cells[i] ?? ''));
-  const textColumn = byName(TEXT_NAMES) ?? header.find((h, i) => h !== idColumn && h !== taskColumn && !allNumbers(i)) ?? header[0];
-  const modelColumns = header.filter((h, i) => h !== textColumn && h !== idColumn && h !== taskColumn && anyNumber(i));
-  return { textColumn, idColumn, taskColumn, modelColumns };
+  const roles = [idColumn, taskColumn, answerColumn];
+  const textColumn = byName(TEXT_NAMES) ?? header.find((h, i) => !roles.includes(h) && !allNumbers(i)) ?? header[0];
+  const modelColumns = header.filter((h, i) => h !== textColumn && !roles.includes(h) && anyNumber(i));
+  return { textColumn, idColumn, taskColumn, ...(answerColumn === undefined ? {} : { answerColumn }), modelColumns };
 }
 
 /** Whether column `i` holds a number among the previewed rows: what makes a column a model candidate. */
@@ -60,7 +65,7 @@ export function notAModelReason(preview: readonly CsvRow[], i: number): string |
  * drop without a word. A numeric column left out was unticked by the user, and is not repeated back.
  */
 export function leftOutColumns(header: readonly string[], preview: readonly CsvRow[], mapping: CsvMapping): string[] {
-  const used = new Set([mapping.textColumn, mapping.idColumn, mapping.taskColumn, ...mapping.modelColumns]);
+  const used = new Set([mapping.textColumn, mapping.idColumn, mapping.taskColumn, mapping.answerColumn, ...mapping.modelColumns]);
   return header.flatMap((column, i) => {
     const reason = used.has(column) ? null : notAModelReason(preview, i);
     return reason ? [`column ${show(column)} is not used as a model: ${reason}`] : [];
@@ -74,6 +79,7 @@ export function mappingProblem(header: readonly string[], mapping: CsvMapping): 
     ['text', mapping.textColumn],
     ['id', mapping.idColumn],
     ['task', mapping.taskColumn],
+    ['answer', mapping.answerColumn],
   ];
   for (const [role, column] of roles) {
     if (column !== undefined && !known.has(column)) return `the ${role} column ${show(column)} is not in the header`;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseLiveModels, queryCost, setPrice } from './models';
 
@@ -38,5 +39,14 @@ describe('live-models.json', () => {
       expect(message).toMatch(/^models\[0\]\.base_url: /);
       expect(message).not.toContain('sk-very-secret');
     }
+  });
+});
+
+describe('docs/LIVE.md', () => {
+  it('shows a live-models.json the parser reads', () => {
+    const doc = readFileSync(new URL('../../../docs/LIVE.md', import.meta.url), 'utf8');
+    const example = /## live-models\.json\s+```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(example).toBeDefined();
+    expect(parseLiveModels(example ?? '').map((m) => m.name)).toEqual(['llama-8b', 'gpt-4o']);
   });
 });

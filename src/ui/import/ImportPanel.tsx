@@ -201,7 +201,8 @@ function PreviewSection() {
       <fieldset className="import-models" data-testid="import-models">
         <legend>Models {preview.format === 'csv' ? '(columns with outcomes)' : '(from the first row’s outcomes)'}</legend>
         {(preview.format === 'csv' ? preview.columns : preview.models).map((m) => {
-          const csvRole = preview.format === 'csv' && s.mapping && [s.mapping.textColumn, s.mapping.idColumn, s.mapping.taskColumn].includes(m);
+          const csvRole =
+            preview.format === 'csv' && s.mapping && [s.mapping.textColumn, s.mapping.idColumn, s.mapping.taskColumn, s.mapping.answerColumn].includes(m);
           if (csvRole) return null;
           const ticked = s.models.includes(m);
           // Why an unticked column is not a model (issue 15, item 6): what it holds, or that the user unticked it.
@@ -342,6 +343,7 @@ function CsvMappingForm() {
       {select('Text column', mapping.textColumn, (v) => v && setMapping({ textColumn: v }), null, 'import-text-column')}
       {select('Id column', mapping.idColumn, (v) => setMapping({ idColumn: v }), '(none: row numbers)', 'import-id-column')}
       {select('Task column', mapping.taskColumn, (v) => setMapping({ taskColumn: v }), '(none: all one task)', 'import-task-column')}
+      {select('Answer column', mapping.answerColumn, (v) => setMapping({ answerColumn: v }), '(none: for live runs’ graders)', 'import-answer-column')}
     </div>
   );
 }

@@ -8,11 +8,14 @@ import { useEffect, useId } from 'react';
 import { fmtCount } from '../../engine/lab/format';
 import { ALGORITHMS } from '../../engine/policies/algorithms';
 import { useCatalog } from '../../state/catalogStore';
+import { useImport } from '../../state/importStore';
 import {
   cancelLive,
   discardLive,
   exportLive,
+  loadModelsFile,
   type ModelDraft,
+  modelsFile,
   refreshStored,
   replayEndpointModels,
   resumeLive,
@@ -133,6 +136,28 @@ function Models() {
         >
           The replay endpoint’s models
         </button>
+        <label className="btn small live-file">
+          Load live-models.json
+          <input
+            type="file"
+            accept=".json,application/json"
+            data-testid="live-load-models"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void file.text().then((text) => loadModelsFile(text, file.name));
+              e.target.value = '';
+            }}
+          />
+        </label>
+        <button
+          type="button"
+          className="btn small"
+          data-testid="live-save-models"
+          disabled={models.length === 0}
+          onClick={() => downloadText(modelsFile(models), 'live-models.json', 'application/json')}
+        >
+          Save as live-models.json
+        </button>
         <label className="live-remember">
           <input type="checkbox" data-testid="live-remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember keys on this device
           (this tab’s session only)
@@ -151,15 +176,20 @@ function Settings() {
   const ids = { dataset: useId(), limit: useId(), grader: useId(), algo: useId(), cap: useId(), concurrency: useId(), timeout: useId() };
   const s = useLive();
   const datasets = useCatalog((c) => c.catalog.datasets);
+  const imports = useImport((i) => i.imports);
   const { lambda, tauMax } = useParams((p) => p.params);
-  const options = datasets.includes(s.dataset) ? datasets : [s.dataset, ...datasets];
+  const listed = [
+    ...datasets.map((d) => ({ value: d, label: d.slice('data:'.length) })),
+    ...imports.map((m) => ({ value: `import:${m.id}`, label: `${m.name} (your import)` })),
+  ];
+  const options = listed.some((o) => o.value === s.dataset) ? listed : [{ value: s.dataset, label: s.dataset.slice(s.dataset.indexOf(':') + 1) }, ...listed];
   return (
     <div className="live-settings">
       <label htmlFor={ids.dataset}>Prompts</label>
       <select id={ids.dataset} data-testid="live-dataset" value={s.dataset} onChange={(e) => setLiveSettings({ dataset: e.target.value })}>
-        {options.map((d) => (
-          <option key={d} value={d}>
-            {d.slice('data:'.length)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
           </option>
         ))}
       </select>
