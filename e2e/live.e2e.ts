@@ -153,6 +153,30 @@ describe('live routing', () => {
     }
   });
 
+  it('Cancel stops a run at once, keeping what it recorded, and the run resumes from there', async () => {
+    const slow = await startReplayEndpoint({ data: DATA, latencyMs: 200 });
+    try {
+      const page = await livePanel(10, 1);
+      for (let i = 0; i < 3; i++) await page.getByTestId(`live-base-${i}`).fill(slow.url);
+      await page.getByTestId('live-start').click();
+      await waitForPage(page, `Number(document.querySelector('[data-testid="live-asked"]')?.textContent) >= 3`, { polling: 20 });
+      await page.getByTestId('live-cancel').click();
+      await status(page, 'cancelled', 5_000);
+      const asked = Number(await page.getByTestId('live-asked').textContent());
+      const sent = [...slow.requests.values()].reduce((a, b) => a + b, 0);
+      // Nothing more is asked once cancelled (the query in flight was aborted, its answer never recorded).
+      await page.waitForTimeout(600);
+      expect([...slow.requests.values()].reduce((a, b) => a + b, 0)).toBe(sent);
+      expect(sent - asked).toBeLessThanOrEqual(1);
+      await page.getByTestId('live-resume').click();
+      await status(page, 'done');
+      expect(await page.getByTestId('live-figures').textContent()).toContain(`${asked} replayed from the recording`);
+      await page.close();
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('loads and saves the models as the CLI’s live-models.json, keys left out, and names a bad field', async () => {
     const page = await livePanel(3, 1);
     await page.getByTestId('live-key-1').fill(SECRET);

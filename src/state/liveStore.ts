@@ -9,12 +9,13 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { discardRun, type LiveRequest, type StoredLiveRun, storedRun } from '../data/liveRecording';
 import { parseGrader } from '../engine/live/graders';
 import { type LiveModel, parseLiveModels } from '../engine/live/models';
 import type { LiveSummary } from '../engine/live/session';
 import { messageOf } from '../engine/messageOf';
 import { defaultParams } from '../engine/types';
-import { type LiveEvent, type LiveRequest, liveWorker, type StoredLiveRun } from '../workers/liveBridge';
+import { type LiveEvent, liveWorker } from '../workers/liveBridge';
 import { useParams } from './params';
 
 /** A model as the panel edits it: the file's fields, the key apart. */
@@ -73,6 +74,21 @@ export interface LiveState extends LiveSettingsDraft {
 }
 
 const KEYS_STORAGE = 'promptwise-live-keys';
+
+/** What a run shows before its first answer. */
+const FRESH_RUN = {
+  status: 'idle',
+  error: null,
+  spentUsd: 0,
+  asked: 0,
+  replayed: 0,
+  estimated: 0,
+  current: null,
+  done: 0,
+  of: 0,
+  steps: [],
+  summary: null,
+} as const satisfies Partial<LiveState>;
 /** Finished prompts the panel lists. */
 const SHOWN_STEPS = 30;
 
@@ -107,17 +123,8 @@ export const useLive = create<LiveState>()(
       spendCap: 0.1,
       concurrency: 2,
       timeoutS: 60,
-      status: 'idle',
-      error: null,
-      spentUsd: 0,
-      asked: 0,
-      replayed: 0,
-      estimated: 0,
-      current: null,
-      done: 0,
-      of: 0,
+      ...FRESH_RUN,
       steps: [],
-      summary: null,
       stored: undefined,
     }),
     {
@@ -249,19 +256,7 @@ async function run(request: LiveRequest): Promise<void> {
   const controller = new AbortController();
   running = controller;
   runModels = request.settings.models.map((m) => m.name);
-  useLive.setState({
-    status: 'running',
-    error: null,
-    spentUsd: 0,
-    asked: 0,
-    replayed: 0,
-    estimated: 0,
-    current: null,
-    done: 0,
-    of: request.limit,
-    steps: [],
-    summary: null,
-  });
+  useLive.setState({ ...FRESH_RUN, steps: [], status: 'running', of: request.limit });
   try {
     const summary = await liveWorker.run(request, useLive.getState().keys, onEvent, controller.signal);
     useLive.setState({ status: 'done', summary, of: summary.of, current: null });
@@ -298,15 +293,16 @@ export function cancelLive(): void {
 
 export async function refreshStored(): Promise<void> {
   try {
-    useLive.setState({ stored: await liveWorker.stored() });
+    // Read here, from IndexedDB: offering "Resume" starts no worker.
+    useLive.setState({ stored: await storedRun() });
   } catch {
     useLive.setState({ stored: null }); // IndexedDB unavailable: nothing to resume
   }
 }
 
 export async function discardLive(): Promise<void> {
-  await liveWorker.discard();
-  useLive.setState({ stored: null, summary: null, steps: [], current: null, spentUsd: 0, asked: 0, replayed: 0, estimated: 0, done: 0, status: 'idle' });
+  await discardRun();
+  useLive.setState({ ...FRESH_RUN, steps: [], stored: null });
 }
 
 /** The stored recording as a dataset: prompts.jsonl and models.json, and how many prompts each holds or left out. */

@@ -7,48 +7,17 @@
 // First, before any other module runs: this worker's life lock (holdLifeLock.ts).
 import './holdLifeLock';
 import * as Comlink from 'comlink';
-import { clear, createStore, entries, get, set } from 'idb-keyval';
 import { getImport } from '../data/imports';
+import { type LiveRequest, readRun, startRun, storeQuery } from '../data/liveRecording';
 import { refusedByPolicy } from '../embed/errors';
 import type { LivePrompt, QueryRecord } from '../engine/live/loop';
-import { recordKey } from '../engine/live/loop';
-import { type LiveFeatures, readLivePrompts, withContexts } from '../engine/live/prompts';
-import { exportDataset, headerMismatch, type RecordingHeader } from '../engine/live/recording';
-import { type LiveSettings, type LiveSummary, liveHeader, runLiveSession } from '../engine/live/session';
+import { readLivePrompts, withContexts } from '../engine/live/prompts';
+import { exportDataset, headerMismatch } from '../engine/live/recording';
+import { type LiveSummary, liveHeader, runLiveSession } from '../engine/live/session';
 import type { StepRecord } from '../engine/types';
 import { fetchText, servedFileUrl } from './worldSource';
 
-/** What the page asks for: the session's settings (models without keys) and where the prompts come from. */
-export interface LiveRequest {
-  settings: LiveSettings;
-  /** A dataset served with the lab (`data:<folder>`) or imported in this browser (`import:<id>`). */
-  dataset: string;
-  limit: number;
-  features: LiveFeatures;
-}
-
 export type LiveEvent = { type: 'query'; record: QueryRecord; fresh: boolean } | { type: 'step'; t: number; promptId: string; step: StepRecord };
-
-/** The stored run: its request and header, and how many queries it has. */
-export interface StoredLiveRun {
-  request: LiveRequest;
-  header: RecordingHeader;
-  queries: number;
-}
-
-const store = createStore('promptwise-live', 'recording');
-const RUN = 'run';
-const QUERY = 'q:';
-
-async function readStored(): Promise<{ request: LiveRequest; header: RecordingHeader; queries: Map<string, QueryRecord> } | null> {
-  const run = await get<{ request: LiveRequest; header: RecordingHeader }>(RUN, store);
-  if (!run) return null;
-  const queries = new Map<string, QueryRecord>();
-  for (const [key, value] of await entries<string, QueryRecord>(store)) {
-    if (String(key).startsWith(QUERY)) queries.set(String(key).slice(QUERY.length), value);
-  }
-  return { ...run, queries };
-}
 
 /** The prompts of a served dataset (`data:<folder>`) or of an import in this browser (`import:<id>`), with contexts. */
 async function promptsOf(request: LiveRequest): Promise<LivePrompt[]> {
@@ -74,16 +43,11 @@ const cspMessage = (origin: string) =>
 let controller: AbortController | null = null;
 
 const api = {
-  async stored(): Promise<StoredLiveRun | null> {
-    const s = await readStored();
-    return s && { request: s.request, header: s.header, queries: s.queries.size };
-  },
-
   /** Runs (or resumes) a live run; rejects with an AbortError when cancelled. */
   async run(request: LiveRequest, keys: Record<string, string>, onEvent: (event: LiveEvent) => void): Promise<LiveSummary> {
     controller = new AbortController();
     const header = liveHeader(request.settings);
-    const stored = await readStored();
+    const stored = await readRun();
     if (stored) {
       const differ = headerMismatch(stored.header, header);
       if (differ.length > 0) {
@@ -91,14 +55,14 @@ const api = {
           `a recording of another live run is stored (${stored.queries.size} queries; its ${differ.join(', ')} differ): resume it, export it or discard it first`,
         );
       }
-    } else await set(RUN, { request, header }, store);
+    } else await startRun({ request, header });
     const prompts = await promptsOf(request);
     return runLiveSession(request.settings, prompts, {
       keyOf: (m) => keys[m.name] || undefined,
       recorded: stored?.queries ?? new Map(),
       signal: controller.signal,
       onQuery: async (record, fresh) => {
-        if (fresh) await set(QUERY + recordKey(record.promptId, record.model, record.k), record, store);
+        if (fresh) await storeQuery(record);
         onEvent({ type: 'query', record, fresh });
       },
       onStep: (t, step) => onEvent({ type: 'step', t, promptId: prompts[t].id, step }),
@@ -112,12 +76,8 @@ const api = {
 
   /** The stored recording as a dataset in the world format (engine/live/recording.ts exportDataset). */
   async exported(): Promise<ReturnType<typeof exportDataset> | null> {
-    const s = await readStored();
+    const s = await readRun();
     return s && exportDataset(s.header, s.queries, await promptsOf(s.request));
-  },
-
-  async discard(): Promise<void> {
-    await clear(store);
   },
 
   cancel(): void {

@@ -1,10 +1,11 @@
 /** The page's way to the live worker (live.worker.ts): one worker, a run cancelled by its AbortSignal. */
 import * as Comlink from 'comlink';
+import type { LiveRequest } from '../data/liveRecording';
 import type { LiveSummary } from '../engine/live/session';
-import type { LiveEvent, LiveRequest, LiveWorkerApi, StoredLiveRun } from './live.worker';
+import type { LiveEvent, LiveWorkerApi } from './live.worker';
 import { workerPool } from './workerPool';
 
-export type { LiveEvent, LiveRequest, StoredLiveRun } from './live.worker';
+export type { LiveEvent } from './live.worker';
 
 const pool = workerPool<LiveWorkerApi>({
   make: (name) => new Worker(new URL('./live.worker.ts', import.meta.url), { type: 'module', name }),
@@ -15,9 +16,7 @@ const pool = workerPool<LiveWorkerApi>({
 });
 
 export const liveWorker = {
-  stored: (): Promise<StoredLiveRun | null> => pool.attach((api) => api.stored()),
   run: (request: LiveRequest, keys: Record<string, string>, onEvent: (event: LiveEvent) => void, signal: AbortSignal): Promise<LiveSummary> =>
     pool.call((api) => api.run(request, keys, Comlink.proxy(onEvent)), signal),
   exported: () => pool.attach((api) => api.exported()),
-  discard: (): Promise<void> => pool.attach((api) => api.discard()),
 };

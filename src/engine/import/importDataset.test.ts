@@ -22,6 +22,13 @@ const jsonl = (...rows: object[]) => `${rows.map((r) => JSON.stringify(r)).join(
 const ROW1 = { id: 'a', text: 'first', task: 't1', outcomes: { m1: 1, m2: 0 }, cost_usd: { m1: 1e-5, m2: 2e-5 }, extra: 'dropped' };
 const ROW2 = { id: 'b', text: 'second', task: 't2', outcomes: { m1: 0.5, m2: 1 }, cost_usd: { m1: 1.5e-5, m2: 3e-5 } };
 
+/** The imported prompts, as objects. */
+const rowsOf = (d: ImportedDataset) =>
+  d.promptsJsonl
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+
 /** The dataset world the lab builds from an import (src/workers/worldSource.ts), with text features. */
 function worldOf(d: ImportedDataset) {
   return datasetWorldOf(importedSource(d), { features: 'hashed-ngrams', dim: 64, costs: Array.isArray(d.costs) ? 'prices' : 'per-query' });
@@ -41,12 +48,7 @@ describe('CSV import', () => {
     const d = importDataset({ name: 'mine', prompts: file('prompts.csv', CSV), costs: { mode: 'set', prices: { 'gpt-4o': '10', claude: 3 } } });
     expect(d).toMatchObject({ name: 'mine', models: ['gpt-4o', 'claude'], costs: [10, 3], rows: 3, tasks: ['math', 'poetry'] });
     expect(d.source).toEqual({ files: ['prompts.csv'], bytes: CSV.length });
-    expect(
-      d.promptsJsonl
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l)),
-    ).toEqual([
+    expect(rowsOf(d)).toEqual([
       { id: 'q1', text: 'What is 2+2?', task: 'math', outcomes: { 'gpt-4o': 1, claude: 0 } },
       { id: 'q2', text: 'Write a haiku, please', task: 'poetry', outcomes: { 'gpt-4o': 0.5, claude: 1 } },
       { id: 'q3', text: 'Two\nlines', task: 'poetry', outcomes: { 'gpt-4o': 0, claude: 0.25 } },
@@ -67,12 +69,7 @@ describe('CSV import', () => {
       modelColumns: ['small', 'large'],
     });
     const d = importDataset({ name: 'x', prompts: file('p.csv', text), mapping: preview.mapping, costs: { mode: 'set', prices: { small: 1, large: 5 } } });
-    expect(
-      d.promptsJsonl
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l)),
-    ).toEqual([
+    expect(rowsOf(d)).toEqual([
       { id: '1', text: 'Pick A or B', task: 'all', answer: 'B', outcomes: { small: 0, large: 1 } },
       { id: '2', text: 'Pick C or D', task: 'all', outcomes: { small: 1, large: 1 } },
     ]);
@@ -427,12 +424,7 @@ describe('models named __proto__ or constructor keep their data (issue 14, item 
   const checkDataset = (d: ImportedDataset) => {
     expect(d.models).toEqual(['__proto__', 'constructor']);
     expect(d.costs).toEqual([4, 2]);
-    expect(
-      d.promptsJsonl
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l)),
-    ).toEqual(expectedRows);
+    expect(rowsOf(d)).toEqual(expectedRows);
     const rows = readPromptRows(d.promptsJsonl, { models: d.models, file: 'prompts.jsonl' });
     expect(rows.map((r) => Array.from(r.q))).toEqual([
       [1, 0],

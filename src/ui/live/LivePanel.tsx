@@ -6,6 +6,7 @@
  */
 import { useEffect, useId } from 'react';
 import { fmtCount } from '../../engine/lab/format';
+import { isDecimal } from '../../engine/params';
 import { ALGORITHMS } from '../../engine/policies/algorithms';
 import { useCatalog } from '../../state/catalogStore';
 import { useImport } from '../../state/importStore';
@@ -26,6 +27,7 @@ import {
   useLive,
 } from '../../state/liveStore';
 import { useParams } from '../../state/params';
+import { type NumberFormat, useNumberDraft } from '../controls/useNumberDraft';
 import { downloadText } from '../share/download';
 import './live.css';
 
@@ -33,13 +35,39 @@ const LEARNERS = ALGORITHMS.filter((a) => !a.knowsQ);
 /** `npm run replay-endpoint`'s default address. */
 const REPLAY_URL = 'http://127.0.0.1:8089/v1';
 
+/** A number as typed: decimal notation, within its bounds (`integer`: whole). */
+const numbers = (min: number, max = Number.POSITIVE_INFINITY, integer = false, exclusiveMin = false): NumberFormat => ({
+  read: (text) => (isDecimal(text.trim()) ? Number(text) : Number.NaN),
+  accepts: (v) => Number.isFinite(v) && (exclusiveMin ? v > min : v >= min) && v <= max && (!integer || Number.isInteger(v)),
+  write: String,
+});
+const AT_LEAST_0 = numbers(0);
+const POSITIVE = numbers(0, Number.POSITIVE_INFINITY, false, true);
+const COUNT = numbers(1, Number.MAX_SAFE_INTEGER, true);
+const CONCURRENCY = numbers(1, 64, true);
+
+/** A number field that commits only values its format takes, and marks the rest (useNumberDraft). */
+function NumberInput({ value, format, onCommit, ...attrs }: { value: number; format: NumberFormat; onCommit(v: number): void } & Record<string, unknown>) {
+  const draft = useNumberDraft(value, format, onCommit);
+  return (
+    <input
+      {...attrs}
+      type="text"
+      inputMode="decimal"
+      value={draft.text}
+      aria-invalid={!draft.valid}
+      onChange={(e) => draft.onChange(e.target.value)}
+      onBlur={draft.onBlur}
+    />
+  );
+}
+
 const usd = (v: number) => `$${v < 0.01 ? v.toPrecision(3) : v.toFixed(4)}`;
 
 function ModelRow({ m, i }: { m: ModelDraft; i: number }) {
   const key = useLive((s) => s.keys[m.name] ?? '');
   const models = useLive((s) => s.models);
   const patch = (p: Partial<ModelDraft>) => setLiveSettings({ models: models.map((x, j) => (j === i ? { ...x, ...p } : x)) });
-  const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
   return (
     <tr data-testid={`live-model-${i}`}>
       <td>
@@ -52,24 +80,10 @@ function ModelRow({ m, i }: { m: ModelDraft; i: number }) {
         <input aria-label="model id" value={m.model} onChange={(e) => patch({ model: e.target.value })} />
       </td>
       <td>
-        <input
-          aria-label="input $ per 1M tokens"
-          type="number"
-          min={0}
-          step="any"
-          value={m.inputPrice}
-          onChange={(e) => patch({ inputPrice: num(e.target.value) })}
-        />
+        <NumberInput aria-label="input $ per 1M tokens" format={AT_LEAST_0} value={m.inputPrice} onCommit={(inputPrice) => patch({ inputPrice })} />
       </td>
       <td>
-        <input
-          aria-label="output $ per 1M tokens"
-          type="number"
-          min={0}
-          step="any"
-          value={m.outputPrice}
-          onChange={(e) => patch({ outputPrice: num(e.target.value) })}
-        />
+        <NumberInput aria-label="output $ per 1M tokens" format={AT_LEAST_0} value={m.outputPrice} onCommit={(outputPrice) => patch({ outputPrice })} />
       </td>
       <td>
         <input
@@ -194,15 +208,7 @@ function Settings() {
         ))}
       </select>
       <label htmlFor={ids.limit}>First</label>
-      <input
-        id={ids.limit}
-        data-testid="live-limit"
-        type="number"
-        min={1}
-        step={1}
-        value={s.limit}
-        onChange={(e) => setLiveSettings({ limit: Math.floor(Number(e.target.value)) })}
-      />
+      <NumberInput id={ids.limit} data-testid="live-limit" format={COUNT} value={s.limit} onCommit={(limit) => setLiveSettings({ limit })} />
       <label htmlFor={ids.grader}>Grader</label>
       <input id={ids.grader} data-testid="live-grader" value={s.grader} onChange={(e) => setLiveSettings({ grader: e.target.value })} />
       <label htmlFor={ids.algo}>Router</label>
@@ -215,36 +221,17 @@ function Settings() {
         <option value="collect">Collect: every model once per prompt</option>
       </select>
       <label htmlFor={ids.cap}>Spend cap ($)</label>
-      <input
-        id={ids.cap}
-        data-testid="live-cap"
-        type="number"
-        min={0}
-        step="any"
-        value={s.spendCap}
-        onChange={(e) => setLiveSettings({ spendCap: e.target.value.trim() === '' ? Number.NaN : Number(e.target.value) })}
-      />
+      <NumberInput id={ids.cap} data-testid="live-cap" format={AT_LEAST_0} value={s.spendCap} onCommit={(spendCap) => setLiveSettings({ spendCap })} />
       <label htmlFor={ids.concurrency}>Requests at once</label>
-      <input
+      <NumberInput
         id={ids.concurrency}
         data-testid="live-concurrency"
-        type="number"
-        min={1}
-        max={64}
-        step={1}
+        format={CONCURRENCY}
         value={s.concurrency}
-        onChange={(e) => setLiveSettings({ concurrency: Math.floor(Number(e.target.value)) })}
+        onCommit={(concurrency) => setLiveSettings({ concurrency })}
       />
       <label htmlFor={ids.timeout}>Timeout (s)</label>
-      <input
-        id={ids.timeout}
-        data-testid="live-timeout"
-        type="number"
-        min={1}
-        step="any"
-        value={s.timeoutS}
-        onChange={(e) => setLiveSettings({ timeoutS: Number(e.target.value) })}
-      />
+      <NumberInput id={ids.timeout} data-testid="live-timeout" format={POSITIVE} value={s.timeoutS} onCommit={(timeoutS) => setLiveSettings({ timeoutS })} />
       <p className="help">
         Requests at once: per endpoint (a router asks one model at a time; collection asks them together). A request that times out, or gets a 429 or a 5xx, is
         retried three times, waiting as long as a Retry-After asks. Graders: choice (a multiple-choice letter), exact, regex:PATTERN, number:TOLERANCE. λ ={' '}
