@@ -33,9 +33,12 @@ describe('live routing', () => {
     await page.getByTestId('card-live').scrollIntoViewIfNeeded();
     await page.getByTestId('live-panel').waitFor();
     await waitForPage(page, `document.querySelector('[data-testid="live-start"]') !== null`);
-    // The stored recording, once asked for, offers to be discarded: start each case afresh.
-    await page.waitForTimeout(300);
-    if (await page.getByTestId('live-discard').isVisible()) await page.getByTestId('live-discard').click();
+    // Once the panel has read what is stored, a stored recording is discarded: each case starts afresh.
+    await waitForPage(page, `document.querySelector('[data-testid="live-panel"]')?.dataset.stored !== 'unknown'`);
+    if ((await page.getByTestId('live-panel').getAttribute('data-stored')) === 'yes') {
+      await page.getByTestId('live-discard').click();
+      await waitForPage(page, `document.querySelector('[data-testid="live-panel"]')?.dataset.stored === 'no'`);
+    }
     await page.getByTestId('live-replay-models').click();
     for (let i = 0; i < 3; i++) await page.getByTestId(`live-base-${i}`).fill(endpoint.url);
     await page.getByTestId('live-limit').fill(String(limit));

@@ -70,7 +70,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 }
 
 /** The longest wait a `Retry-After` may impose before the run gives that query up (a minute). */
-const MAX_WAIT_MS = 60_000;
+export const MAX_WAIT_MS = 60_000;
 
 /** A short, single-line excerpt of an endpoint's error body, the key blanked should an endpoint echo it. */
 function excerpt(body: string, key?: string): string {
@@ -100,8 +100,17 @@ function readCompletion(json: Completion, prompt: string): { text: string; usage
  * LiveQueryError once the retries are spent or on an answer no retry mends (4xx other than 429, an answer that is
  * not a chat completion), or with an AbortError when `signal` aborts.
  */
+/** What a query does unless told otherwise (the panel's help quotes them). */
+export const ASK_DEFAULTS = { timeoutMs: 60_000, retries: 3, backoffMs: 1000, maxTokens: 512 } as const;
+
 export async function ask(model: LiveModel, key: string | undefined, prompt: string, options: AskOptions = {}): Promise<Answer> {
-  const { timeoutMs = 60_000, retries = 3, backoffMs = 1000, maxTokens = 512, signal } = options;
+  const {
+    timeoutMs = ASK_DEFAULTS.timeoutMs,
+    retries = ASK_DEFAULTS.retries,
+    backoffMs = ASK_DEFAULTS.backoffMs,
+    maxTokens = ASK_DEFAULTS.maxTokens,
+    signal,
+  } = options;
   const doFetch = options.fetch ?? fetch;
   const url = `${model.baseUrl}/chat/completions`;
   const body = JSON.stringify({ model: model.model, messages: [{ role: 'user', content: prompt }], temperature: 0, max_tokens: maxTokens });

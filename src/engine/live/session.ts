@@ -8,7 +8,7 @@ import { createPolicy, releasePolicy } from '../policies/registry';
 import { createRng, deriveSeed } from '../rng';
 import { SimConfigError } from '../simulate';
 import type { BanditParams, StepRecord } from '../types';
-import { endpointGates } from './client';
+import { ASK_DEFAULTS, endpointGates } from './client';
 import { type GraderSpec, graderOf, graderText } from './graders';
 import { collect, type LivePrompt, type QueryRecord, runLive } from './loop';
 import type { LiveModel } from './models';
@@ -83,7 +83,7 @@ export interface LiveSummary {
 }
 
 export async function runLiveSession(settings: LiveSettings, prompts: readonly LivePrompt[], hooks: LiveHooks): Promise<LiveSummary> {
-  const { models, params, spendCap, maxTokens = 512 } = settings;
+  const { models, params, spendCap, maxTokens = ASK_DEFAULTS.maxTokens } = settings;
   const problem = settings.algo === null ? null : liveAlgorithmProblem(settings.algo);
   if (problem) throw new SimConfigError(`algo: ${problem}`);
   const ask = liveQuery({
@@ -91,7 +91,7 @@ export async function runLiveSession(settings: LiveSettings, prompts: readonly L
     grader: graderOf(settings.grader),
     keyOf: hooks.keyOf,
     gate: endpointGates(settings.concurrency ?? 2),
-    options: { timeoutMs: settings.timeoutMs ?? 60_000, retries: settings.retries ?? 3, maxTokens, unreachable: hooks.unreachable },
+    options: { timeoutMs: settings.timeoutMs, retries: settings.retries, maxTokens, unreachable: hooks.unreachable },
   });
   const common = {
     models,

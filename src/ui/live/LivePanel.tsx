@@ -6,6 +6,7 @@
  */
 import { useEffect, useId } from 'react';
 import { fmtCount } from '../../engine/lab/format';
+import { ASK_DEFAULTS, MAX_WAIT_MS } from '../../engine/live/client';
 import { isDecimal } from '../../engine/params';
 import { ALGORITHMS } from '../../engine/policies/algorithms';
 import { useCatalog } from '../../state/catalogStore';
@@ -234,9 +235,9 @@ function Settings() {
       <NumberInput id={ids.timeout} data-testid="live-timeout" format={POSITIVE} value={s.timeoutS} onCommit={(timeoutS) => setLiveSettings({ timeoutS })} />
       <p className="help">
         Requests at once: per endpoint (a router asks one model at a time; collection asks them together). A request that times out, or gets a 429 or a 5xx, is
-        retried three times, waiting as long as a Retry-After asks. Graders: choice (a multiple-choice letter), exact, regex:PATTERN, number:TOLERANCE. λ ={' '}
-        {lambda} and τ<sub>max</sub> = {tauMax} come from the lab’s controls; each model’s c<sub>a</sub> is its input plus output price per 1M tokens, and what
-        each query really cost is metered in dollars.
+        retried {ASK_DEFAULTS.retries} times, waiting as long as a Retry-After asks (up to {MAX_WAIT_MS / 1000} s). Graders: choice (a multiple-choice letter),
+        exact, regex:PATTERN, number:TOLERANCE. λ = {lambda} and τ<sub>max</sub> = {tauMax} come from the lab’s controls; each model’s c<sub>a</sub> is its
+        input plus output price per 1M tokens, and what each query really cost is metered in dollars.
       </p>
     </div>
   );
@@ -341,8 +342,10 @@ function Run() {
 }
 
 export function LivePanel() {
+  const stored = useLive((s) => s.stored);
+  // `data-stored`: whether a recording is stored, once read (the specs wait for it).
   return (
-    <div className="live-panel" data-testid="live-panel">
+    <div className="live-panel" data-testid="live-panel" data-stored={stored === undefined ? 'unknown' : stored ? 'yes' : 'no'}>
       <Models />
       <Settings />
       <Run />
