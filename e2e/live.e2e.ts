@@ -2,7 +2,7 @@
  * Live routing in the lab (issue 44), against the replay endpoint (a real HTTP server on 127.0.0.1 answering as a
  * recorded dataset says): a run routes, grades and meters as the CLI's does, keeps its key out of storage and the
  * link, resumes after a reload without asking again, says how to allow a host the page's policy refuses, and
- * exports a dataset the CLI replays.
+ * exports a dataset the CLI replays; the playground asks the learner's next live model and the person grades it.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -263,6 +263,84 @@ describe('live routing', () => {
     writeFileSync(join(folder, 'prompts.jsonl'), files.get('prompts.jsonl') ?? '');
     writeFileSync(join(folder, 'models.json'), files.get('models.json') ?? '');
     expect(await main(['--world', folder, '--T', '30', '--trials', '1', '--algos', 'promptwise,greedy'], { out: () => {}, err: () => {} })).toBe(0);
+    await page.close();
+  });
+  it('the playground sends a prompt to the learner’s next live model, the person grades it, and it is kept: not asked again after a reload', async () => {
+    // Every model of the folder as a live model at the endpoint, loaded as the CLI's file: the world's models, by name.
+    const prices = JSON.parse(readFileSync(join(DATA, 'models.json'), 'utf8')) as { name: string; input_price_per_1M: number; output_price_per_1M: number }[];
+    const file = {
+      models: prices.map((m) => ({
+        name: m.name,
+        base_url: endpoint.url,
+        model: m.name,
+        input_price_per_1M: m.input_price_per_1M,
+        output_price_per_1M: m.output_price_per_1M,
+      })),
+    };
+    const page = await livePanel(1, 0);
+    await page
+      .getByTestId('live-load-models')
+      .setInputFiles({ name: 'live-models.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await waitForPage(page, `document.querySelectorAll('[data-testid^="live-model-"]').length === ${prices.length}`);
+    await page.getByTestId('live-key-0').fill(SECRET);
+    await page.evaluate(() => {
+      location.hash = '#world=data:mmlu-pro-tigerlab&T=100&trials=1';
+    });
+    const card = page.getByTestId('card-playground');
+    await card.getByTestId('pg-recorded').click();
+    await page.getByTestId('pg-ask-live').waitFor({ timeout: 90_000 });
+    const model = ((await page.getByTestId('pg-ask-live').textContent()) ?? '').replace(/^Ask (.*) live$/, '$1');
+    expect(prices.map((m) => m.name)).toContain(model);
+    const asked = () => endpoint.requests.get(model) ?? 0;
+
+    // The spend cap (0 here) is the Live panel's: nothing is sent, and the message says where to raise it.
+    const before = asked();
+    await page.getByTestId('pg-ask-live').click();
+    await page.getByTestId('pg-live-error').waitFor();
+    expect(await page.getByTestId('pg-live-error').textContent()).toMatch(/^spend cap: asking .* could take the playground's live spend past \$0/);
+    expect(asked()).toBe(before);
+
+    await page.getByTestId('live-cap').fill('1');
+    await page.getByTestId('pg-ask-live').click();
+    await page.getByTestId('pg-live-0').waitFor({ timeout: 30_000 });
+    expect(asked()).toBe(before + 1);
+    expect(await page.getByTestId('pg-live-response').textContent()).toMatch(/^The answer is \([A-J]\)\.$/);
+    expect(await page.getByTestId('pg-live-0').getAttribute('data-kept')).toBe('false');
+    // The person grades it: stored with the answer, and the learner learns it (one answer on the prompt).
+    await page.getByRole('button', { name: `${model}'s live answer was wrong` }).click();
+    await waitForPage(page, `document.querySelector('[data-testid="pg-answer"]')?.dataset.feedback === '1'`);
+    expect(await page.getByTestId('pg-live-0').getAttribute('data-grade')).toBe('0');
+    expect(await page.getByTestId('pg-log').textContent()).toContain(`${model} ✗`);
+    const stored = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((res, rej) => {
+        const r = indexedDB.open('promptwise-playground-live');
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      return new Promise<unknown[]>((res, rej) => {
+        const r = db.transaction('answers').objectStore('answers').getAll();
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+    });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ model, grade: 0, grader: 'human', k: 0 });
+    expect(JSON.stringify(stored)).not.toContain(SECRET);
+    const cost = (stored[0] as { costUsd: number }).costUsd;
+    expect(cost).toBeGreaterThan(0);
+    expect(await page.getByTestId('pg-live-spent').textContent()).toContain(`cost $${cost < 0.01 ? cost.toPrecision(3) : cost.toFixed(4)} of`);
+
+    // After a reload the same learner (same seed) draws the same prompt and picks the same model: the stored
+    // answer comes back, and the endpoint is not asked again.
+    await page.reload();
+    await page.getByTestId('card-playground').getByTestId('pg-recorded').click();
+    await page.getByTestId('pg-ask-live').waitFor({ timeout: 90_000 });
+    await page.getByTestId('pg-ask-live').click();
+    await page.getByTestId('pg-live-0').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('pg-live-0').getAttribute('data-kept')).toBe('true');
+    expect(await page.getByTestId('pg-live-0').textContent()).toContain('You said ✗ when it was first asked.');
+    expect(asked()).toBe(before + 1);
+    expect(suite.browser.errors).toEqual([]);
     await page.close();
   });
 });

@@ -179,7 +179,7 @@ export function modelsFile(drafts: readonly ModelDraft[]): string {
 }
 
 /** The drafts as live models, checked as live-models.json is (the same messages, naming the field). */
-function checkedModels(drafts: readonly ModelDraft[]): LiveModel[] {
+export function checkedModels(drafts: readonly ModelDraft[]): LiveModel[] {
   return parseLiveModels(modelsFile(drafts), 'the Live panel');
 }
 

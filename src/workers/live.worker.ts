@@ -10,7 +10,9 @@ import * as Comlink from 'comlink';
 import { getImport } from '../data/imports';
 import { type LiveRequest, readRun, startRun, storeQuery } from '../data/liveRecording';
 import { refusedByPolicy } from '../embed/errors';
+import { type Answer, ask } from '../engine/live/client';
 import type { LivePrompt, QueryRecord } from '../engine/live/loop';
+import type { LiveModel } from '../engine/live/models';
 import { readLivePrompts, withContexts } from '../engine/live/prompts';
 import { exportDataset, headerMismatch } from '../engine/live/recording';
 import { type LiveSummary, liveHeader, runLiveSession } from '../engine/live/session';
@@ -40,6 +42,13 @@ async function promptsOf(request: LiveRequest): Promise<LivePrompt[]> {
 const cspMessage = (origin: string) =>
   `this page's Content-Security-Policy does not allow ${origin} (connect-src). Serve the lab with PROMPTWISE_LIVE_HOSTS="${origin}" (docs/LIVE.md); models on this machine are allowed`;
 
+/** Why a request could not be sent, when this page's policy refused its origin. */
+async function unreachable(origin: string): Promise<string | null> {
+  // The policy's event is queued beside the fetch's failure: let it arrive first.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return refusedByPolicy(origin) ? cspMessage(origin) : null;
+}
+
 let controller: AbortController | null = null;
 
 const api = {
@@ -66,11 +75,7 @@ const api = {
         onEvent({ type: 'query', record, fresh });
       },
       onStep: (t, step) => onEvent({ type: 'step', t, promptId: prompts[t].id, step }),
-      unreachable: async (origin) => {
-        // The policy's event is queued beside the fetch's failure: let it arrive first.
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        return refusedByPolicy(origin) ? cspMessage(origin) : null;
-      },
+      unreachable,
     });
   },
 
@@ -78,6 +83,14 @@ const api = {
   async exported(): Promise<ReturnType<typeof exportDataset> | null> {
     const s = await readRun();
     return s && exportDataset(s.header, s.queries, await promptsOf(s.request));
+  },
+
+  /**
+   * One question to one model, asked from the playground (the person grades the answer): the client's timeout and
+   * retries, the page's policy named when it refuses the endpoint.
+   */
+  askOne(model: LiveModel, key: string | undefined, text: string, options: { timeoutMs: number; maxTokens?: number }): Promise<Answer> {
+    return ask(model, key || undefined, text, { ...options, unreachable });
   },
 
   cancel(): void {

@@ -14,9 +14,11 @@ export function importId(d: Pick<ImportedDataset, 'name' | 'models' | 'costs' | 
       .replace(/^-+|-+$/g, '')
       .slice(0, 40)
       .replace(/-+$/, '') || 'dataset';
-  const content = `${JSON.stringify(d.models)}\n${JSON.stringify(d.costs)}\n${d.promptsJsonl}`;
-  return `${slug}-${fnv1a(content, 0x811c9dc5).toString(36)}${fnv1a(content, 0x01000193).toString(36)}`;
+  return `${slug}-${contentHash(`${JSON.stringify(d.models)}\n${JSON.stringify(d.costs)}\n${d.promptsJsonl}`)}`;
 }
+
+/** A short, URL-safe key of a text: equal texts, equal keys (two FNV-1a bases, ~64 bits). */
+export const contentHash = (text: string): string => `${fnv1a(text, 0x811c9dc5).toString(36)}${fnv1a(text, 0x01000193).toString(36)}`;
 
 /** 32-bit FNV-1a over UTF-16 code units, from a given offset basis (two bases give a 64-bit-ish key). */
 function fnv1a(text: string, basis: number): number {

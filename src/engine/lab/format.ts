@@ -50,6 +50,9 @@ export function fmtPct(x: number | null | undefined, decimals = 1): string {
   return `${v.toFixed(d).replace('-', MINUS)}%`;
 }
 
+/** US dollars of live queries: three significant digits below a cent ("$0.000340"), else four decimals ("$0.0125"). */
+export const fmtUsd = (v: number): string => `$${v < 0.01 ? v.toPrecision(3) : v.toFixed(4)}`;
+
 /** `x` with `decimals` decimals and a typographic minus ("0.9123", "−0.0150"); NaN → "—". */
 export function fmtFixed(x: number | null | undefined, decimals: number): string {
   if (x === null || x === undefined || Number.isNaN(x)) return DASH;

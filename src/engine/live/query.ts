@@ -2,7 +2,7 @@
  * A query of a live run, end to end: the model asked through its endpoint's gate (client.ts), the answer graded
  * (graders.ts) and charged (models.ts), as one QueryRecord for the loop and the recording.
  */
-import { type AskOptions, ask } from './client';
+import { type Answer, type AskOptions, ask } from './client';
 import type { Grader } from './graders';
 import type { LivePrompt, Query, QueryRecord } from './loop';
 import { type LiveModel, queryCost } from './models';
@@ -21,20 +21,24 @@ export function liveQuery(setup: QuerySetup): Query {
   return async (a, prompt, k, signal) => {
     const model = setup.models[a];
     const answer = await setup.gate(model.baseUrl, () => ask(model, setup.keyOf(model), prompt.text, { ...setup.options, signal }));
-    const record: QueryRecord = {
-      promptId: prompt.id,
-      model: model.name,
-      k,
-      response: answer.text,
-      grade: setup.grader(answer.text, prompt.answer),
-      promptTokens: answer.usage.promptTokens,
-      completionTokens: answer.usage.completionTokens,
-      usageEstimated: answer.usage.estimated,
-      costUsd: queryCost(model, answer.usage),
-      latencyMs: Math.round(answer.latencyMs),
-      time: new Date().toISOString(),
-    };
-    return record;
+    return recordOf(model, prompt.id, k, answer, setup.grader(answer.text, prompt.answer));
+  };
+}
+
+/** A model's answer as a recording's line: charged at the model's prices, with the grade it was given. */
+export function recordOf<G>(model: LiveModel, promptId: string, k: number, answer: Answer, grade: G): Omit<QueryRecord, 'grade'> & { grade: G } {
+  return {
+    promptId,
+    model: model.name,
+    k,
+    response: answer.text,
+    grade,
+    promptTokens: answer.usage.promptTokens,
+    completionTokens: answer.usage.completionTokens,
+    usageEstimated: answer.usage.estimated,
+    costUsd: queryCost(model, answer.usage),
+    latencyMs: Math.round(answer.latencyMs),
+    time: new Date().toISOString(),
   };
 }
 
@@ -46,7 +50,7 @@ const TEMPLATE_TOKENS = 32;
  * tokenizer (GPT's, Llama's) never makes more tokens of a text than its UTF-8 bytes, plus the chat template's; the
  * answer has at most `maxTokens` (the endpoint is asked for no more). At the model's prices, US dollars.
  */
-export function costBound(models: readonly LiveModel[], maxTokens: number): (a: number, prompt: LivePrompt) => number {
+export function costBound(models: readonly LiveModel[], maxTokens: number): (a: number, prompt: Pick<LivePrompt, 'text'>) => number {
   const encoder = new TextEncoder();
   return (a, prompt) =>
     queryCost(models[a], { promptTokens: encoder.encode(prompt.text).length + TEMPLATE_TOKENS, completionTokens: maxTokens, estimated: true });

@@ -5,7 +5,7 @@
  * this browser (IndexedDB) and resumes after a reload; "Export as dataset" writes it in the world format.
  */
 import { useEffect, useId } from 'react';
-import { fmtCount } from '../../engine/lab/format';
+import { fmtCount, fmtUsd } from '../../engine/lab/format';
 import { ASK_DEFAULTS, MAX_WAIT_MS } from '../../engine/live/client';
 import { isDecimal } from '../../engine/params';
 import { ALGORITHMS } from '../../engine/policies/algorithms';
@@ -62,8 +62,6 @@ function NumberInput({ value, format, onCommit, ...attrs }: { value: number; for
     />
   );
 }
-
-const usd = (v: number) => `$${v < 0.01 ? v.toPrecision(3) : v.toFixed(4)}`;
 
 function ModelRow({ m, i }: { m: ModelDraft; i: number }) {
   const key = useLive((s) => s.keys[m.name] ?? '');
@@ -293,7 +291,7 @@ function Run() {
             <div className="live-bar-fill" style={{ transform: `scaleX(${fraction})` }} />
           </div>
           <p data-testid="live-figures">
-            <span data-testid="live-spent">{usd(s.spentUsd)}</span> of {usd(s.spendCap)} spent · {fmtCount(s.done)} of {fmtCount(s.of)} prompts ·{' '}
+            <span data-testid="live-spent">{fmtUsd(s.spentUsd)}</span> of {fmtUsd(s.spendCap)} spent · {fmtCount(s.done)} of {fmtCount(s.of)} prompts ·{' '}
             <span data-testid="live-asked">{fmtCount(s.asked)}</span> queries asked
             {s.replayed > 0 ? `, ${fmtCount(s.replayed)} replayed from the recording` : ''}
             {s.estimated > 0 ? ` · the cost of ${fmtCount(s.estimated)} estimated from lengths (no usage from the endpoint)` : ''}

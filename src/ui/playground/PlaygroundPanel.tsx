@@ -13,6 +13,8 @@ import { useParams } from '../../state/params';
 import { PLAYGROUND_WARMUP, playgroundIntents, usePlayground } from '../../state/playgroundStore';
 import { isDatasetWorldName } from '../../state/urlCodec';
 import { modelColor } from '../palette';
+import { LiveAnswers } from './LiveAnswers';
+import { VerdictButtons } from './VerdictButtons';
 import './playground.css';
 
 function ModelName({ arms, arm }: { arms: readonly string[]; arm: number }) {
@@ -123,6 +125,7 @@ function Answer() {
           </>
         )}
       </p>
+      <LiveAnswers arms={arms} next={view.next} />
       <div className="pg-table-wrap">
         <table className="pg-table" data-testid="pg-table">
           <caption className="sr-only">Per model: the learner's estimates for this prompt</caption>
@@ -151,24 +154,11 @@ function Answer() {
                 {truthKnown && <td>{fmt(a.q)}</td>}
                 <td>{a.observations}</td>
                 <td className="pg-verdict">
-                  <button
-                    type="button"
-                    className="btn small secondary"
+                  <VerdictButtons
                     disabled={busy || !a.available}
-                    aria-label={`${arms[i]} answered correctly`}
-                    onClick={() => void playgroundIntents.feedback(i, 1)}
-                  >
-                    ✓
-                  </button>
-                  <button
-                    type="button"
-                    className="btn small secondary"
-                    disabled={busy || !a.available}
-                    aria-label={`${arms[i]} answered wrongly`}
-                    onClick={() => void playgroundIntents.feedback(i, 0)}
-                  >
-                    ✗
-                  </button>
+                    label={(reward) => `${arms[i]} answered ${reward ? 'correctly' : 'wrongly'}`}
+                    onVerdict={(reward) => void playgroundIntents.feedback(i, reward)}
+                  />
                 </td>
               </tr>
             ))}
