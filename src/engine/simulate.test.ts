@@ -65,7 +65,7 @@ describe('the protocol as simulated', () => {
 
   it('single-query baselines make at most one query per prompt', () => {
     for (const b of batches) {
-      if (!['random', 'greedy', 'lowest-cost', 'highest-cost'].includes(b.algo)) continue;
+      if (!['random', 'greedy', 'lowest-cost', 'highest-cost', 'linucb', 'lin-thompson', 'eps-greedy'].includes(b.algo)) continue;
       for (let i = 0; i < b.to - b.from; i++) expect(b.arms[i * tauMax + 1]).toBe(-1);
     }
   });

@@ -96,6 +96,17 @@ export interface PolicyExplanation {
   forced: boolean;
   /** Per arm, the estimates the rule saw (NaN for arms not available at this step). */
   estimates: ArmEstimate[];
+  /**
+   * The learner's own reason, for a rule the lab's shared scores (c/q̂, q̂ − λc, q̂) do not state: its UCB, its
+   * posterior draw, its coin or its threshold test, in words, with the number it compared (the chosen arm's).
+   */
+  own?: OwnReason;
+}
+
+/** A learner's reason for a decision in its own terms: e.g. "highest LinUCB index x·θ̂ + α‖x‖_{A⁻¹} − λc" and its value. */
+export interface OwnReason {
+  reason: string;
+  value?: number;
 }
 
 /** One pull inside a step: the escalation trace the lab animates. */

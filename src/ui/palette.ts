@@ -84,6 +84,16 @@ const FAMILY_SHADES: Record<AlgorithmFamily, readonly Shade[]> = {
     { color: '#E8A85C', dash: '1 3', width: 2 },
     { color: '#C4884A', dash: '4 2 1 2', width: 2 },
   ],
+  // The online-routing literature (issue 45): a hue per learner, its till-succeed variant dashed.
+  literature: [
+    { color: '#7D3C98', width: 2 },
+    { color: '#A569BD', dash: '6 3', width: 2 },
+    { color: '#138D75', width: 2 },
+    { color: '#48C9B0', dash: '6 3', width: 2 },
+    { color: '#B03A2E', width: 2 },
+    { color: '#E6786C', dash: '6 3', width: 2 },
+    { color: '#9A7D0A', dash: '2 2', width: 2 },
+  ],
   baseline: [
     { color: '#B0798F', width: 1.75 },
     { color: '#C9A2B4', dash: '6 3', width: 1.75 },
@@ -119,7 +129,7 @@ export function algoColor(id: string): string {
   return algoStyle(id).color;
 }
 
-/** Drawing order: baselines first, oracles, then the competitor, PromptWise variants last (on top). */
+/** Drawing order: baselines first, oracles, then the competitors (the literature's too), PromptWise variants last (on top). */
 export function algoDrawOrder(id: string): number {
-  return { baseline: 0, oracle: 1, competitor: 2, promptwise: 3 }[algoStyle(id).family];
+  return { baseline: 0, oracle: 1, literature: 2, competitor: 2, promptwise: 3 }[algoStyle(id).family];
 }

@@ -22,8 +22,13 @@ export class DesignInverse {
 
   /** xᵀV⁻¹x. */
   quad(x: Float64Array): number {
+    return dot(x, this.times(x), this.dim);
+  }
+
+  /** V⁻¹x, in a scratch vector that the next call overwrites. */
+  times(x: Float64Array): Float64Array {
     this.vinv.times(x, this.vx);
-    return dot(x, this.vx, this.dim);
+    return this.vx;
   }
 
   /** V ← V + x xᵀ. */

@@ -216,6 +216,20 @@ describe('decision details', () => {
     }
   });
 
+  it("records the literature's learners' own reasons with every decision they make from their estimates (issue 45)", () => {
+    for (const traceAlgo of ['linucb', 'lin-thompson-ts', 'eps-greedy', 'cascade']) {
+      const r = labBuiltin(config({ algos: [traceAlgo], trials: 1, T: 60, traceAlgo }));
+      const free = r.trace.flatMap((row) => row.decisions).filter((d) => !d.forced);
+      expect(free.length, traceAlgo).toBeGreaterThan(30);
+      for (const d of free) {
+        expect(d.rule).toBe('own');
+        expect(d.own?.reason, traceAlgo).toMatch(/\w/);
+        // A chosen model's reason carries the number its rule compared; only the one-query stop has none.
+        if (d.arm >= 0) expect(Number.isFinite(d.own?.value), traceAlgo).toBe(true);
+      }
+    }
+  });
+
   it('non-learners have NaN estimates; oracle decisions are recorded all the same', () => {
     for (const traceAlgo of ['random-ts', 'lowest-cost', 'oracle', 'oracle-prop1']) {
       const r = labBuiltin(config({ algos: [traceAlgo], trials: 1, T: 50, traceAlgo }));

@@ -68,6 +68,7 @@ function explainDecision(policy: Policy, prompt: Prompt, arm: number, pullsLeft:
     stopValue: stopValue === -Infinity ? NaN : stopValue,
     rule: algorithmSpec(policy.id)?.rule ?? 'unknown',
     winners: decisionWinners(arms, arm, lambda),
+    ...(ex?.own ? { own: ex.own } : {}),
   };
 }
 

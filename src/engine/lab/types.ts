@@ -6,6 +6,7 @@
 import type { DecisionRule } from '../policies/algorithms';
 import type { SimResult } from '../simulate';
 import type { SingleModelSummary } from '../singleModels';
+import type { OwnReason } from '../types';
 
 /** One point of a curve: the mean over trials at step t (1-based count of prompts seen) and its population std. */
 export interface CurvePoint {
@@ -74,6 +75,8 @@ export interface Decision {
    * chosen arm when it ties the best, else the lowest index), so the words never re-derive a decision.
    */
   winners: { ratio: Winner; margin: Winner; maxQ: Winner };
+  /** The learner's own reason (rule `own`: its UCB index, posterior draw, coin or threshold test), as it stated it. */
+  own?: OwnReason;
 }
 
 /** One prompt of the escalation trace (trial 0 of the run), with the oracle's plan beside it. */

@@ -7,7 +7,7 @@
  */
 
 /** Who an algorithm is in the story the lab tells: drawn as one colour family, ranked as one group. */
-export type AlgorithmFamily = 'promptwise' | 'competitor' | 'baseline' | 'oracle';
+export type AlgorithmFamily = 'promptwise' | 'competitor' | 'literature' | 'baseline' | 'oracle';
 
 /**
  * How the algorithm chooses the next model on a prompt, which the lab puts into words for each decision:
@@ -15,9 +15,11 @@ export type AlgorithmFamily = 'promptwise' | 'competitor' | 'baseline' | 'oracle
  * - `budget`: the finite-budget plan (dynamic programming over the rounds left) on q̂, or on q for the oracle;
  * - `margin`: argmax q̂ − λc;
  * - `max-q`: argmax q̂, cost not considered;
- * - `none`: a fixed or random choice that estimates nothing.
+ * - `none`: a fixed or random choice that estimates nothing;
+ * - `own`: a rule of its own (a UCB index, a posterior draw, a coin, a threshold test) that the learner states with
+ *   each decision (PolicyExplanation.own).
  */
-export type DecisionRule = 'ratio' | 'budget' | 'margin' | 'max-q' | 'none';
+export type DecisionRule = 'ratio' | 'budget' | 'margin' | 'max-q' | 'none' | 'own';
 
 export interface AlgorithmSpec {
   readonly id: string;
@@ -126,6 +128,85 @@ export const ALGORITHMS = [
     knowsQ: false,
     officialCode: true,
     shade: 2,
+  },
+  {
+    id: 'linucb',
+    label: 'LinUCB',
+    summary: 'linear UCB per model, one query',
+    description:
+      'LinUCB (Li et al. 2010, Algorithm 1): a ridge regression per model, the model of the highest index x·θ̂ + α‖x‖ less λc; one query per prompt, no null action',
+    family: 'literature',
+    rule: 'own',
+    knowsQ: false,
+    officialCode: false,
+    shade: 0,
+  },
+  {
+    id: 'linucb-ts',
+    label: 'LinUCB-till-Succeed',
+    summary: 'LinUCB, re-ranked after each failure',
+    description: 'LinUCB asking again after a failure, re-ranked with the updated regression, until success or τ_max',
+    family: 'literature',
+    rule: 'own',
+    knowsQ: false,
+    officialCode: false,
+    shade: 1,
+  },
+  {
+    id: 'lin-thompson',
+    label: 'Linear Thompson',
+    summary: 'linear Thompson sampling, one query',
+    description: 'Linear Thompson sampling (Agrawal & Goyal 2013): a posterior draw per model, the highest draw less λc; one query per prompt, no null action',
+    family: 'literature',
+    rule: 'own',
+    knowsQ: false,
+    officialCode: false,
+    shade: 2,
+  },
+  {
+    id: 'lin-thompson-ts',
+    label: 'Linear Thompson-till-Succeed',
+    summary: 'linear Thompson sampling, drawn again after each failure',
+    description: 'Linear Thompson sampling asking again after a failure, the failed model drawn again from its updated posterior, until success or τ_max',
+    family: 'literature',
+    rule: 'own',
+    knowsQ: false,
+    officialCode: false,
+    shade: 3,
+  },
+  {
+    id: 'eps-greedy',
+    label: 'ε-greedy',
+    summary: 'random with probability K/t, else greedy',
+    description: 'ε-greedy: a random model with probability ε_t = min(1, K/t), else the highest q̂ − λc of a logistic fit per model; one query per prompt',
+    family: 'literature',
+    rule: 'own',
+    knowsQ: false,
+    officialCode: false,
+    shade: 4,
+  },
+  {
+    id: 'eps-greedy-ts',
+    label: 'ε-greedy-till-Succeed',
+    summary: 'ε-greedy, again after each failure',
+    description: 'ε-greedy asking again after a failure (a new coin, the updated fit), until success or τ_max',
+    family: 'literature',
+    rule: 'own',
+    knowsQ: false,
+    officialCode: false,
+    shade: 5,
+  },
+  {
+    id: 'cascade',
+    label: 'Cost cascade',
+    summary: 'cheapest first, stop when q̂ < λc',
+    description:
+      "A FrugalGPT-style cascade (Chen et al. 2023): models from the cheapest to the dearest, each once, until one succeeds; it stops when the next model's learned q̂ is below λc",
+    family: 'literature',
+    rule: 'own',
+    knowsQ: false,
+    officialCode: false,
+    shade: 6,
   },
   {
     id: 'random',

@@ -5,6 +5,8 @@ import { ALGORITHM_IDS, type AlgorithmId } from './algorithms';
 import { authorsKernelRidgeModel, kernelLogisticModel, kernelRidgeModel, logisticModel, officialLogisticModel } from './armModel';
 import { CostRankPolicy, GreedyPolicy, RandomPolicy } from './baselines';
 import { CaPakUcbTs } from './caPakUcb';
+import { linearThompsonModel, linearUcbModel } from './linear';
+import { CostCascade, EpsilonGreedy, ScoreLearner } from './literature';
 
 export { type AlgorithmId, isAlgorithmId } from './algorithms';
 
@@ -30,6 +32,35 @@ const wasmLearner = (env: PolicyEnv, newArena: () => WasmArena) => ({ ...learner
 function authorsCaPakUcbTs(id: string, env: PolicyEnv, costAware: boolean): Policy {
   const { K, params, alpha } = learner(env);
   return new CaPakUcbTs(id, K, params, alpha, () => authorsKernelRidgeModel(params), { costAware, tieBreak: env.rng }).shuffleExploration(env.rng);
+}
+
+/**
+ * Linear Thompson sampling's v: the posterior N(θ̂, v²B⁻¹) of a Bayesian linear regression with prior N(0, v²I) and
+ * Gaussian noise of standard deviation v = ½, the largest a 0/1 reward has (docs/ENGINE.md, reading 16). Agrawal &
+ * Goyal's v = R√(24d ln(1/δ)/ε) serves their regret proof and explores far more.
+ */
+export const THOMPSON_V = 0.5;
+
+/** LinUCB with the lab's α as its width (Li et al. 2010's α = 1 + √(ln(2/δ)/2) is one choice of it). */
+function linUcb(id: string, env: PolicyEnv, newArena: () => WasmArena, tillSuccess: boolean): Policy {
+  const { K, dim, params, alpha, arena } = wasmLearner(env, newArena);
+  return new ScoreLearner(id, K, params, alpha, () => linearUcbModel(dim, arena), {
+    tillSuccess,
+    reason: 'highest LinUCB index x·θ̂ + α√(xᵀA⁻¹x) − λc',
+  });
+}
+
+function linThompson(id: string, env: PolicyEnv, newArena: () => WasmArena, tillSuccess: boolean): Policy {
+  const { K, dim, params, arena } = wasmLearner(env, newArena);
+  return new ScoreLearner(id, K, params, THOMPSON_V, () => linearThompsonModel(dim, env.rng, arena), {
+    tillSuccess,
+    reason: 'highest posterior draw x·θ̃ − λc, θ̃ ~ N(θ̂, v²B⁻¹)',
+  });
+}
+
+function epsGreedy(id: string, env: PolicyEnv, newArena: () => WasmArena, tillSuccess: boolean): Policy {
+  const { K, dim, params, arena } = wasmLearner(env, newArena);
+  return new EpsilonGreedy(id, K, params, () => logisticModel(dim, params, arena), tillSuccess, env.rng);
 }
 
 /** How to create each algorithm of the registry (algorithms.ts: what each is), by the ids of ../shared/spec/cli.md. */
@@ -90,6 +121,30 @@ const factories: Record<AlgorithmId, { create(env: PolicyEnv, newArena: () => Wa
   },
   'ca-pak-ucb-ts-official-ca': {
     create: (env) => authorsCaPakUcbTs('ca-pak-ucb-ts-official-ca', env, true),
+  },
+  linucb: {
+    create: (env, newArena) => linUcb('linucb', env, newArena, false),
+  },
+  'linucb-ts': {
+    create: (env, newArena) => linUcb('linucb-ts', env, newArena, true),
+  },
+  'lin-thompson': {
+    create: (env, newArena) => linThompson('lin-thompson', env, newArena, false),
+  },
+  'lin-thompson-ts': {
+    create: (env, newArena) => linThompson('lin-thompson-ts', env, newArena, true),
+  },
+  'eps-greedy': {
+    create: (env, newArena) => epsGreedy('eps-greedy', env, newArena, false),
+  },
+  'eps-greedy-ts': {
+    create: (env, newArena) => epsGreedy('eps-greedy-ts', env, newArena, true),
+  },
+  cascade: {
+    create: (env, newArena) => {
+      const { K, dim, params, alpha, arena } = wasmLearner(env, newArena);
+      return new CostCascade('cascade', K, params, alpha, () => logisticModel(dim, params, arena));
+    },
   },
   random: {
     create: (env) => new RandomPolicy('random', false, env.rng, env.K, env.params.tauExp),

@@ -142,6 +142,9 @@ export const DecisionPanel = memo(
     sameList(a.categories ?? [], b.categories ?? []),
 );
 
+/** Whether the algorithm stops by PromptWise's rule max(q̂ − λc) ≤ 0 (Proposition 1, or the budget plan on q̂). */
+const usesStopRule = (d: Decision) => d.rule === 'ratio' || d.rule === 'budget' || d.rule === 'unknown';
+
 function DecisionCard({
   index,
   d,
@@ -274,10 +277,17 @@ function DecisionCard({
           </tbody>
         </table>
       </div>
-      <div className={`pw-stoprule pw-stoprule-${verdict === 'n/a' ? 'na' : verdict}`}>
-        Stop rule: max<sub>a</sub>(q̂<sub>a</sub> − λc<sub>a</sub>) = <strong>{fmtSigned(d.stopValue)}</strong>{' '}
-        {verdict === 'continue' ? '> 0 → continue querying' : verdict === 'stop' ? '≤ 0 → stop (null action)' : '(not used by this algorithm)'}
-      </div>
+      {usesStopRule(d) ? (
+        <div className={`pw-stoprule pw-stoprule-${verdict === 'n/a' ? 'na' : verdict}`}>
+          Stop rule: max<sub>a</sub>(q̂<sub>a</sub> − λc<sub>a</sub>) = <strong>{fmtSigned(d.stopValue)}</strong>{' '}
+          {verdict === 'continue' ? '> 0 → continue querying' : verdict === 'stop' ? '≤ 0 → stop (null action)' : '(not used by this algorithm)'}
+        </div>
+      ) : (
+        <div className="pw-stoprule pw-stoprule-na" data-testid="no-stop-rule">
+          PromptWise's stop rule, max<sub>a</sub>(q̂<sub>a</sub> − λc<sub>a</sub>) ≤ 0, is not this algorithm's:{' '}
+          {d.rule === 'own' ? 'its own reason is the sentence above.' : 'it has no null action.'}
+        </div>
+      )}
     </li>
   );
 }

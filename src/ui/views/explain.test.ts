@@ -51,6 +51,23 @@ describe('explainDecision', () => {
     expect(s).toMatch(/^Chose o3-mini \(c\/q̂ 4\.40\) over gpt-4o-mini \(lowest c\/q̂, 0\.612\): with 1 pull left/);
   });
 
+  it('states a learner’s own reason where its rule is its own (issue 45): its index, draw, coin or threshold test', () => {
+    const own = { reason: 'highest LinUCB index x·θ̂ + α√(xᵀA⁻¹x) − λc', value: 0.85 };
+    expect(explainDecision(decision({ arm: 1, arms, own }, 'linucb'), names)).toBe(
+      'Chose deepseek-chat among 3 available models: highest LinUCB index x·θ̂ + α√(xᵀA⁻¹x) − λc (0.850).',
+    );
+    const stop = { reason: 'the next model in cost order has q̂ below its threshold λc: q̂ − λc', value: -0.2 };
+    expect(explainDecision(decision({ arm: -1, arms, own: stop, stopValue }, 'cascade'), names)).toBe(
+      'Stopped: the next model in cost order has q̂ below its threshold λc: q̂ − λc (−0.200).',
+    );
+    const one = { reason: 'it asks one model per prompt, as the original algorithm does' };
+    expect(explainDecision(decision({ arm: -1, arms, own: one, stopValue }, 'eps-greedy'), names)).toBe(
+      'Stopped: it asks one model per prompt, as the original algorithm does.',
+    );
+    // A forced exploration pull is explained as such, whatever the learner's rule.
+    expect(explainDecision(decision({ arm: 2, forced: true, arms, own }, 'linucb'), names)).toMatch(/^Forced exploration/);
+  });
+
   it('uses each baseline’s own rule', () => {
     const pak = [arm(0.5, 0.6), arm(0.9, 1.1), arm(0.95, 40)];
     expect(explainDecision(decision({ arm: 1, arms: pak }, 'ca-pak-ucb-ts'), names)).toMatch(/highest q̂ − λc \(\+0\.889\)/);

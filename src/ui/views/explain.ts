@@ -31,7 +31,11 @@ export function explainDecision(d: Decision, armNames: readonly string[]): strin
   const hasStop = Number.isFinite(sv);
   const left = d.pullsLeft === 1 ? '1 pull left' : `${d.pullsLeft} pulls left`;
 
+  // A rule of the learner's own (its UCB index, posterior draw, coin or threshold test): its words and its number.
+  const own = d.own && !d.forced ? `${d.own.reason}${d.own.value === undefined ? '' : ` (${fmt(d.own.value)})`}` : null;
+
   if (d.arm < 0) {
+    if (own) return `Stopped: ${own}.`;
     if (d.forced) return 'Moves on: an exploration prompt ends after its one forced query (Algorithm 1, line 2).';
     if (hasStop && sv <= 0) {
       return `Stopped (null action): the stop value max(q̂ − λc) = ${fmtSigned(sv)} ≤ 0, so no model is worth its cost.`;
@@ -57,6 +61,7 @@ export function explainDecision(d: Decision, armNames: readonly string[]): strin
 
   const n = availableCount(d.arms);
   const among = n === 1 ? 'the only available model' : `among ${n} available models`;
+  if (own) return `Chose ${chosen} ${among}: ${own}.`;
   const stopClause = hasStop ? `; stop value ${fmtSigned(sv)} > 0, so it queries` : '';
   // The winners the engine recorded (Decision.winners): the words compare them, they never re-derive them.
   const { ratio, margin, maxQ } = d.winners;

@@ -112,6 +112,18 @@ describe('DecisionPanel', () => {
     expect(chosen).toEqual(row.decisions.filter((d) => d.arm >= 0).map((d) => arms[d.arm]));
     expect(html).toMatch(/Stop rule/);
   });
+  it("shows PromptWise's stop rule only for the algorithms that stop by it", () => {
+    const panel = (traceAlgo: string) => {
+      const r = labBuiltin({ ...config, algos: [traceAlgo], traceAlgo, T: 40, trials: 1 });
+      const row = r.trace.find((t) => t.decisions.some((d) => !d.forced)) ?? r.trace[0];
+      return renderToStaticMarkup(createElement(DecisionPanel, { row, arms, lambda: 0.01, algo: traceAlgo, categories }));
+    };
+    expect(panel('promptwise')).toMatch(/Stop rule: max/);
+    const cascade = panel('cascade');
+    expect(cascade).not.toMatch(/Stop rule: max/);
+    expect(cascade).toContain('is not this algorithm&#x27;s: its own reason is the sentence above.');
+    expect(panel('greedy-ts')).toContain('is not this algorithm&#x27;s: it has no null action.');
+  });
   it('asks for a selection when there is none', () => {
     expect(renderToStaticMarkup(createElement(DecisionPanel, { row: null, arms, lambda: 0.01 }))).toContain('data-testid="decision-panel"');
   });
