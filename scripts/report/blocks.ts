@@ -6,10 +6,10 @@
 import { PRESETS, type Preset, presetCliArgs } from '../../src/engine/lab/presets';
 import { runLab, runSweep } from '../../src/engine/lab/run';
 import type { LabConfig } from '../../src/engine/lab/types';
-import { algorithmSpec } from '../../src/engine/policies/algorithms';
-import { runSimulation, type SimResult } from '../../src/engine/simulate';
+import { ALGORITHMS, algorithmSpec } from '../../src/engine/policies/algorithms';
+import { type AlgoSummary, runSimulation, type SimResult } from '../../src/engine/simulate';
 import { type BanditParams, defaultParams, type World } from '../../src/engine/types';
-import { builtinWorld } from '../../src/engine/worlds/builtins';
+import { builtinWorld, builtinWorldNames } from '../../src/engine/worlds/builtins';
 import type { Chart } from './charts';
 import { bestSingleModel, datasetWorld, presetWorld } from './data';
 import { byUtility, fixed, markdownTable, pm, summaryCells } from './format';
@@ -185,10 +185,10 @@ export const REAL = {
   ],
 };
 
-function realCommand(folder: string): string {
+function realCommand(folder: string, algos: readonly string[] = REAL.algos): string {
   return [
     `npm run sim -- --world ../shared/data/${folder} --features ${REAL.features} --costs per-query`,
-    `--algos ${REAL.algos.join(',')} --T ${REAL.T} --trials ${REAL.trials} --seed ${REAL.seed} --lambda ${REAL.lambda} --tau-max ${REAL.tauMax}`,
+    `--algos ${algos.join(',')} --T ${REAL.T} --trials ${REAL.trials} --seed ${REAL.seed} --lambda ${REAL.lambda} --tau-max ${REAL.tauMax}`,
   ].join(' ');
 }
 
@@ -458,6 +458,103 @@ function officialSpreadBlock(): BlockDef {
   };
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// PromptWise against the online-routing literature (issue 45).
+
+/** The literature's learners (engine/policies/literature.ts), in the registry's order. */
+const LITERATURE_ALGOS = ALGORITHMS.filter((a) => a.family === 'literature').map((a) => a.id);
+
+/** Every built-in world, then every recorded dataset with the real-data section's settings. */
+export const LITERATURE_WORLDS: readonly { id: string; title: string; checked: boolean; command: string; trials: number; run(algos: string[]): SimResult }[] = [
+  ...builtinWorldNames.map((name) => ({
+    id: name,
+    title: `\`${name}\``,
+    // A built-in world's eight learners take a few seconds on two cores; `logistic` is the check's.
+    checked: name === 'logistic',
+    command: `npm run sim -- --world ${name} --algos promptwise,${LITERATURE_ALGOS.join(',')}`,
+    trials: BASE.trials,
+    run: (algos: string[]) => run(builtinWorld(name), algos, {}),
+  })),
+  ...Object.keys(REAL_DATASETS).map((folder) => ({
+    id: folder,
+    title: REAL_DATASETS[folder].title,
+    checked: false,
+    command: realCommand(folder, ['promptwise', ...LITERATURE_ALGOS]),
+    trials: REAL.trials,
+    run: (algos: string[]) =>
+      runSimulation(datasetWorld(folder, { features: REAL.features, costs: 'per-query' }), {
+        algos,
+        T: REAL.T,
+        trials: REAL.trials,
+        seed: REAL.seed,
+        params: { lambda: REAL.lambda, tauMax: REAL.tauMax },
+      }),
+  })),
+];
+
+/**
+ * PromptWise's mean utility less another's, with its standard error over the trials (the population stds made
+ * sample stds; the two runs taken as independent, which overstates the error of runs on common random numbers),
+ * and the verdict: PromptWise wins or loses where the difference is beyond 2 standard errors, else they tie.
+ */
+function versusPromptWise(pw: AlgoSummary, other: AlgoSummary, trials: number): { diff: number; se: number; verdict: 'wins' | 'ties' | 'loses' } {
+  const sample = (s: { std: number }) => (s.std * s.std * trials) / Math.max(1, trials - 1);
+  const diff = pw.utility.mean - other.utility.mean;
+  const se = Math.sqrt((sample(pw.utility) + sample(other.utility)) / trials);
+  return { diff, se, verdict: diff > 2 * se ? 'wins' : diff < -2 * se ? 'loses' : 'ties' };
+}
+
+/** One world's runs of PromptWise and the literature, memoised: the summary block reads the detail blocks' runs. */
+const literatureRuns = new Map<string, SimResult>();
+function literatureRun(w: (typeof LITERATURE_WORLDS)[number]): SimResult {
+  let r = literatureRuns.get(w.id);
+  if (!r) {
+    r = w.run(['promptwise', ...LITERATURE_ALGOS]);
+    literatureRuns.set(w.id, r);
+  }
+  return r;
+}
+
+const versusCell = (v: ReturnType<typeof versusPromptWise>) => `${v.verdict} (${fixed(v.diff, 4)} ± ${fixed(v.se, 4)})`;
+
+function literatureBlock(w: (typeof LITERATURE_WORLDS)[number]): BlockDef {
+  return {
+    id: `literature-${w.id}`,
+    checked: w.checked,
+    command: w.command,
+    build() {
+      const r = literatureRun(w);
+      const pw = r.results.promptwise;
+      const rows = byUtility(r.results).map((id) => [
+        `\`${id}\``,
+        ...summaryCells(r.results[id]),
+        id === 'promptwise' ? '—' : versusCell(versusPromptWise(pw, r.results[id], w.trials)),
+      ]);
+      return { table: markdownTable(['algorithm', ...METRIC_HEADER, 'PromptWise against it: utility difference ± SE'], rows) };
+    },
+  };
+}
+
+/** Where PromptWise wins, ties or loses against each learner of the literature, on every world and dataset. */
+function literatureSummaryBlock(): BlockDef {
+  return {
+    id: 'literature-summary',
+    checked: false,
+    command: 'the runs of the tables below',
+    build() {
+      const rows = LITERATURE_ALGOS.map((id) => {
+        const verdicts = LITERATURE_WORLDS.map((w) => {
+          const r = literatureRun(w);
+          return versusPromptWise(r.results.promptwise, r.results[id], w.trials).verdict;
+        });
+        const count = (v: string) => verdicts.filter((x) => x === v).length;
+        return [`\`${id}\``, ...verdicts, `${count('wins')} / ${count('ties')} / ${count('loses')}`];
+      });
+      return { table: markdownTable(['PromptWise against', ...LITERATURE_WORLDS.map((w) => w.title), 'wins / ties / loses'], rows) };
+    },
+  };
+}
+
 /** Every block, in the document's order. */
 export const BLOCKS: readonly BlockDef[] = [
   ...PRESETS.map(presetBlock),
@@ -472,4 +569,6 @@ export const BLOCKS: readonly BlockDef[] = [
   officialBlock('humaneval', false),
   officialBlock('humaneval-x', false),
   officialSpreadBlock(),
+  literatureSummaryBlock(),
+  ...LITERATURE_WORLDS.map(literatureBlock),
 ];

@@ -4,7 +4,7 @@
  */
 import { PRESETS } from '../../src/engine/lab/presets';
 import { defaultParams } from '../../src/engine/types';
-import { BLOCKS, GAP_TAUS, GAP_WORLDS, REAL } from './blocks';
+import { BLOCKS, GAP_TAUS, GAP_WORLDS, LITERATURE_WORLDS, REAL } from './blocks';
 import { FINDING_NOTES, PRESET_NOTES, REAL_DATASETS } from './notes';
 
 export const DOC_PATH = 'docs/REPRODUCTION.md';
@@ -173,6 +173,22 @@ ${note(FINDING_NOTES.official)}
 ${table(outputs, 'official-spread')}
 
 ${note(FINDING_NOTES.officialSpread)}
+
+## 5. PromptWise against the online-routing literature
+
+LinUCB, linear Thompson sampling and ε-greedy, each as the original (one query per prompt) and with its
+till-succeed extension (\`-ts\`), and a FrugalGPT-style cost cascade (docs/ENGINE.md, "Algorithms" and reading 16),
+beside PromptWise on every built-in world (λ = ${defaultParams.lambda}, τ_max = ${defaultParams.tauMax}) and every recorded dataset (the settings of §2:
+task one-hot, recorded per-query costs in µ$, λ = ${REAL.lambda}). Each cell of the last column is PromptWise's mean utility
+less the learner's, ± its standard error over the trials (sample stds, the runs taken as independent); PromptWise
+**wins** or **loses** where the difference is beyond 2 standard errors, else they **tie**. The summary counts the
+verdicts; the tables under it hold the numbers.
+
+${table(outputs, 'literature-summary')}
+
+${note(FINDING_NOTES.literature)}
+
+${LITERATURE_WORLDS.map((w) => `#### ${w.title}\n\n${table(outputs, `literature-${w.id}`)}`).join('\n\n')}
 
 ## How to regenerate
 

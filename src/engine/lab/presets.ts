@@ -3,7 +3,7 @@
  * needs, what the paper reports for it, and the `npm run sim` command that reproduces the lab's numbers.
  * Plain data; the page turns a preset into a link (src/state/presets.ts), the report runs them in Node.
  */
-import { ALGORITHM_IDS } from '../policies/algorithms';
+import { ALGORITHM_IDS, ALGORITHMS } from '../policies/algorithms';
 import type { BanditParams } from '../types';
 
 /** Algorithms in the registry's order (the order the lab lists and links them in). */
@@ -202,6 +202,17 @@ export const PRESETS: readonly Preset[] = [
     params: { lambda: 0.001, tauMax: 5 },
     paper: null,
     focus: 'ablation',
+  },
+  {
+    id: 'literature',
+    title: 'PromptWise against the online-routing literature',
+    description:
+      'Synthetic text-to-image (5 experts priced 0.75…90): PromptWise beside LinUCB, linear Thompson sampling and ε-greedy (one query per prompt, and till success) and a cost cascade. Look at cost against success: who pays for one query to a dear model, and who escalates.',
+    world: 't2i',
+    algos: inOrder(['promptwise', ...ALGORITHMS.filter((a) => a.family === 'literature').map((a) => a.id), 'oracle']),
+    ...base,
+    paper: null,
+    focus: 'tradeoff',
   },
 ];
 

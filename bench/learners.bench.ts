@@ -1,0 +1,43 @@
+/**
+ * `npm run bench`, the learners of the online-routing literature (issue 45): each one's time per trial beside
+ * PromptWise's, measured alternately in this process (sideBySide), on a built-in world and at d = 64, so that the
+ * ratio holds whatever the machine's speed or load. No target: the table says what each costs to run.
+ */
+import { cpus, loadavg } from 'node:os';
+import { ALGORITHMS } from '../src/engine/policies/algorithms';
+import { runSimulation } from '../src/engine/simulate';
+import type { World } from '../src/engine/types';
+import { builtinWorld } from '../src/engine/worlds/builtins';
+import { recordForDocs } from './docTables';
+import { sideBySide } from './sideBySide';
+
+recordForDocs('learners');
+
+const load = () => loadavg()[0].toFixed(2);
+const LITERATURE = ALGORITHMS.filter((a) => a.family === 'literature').map((a) => a.id);
+const REPEATS = 3;
+
+/** One trial of `algo`, T prompts, as `npm run sim` plays trial 0; the seconds are the engine's own. */
+function trial(world: World, algo: string, T: number): { seconds: number } {
+  return { seconds: runSimulation(world, { algos: [algo], T, trials: 1, seed: 0, params: {} }).results[algo].seconds };
+}
+
+console.log(`# learners benchmark — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString()}`);
+console.log('');
+const rows = ['| world | learner | it (s per trial) | PromptWise (s per trial) | it ÷ PromptWise | load |', '| --- | --- | ---: | ---: | ---: | ---: |'];
+for (const [label, world, T] of [
+  ['t2i, K = 5, T = 1000', builtinWorld('t2i'), 1000],
+  ['logistic, K = 5, d = 64, T = 1000', builtinWorld('logistic', { d: 64 }), 1000],
+] as const) {
+  for (const id of LITERATURE) {
+    const r = sideBySide(
+      REPEATS,
+      () => trial(world, id, T),
+      () => trial(world, 'promptwise', T),
+    );
+    rows.push(`| ${label} | \`${id}\` | ${r.a.toFixed(3)} | ${r.b.toFixed(3)} | ${(r.a / r.b).toFixed(2)}× | ${load()} |`);
+  }
+}
+console.log(rows.join('\n'));
+console.log('');
+console.log(`Medians of ${REPEATS} alternated repeats; "load" is the 1-minute load average when the row was printed.`);
