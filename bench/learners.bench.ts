@@ -15,11 +15,13 @@ recordForDocs('learners');
 
 const load = () => loadavg()[0].toFixed(2);
 const LITERATURE = ALGORITHMS.filter((a) => a.family === 'literature').map((a) => a.id);
-const REPEATS = 3;
+const REPEATS = 5;
+/** Trials per measurement: a t2i trial takes milliseconds, too short to time alone. */
+const TRIALS = 5;
 
-/** One trial of `algo`, T prompts, as `npm run sim` plays trial 0; the seconds are the engine's own. */
+/** Seconds per trial of `algo` over TRIALS trials of T prompts, as `npm run sim` plays them (the engine's own clock). */
 function trial(world: World, algo: string, T: number): { seconds: number } {
-  return { seconds: runSimulation(world, { algos: [algo], T, trials: 1, seed: 0, params: {} }).results[algo].seconds };
+  return { seconds: runSimulation(world, { algos: [algo], T, trials: TRIALS, seed: 0, params: {} }).results[algo].seconds / TRIALS };
 }
 
 console.log(`# learners benchmark — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString()}`);
@@ -29,6 +31,7 @@ for (const [label, world, T] of [
   ['t2i, K = 5, T = 1000', builtinWorld('t2i'), 1000],
   ['logistic, K = 5, d = 64, T = 1000', builtinWorld('logistic', { d: 64 }), 1000],
 ] as const) {
+  for (const id of ['promptwise', ...LITERATURE]) trial(world, id, T); // warm-up: compiled code, grown WebAssembly memory
   for (const id of LITERATURE) {
     const r = sideBySide(
       REPEATS,
@@ -40,4 +43,4 @@ for (const [label, world, T] of [
 }
 console.log(rows.join('\n'));
 console.log('');
-console.log(`Medians of ${REPEATS} alternated repeats; "load" is the 1-minute load average when the row was printed.`);
+console.log(`Medians of ${REPEATS} alternated repeats of ${TRIALS} trials each, after a warm-up; "load" is the 1-minute load average when the row was printed.`);
