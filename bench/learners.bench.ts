@@ -3,7 +3,7 @@
  * PromptWise's, measured alternately in this process (sideBySide), on a built-in world and at d = 64, so that the
  * ratio holds whatever the machine's speed or load. No target: the table says what each costs to run.
  */
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { ALGORITHMS } from '../src/engine/policies/algorithms';
 import { runSimulation } from '../src/engine/simulate';
 import type { World } from '../src/engine/types';
@@ -24,13 +24,13 @@ function trial(world: World, algo: string, T: number): { seconds: number } {
   return { seconds: runSimulation(world, { algos: [algo], T, trials: TRIALS, seed: 0, params: {} }).results[algo].seconds / TRIALS };
 }
 
-console.log(`# learners benchmark — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${new Date().toISOString()}`);
-console.log('');
-const rows = ['| world | learner | it (s per trial) | PromptWise (s per trial) | it ÷ PromptWise | load |', '| --- | --- | ---: | ---: | ---: | ---: |'];
-for (const [label, world, T] of [
-  ['t2i, K = 5, T = 1000', builtinWorld('t2i'), 1000],
-  ['logistic, K = 5, d = 64, T = 1000', builtinWorld('logistic', { d: 64 }), 1000],
-] as const) {
+const worlds = [
+  ['t2i (K = 5)', builtinWorld('t2i')],
+  ['logistic (K = 5, d = 64)', builtinWorld('logistic', { d: 64 })],
+] as const;
+const T = 1000;
+const cells = new Map<string, string[]>(LITERATURE.map((id) => [id, []]));
+for (const [, world] of worlds) {
   for (const id of ['promptwise', ...LITERATURE]) trial(world, id, T); // warm-up: compiled code, grown WebAssembly memory
   for (const id of LITERATURE) {
     const r = sideBySide(
@@ -38,9 +38,18 @@ for (const [label, world, T] of [
       () => trial(world, id, T),
       () => trial(world, 'promptwise', T),
     );
-    rows.push(`| ${label} | \`${id}\` | ${r.a.toFixed(3)} | ${r.b.toFixed(3)} | ${(r.a / r.b).toFixed(2)}× | ${load()} |`);
+    cells.get(id)?.push(`${r.a.toFixed(3)} / ${r.b.toFixed(3)}`, `${(r.a / r.b).toFixed(2)}×`);
   }
 }
-console.log(rows.join('\n'));
+const header = worlds.flatMap(([label]) => [`${label}: it / PromptWise (s per trial, T = ${T})`, 'ratio']);
+console.log(
+  [
+    `| learner | ${header.join(' | ')} | load |`,
+    `| --- |${' ---: |'.repeat(header.length)} ---: |`,
+    ...LITERATURE.map((id) => `| \`${id}\` | ${cells.get(id)?.join(' | ')} | ${load()} |`),
+  ].join('\n'),
+);
 console.log('');
-console.log(`Medians of ${REPEATS} alternated repeats of ${TRIALS} trials each, after a warm-up; "load" is the 1-minute load average when the row was printed.`);
+console.log(
+  `Medians of ${REPEATS} alternated repeats of ${TRIALS} trials each, after a warm-up; "load" is the 1-minute load average when the row was printed.`,
+);
