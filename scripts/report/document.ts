@@ -176,8 +176,9 @@ ${note(FINDING_NOTES.officialSpread)}
 
 ## 5. PromptWise against the online-routing literature
 
-LinUCB, linear Thompson sampling and ε-greedy, each as the original (one query per prompt) and with its
-till-succeed extension (\`-ts\`), and a FrugalGPT-style cost cascade (docs/ENGINE.md, "Algorithms" and reading 16),
+LinUCB, linear Thompson sampling, ε-greedy and a PILOT-style budgeted LinUCB, each as the original (one query per
+prompt) and with its till-succeed extension (\`-ts\`), and a FrugalGPT-style cost cascade (docs/ENGINE.md,
+"Algorithms" and readings 16–17),
 beside PromptWise on every built-in world (λ = ${defaultParams.lambda}, τ_max = ${defaultParams.tauMax}) and every recorded dataset (the settings of §2:
 task one-hot, recorded per-query costs in µ$, λ = ${REAL.lambda}). Each cell of the last column is PromptWise's mean utility
 less the learner's, ± its standard error over the trials (sample stds, the runs taken as independent); PromptWise

@@ -185,10 +185,10 @@ export const FINDING_NOTES: Record<string, string> = {
   utility per prompt (CA PAK-UCB-tS on t2i at λ = 0.05: the code locks trials onto the first model to succeed and
   ignores cost); with the code's cost-aware option that lock-in gives a cost spread of the shape of Table 1's for CA
   PAK-UCB-tS (§4).
-- **The online-routing literature (§5):** PromptWise beats LinUCB, linear Thompson sampling and ε-greedy as published
-  (one query per prompt) everywhere; it beats or ties their till-succeed extensions and a FrugalGPT-style cost cascade
-  on the synthetic worlds, and loses to all four on the recorded datasets, where switching models after a failure
-  is what pays.`,
+- **The online-routing literature (§5):** PromptWise beats LinUCB, linear Thompson sampling, ε-greedy and a
+  PILOT-style budgeted LinUCB as published (one query per prompt) everywhere; it beats or ties their till-succeed
+  extensions and a FrugalGPT-style cost cascade on the synthetic worlds, and loses to all five on the recorded
+  datasets, where switching models after a failure is what pays.`,
   'round-budget-sweep': `With one round the learners sit near the oracle's 0.64 success, Greedy-till-Succeed a little above it at a higher
 cost (0.71 at 52.6). From two rounds on, the oracle lets the cheap model retry and escalates on hard prompts;
 CA PAK-UCB-tS follows the oracle's success at a higher cost, Greedy-till-Succeed keeps asking the dear model more
@@ -229,11 +229,11 @@ the first-pull inverse that locks a trial onto the first model to succeed, docs/
 λ = 0.01 and to −1.64 at λ = 0.05, with a spread between trials 50–130× the port's. On HumanEval and HumanEval-X the
 two models' prices are so close (λc ≤ 0.016) that neither the term nor the lock-in changes much. Both official readings are therefore worse than, or
 equal to, the paper's readings we use by default.`,
-  literature: `The one-query originals (LinUCB, linear Thompson sampling, ε-greedy) lose to PromptWise on every world and
+  literature: `The one-query originals (LinUCB, linear Thompson sampling, ε-greedy, PILOT-style LinUCB) lose to PromptWise on every world and
 dataset: under Protocol 1 a learner may ask again after a failure, and one query per prompt turns every failed query
 into a failed prompt. Their till-succeed extensions and the cost cascade are the real contest. On the synthetic worlds
 PromptWise beats or ties each of them: its c/q̂ rule reaches a success for less than re-ranking on q̂ − λc or walking up
-the price ladder. On the three recorded datasets each of the four beats PromptWise. That is §2's finding again: recorded
+the price ladder. On the three recorded datasets each of the five beats PromptWise. That is §2's finding again: recorded
 outcomes are deterministic, so asking a model again after it failed never helps; Proposition 1 repeats one model,
 while the \`-ts\` learners and the cascade move to another model after a failure (as \`random-ts\` and
 \`promptwise-budget\` do in §2).`,

@@ -93,6 +93,8 @@ const FAMILY_SHADES: Record<AlgorithmFamily, readonly Shade[]> = {
     { color: '#B03A2E', width: 2 },
     { color: '#E6786C', dash: '6 3', width: 2 },
     { color: '#9A7D0A', dash: '2 2', width: 2 },
+    { color: '#6E2C00', width: 2 },
+    { color: '#A04000', dash: '6 3', width: 2 },
   ],
   baseline: [
     { color: '#B0798F', width: 1.75 },

@@ -207,7 +207,7 @@ export const PRESETS: readonly Preset[] = [
     id: 'literature',
     title: 'PromptWise against the online-routing literature',
     description:
-      'Synthetic text-to-image (5 experts priced 0.75…90): PromptWise beside LinUCB, linear Thompson sampling and ε-greedy (one query per prompt, and till success) and a cost cascade. Look at cost against success: who pays for one query to a dear model, and who escalates.',
+      'Synthetic text-to-image (5 experts priced 0.75…90): PromptWise beside LinUCB, linear Thompson sampling, ε-greedy and PILOT-style LinUCB (one query per prompt, and till success) and a cost cascade. Look at cost against success: who pays for one query to a dear model, and who escalates.',
     world: 't2i',
     algos: inOrder(['promptwise', ...ALGORITHMS.filter((a) => a.family === 'literature').map((a) => a.id), 'oracle']),
     ...base,

@@ -55,3 +55,27 @@ export function linearThompsonModel(dim: number, rng: Rng, arena: WasmArena): Ar
     },
   };
 }
+
+/**
+ * The model of a prompt's direction x/‖x‖ rather than x (PILOT's affinity: a cosine in the shared space when θ_a is
+ * of unit length): the zero context stays zero.
+ */
+export function directionModel(inner: ArmModel, dim: number): ArmModel {
+  const unit = new Float64Array(dim);
+  const direction = (x: Float64Array) => {
+    let n = 0;
+    for (let i = 0; i < dim; i++) n += x[i] * x[i];
+    const s = n > 0 ? 1 / Math.sqrt(n) : 0;
+    for (let i = 0; i < dim; i++) unit[i] = x[i] * s;
+    return unit;
+  };
+  return {
+    get count() {
+      return inner.count;
+    },
+    add: (x, y) => inner.add(direction(x), y),
+    fit: () => inner.fit(),
+    estimate: (x, alpha) => inner.estimate(direction(x), alpha),
+    peek: (x, alpha) => inner.peek(direction(x), alpha),
+  };
+}

@@ -9,7 +9,7 @@ import { type BanditParams, defaultParams, NULL_ACTION, type Policy, type StepVi
 import { builtinWorld } from '../worlds/builtins';
 import { type AlgorithmId, createPolicy, THOMPSON_V } from './registry';
 
-const LITERATURE: AlgorithmId[] = ['linucb', 'linucb-ts', 'lin-thompson', 'lin-thompson-ts', 'eps-greedy', 'eps-greedy-ts', 'cascade'];
+const LITERATURE: AlgorithmId[] = ['linucb', 'linucb-ts', 'lin-thompson', 'lin-thompson-ts', 'eps-greedy', 'eps-greedy-ts', 'pilot', 'pilot-ts', 'cascade'];
 
 function make(id: AlgorithmId, params: Partial<BanditParams>, rng: Rng = createRng(1), K = 2, dim = 2): Policy {
   return createPolicy(id, { K, dim, params: { ...defaultParams, tauExp: 0, ...params }, rng });
@@ -122,6 +122,36 @@ describe('ε-greedy', () => {
   });
 });
 
+describe('the PILOT-style budgeted LinUCB (Panda et al. 2025, from its abstract)', () => {
+  it('asks the highest UCB among the models whose UCB/c reaches ψ(z) = (U·e/L)^z·L/e, as computed by hand', () => {
+    // Costs 1 and 4: U = 1/1, L = 1/4. λ = 0.5: the budget accrues 1/λ = 2 per prompt, so z = spent·λ/(t + 1).
+    // x = (3, 4) enters as its direction (0.6, 0.8): a fresh model's UCB is α·√(x̄ᵀx̄) = 1 (not 5).
+    const policy = make('pilot-ts', { lambda: 0.5, alpha: 1 });
+    policy.begin(step(0, [3, 4], [1, 4]), new Float64Array(2));
+    // z = 0: ψ = L/e = 0.0920; densities 1/1 and 1/4 both pass; the UCBs tie at 1 → the lower index.
+    expect(policy.next(5)).toBe(0);
+    expect(policy.explain!().estimates.map((e) => e.qHat)).toEqual([1, 1]);
+    expect(policy.explain!().own?.value).toBeCloseTo(1, 12);
+    policy.observe(0, 0);
+    // Spent 1, z = 0.5: ψ = √(4e)·(1/4)/e = 0.3033. Model 0 after its failure: A = I + x̄x̄ᵀ, so UCB = √(1/2) = 0.707
+    // per unit cost passes; model 1's 1/4 does not. So model 0 again, the cheaper one, though its UCB is lower.
+    expect(policy.next(4)).toBe(0);
+    expect(policy.explain!().estimates[0].qHat).toBeCloseTo(Math.SQRT1_2, 12);
+    policy.observe(0, 0);
+    // Spent 2, z = 1: ψ = U = 1. Model 0's UCB √(1/3) and model 1's 1/4 per unit cost fall short: it stops.
+    expect(policy.next(3)).toBe(NULL_ACTION);
+    const { own } = policy.explain!();
+    expect(own?.reason).toBe('no model reaches the budget policy’s threshold UCB/c ≥ ψ(z)');
+    expect(own?.value).toBeCloseTo(1, 12);
+    policy.end();
+  });
+
+  it('asks one model per prompt (the original); its -ts id goes on after a failure', () => {
+    expect(play(make('pilot', { lambda: 0.01 }), step(0, [1, 0], [1, 2]), () => 0)).toHaveLength(1);
+    expect(play(make('pilot-ts', { lambda: 0.01 }), step(0, [1, 0], [1, 2]), () => 0).length).toBeGreaterThan(1);
+  });
+});
+
 describe('the cost cascade (FrugalGPT-style)', () => {
   it('asks from the cheapest to the dearest, each once, and stops where the next model’s q̂ is below λc', () => {
     // Costs 3, 1, 2: the order is 1, 2, 0. With λ = 0.4, model 0's threshold λc = 1.2 is above any q̂ ≤ 1.
@@ -151,7 +181,8 @@ describe('regret per step falls on the logistic world', () => {
   // order), and Bernoulli noise. The halves are compared on common random numbers with the oracle's realised
   // utility as control variate (as simulate.test.ts does for PromptWise): per trial, d = (late-half regret − early-
   // half regret) per step. The tolerance: the mean of d over 10 trials must lie more than 2 standard errors below 0,
-  // a one-sided test at about 2.5% that the fall is more than noise. Measured falls are 2.6–11 standard errors.
+  // a one-sided test at about 2.5% that the fall is more than noise. Measured falls are 2.6–11 standard errors
+  // (seed 0).
   const T = 1000;
   const trials = 10;
   const batches: StepBatch[] = [];

@@ -1,4 +1,5 @@
 import type { Rng } from '../rng';
+import { clearlyGreater } from '../ties';
 import { NULL_ACTION, type OwnReason, type PolicyExplanation, type StepView } from '../types';
 import { argmaxAvailable, Learner } from './learner';
 
@@ -171,5 +172,95 @@ export class CostCascade extends Learner {
     }
     this.own = { reason: 'the next model in cost order, its q̂ at or above its threshold λc: q̂ − λc', value: margin };
     return arm;
+  }
+}
+
+/**
+ * Budget-aware LinUCB in the manner of PILOT (Panda et al. 2025, "Adaptive LLM Routing under Budget Constraints",
+ * arXiv:2508.21141), as its abstract states it (the paper itself could not be read offline: docs/ENGINE.md,
+ * reading 17). Prompts and models share one embedding space, a model's reward being its affinity with the prompt:
+ * the prompt's direction x/‖x‖ against the model's vector θ_a, learned online by LinUCB's ridge regression (the
+ * paper starts θ_a from offline human-preference data, which the lab does not have: θ_a starts at 0). Its online
+ * cost policy is an online multi-choice knapsack: a model is admissible when its reward per unit cost, UCB_a / c_a,
+ * reaches the threshold ψ(z) = (U·e/L)^z · L/e of the fraction z of the budget spent (the threshold policy of online
+ * knapsack, Zhou, Chakrabarty & Lukose 2008), with U = 1/min c and L = 1/max c (a sure success from the cheapest and
+ * from the dearest model); it asks the admissible model of the highest UCB, and stops when none is admissible. The
+ * budget accrues 1/λ per prompt (what one success is worth in cost), so z = spent / ((t + 1)/λ).
+ */
+export class BudgetedLinUcb extends Learner {
+  private asked = 0;
+  private spent = 0;
+  private own: OwnReason | undefined;
+
+  constructor(
+    id: string,
+    K: number,
+    params: ConstructorParameters<typeof Learner>[2],
+    alpha: number,
+    makeModel: ConstructorParameters<typeof Learner>[4],
+    private readonly tillSuccess: boolean,
+  ) {
+    super(id, K, params, alpha, makeModel);
+  }
+
+  begin(step: StepView): void {
+    super.begin(step);
+    this.asked = 0;
+  }
+
+  next(pullsLeft: number): number {
+    this.own = undefined;
+    return super.next(pullsLeft);
+  }
+
+  observe(arm: number, reward: 0 | 1): void {
+    this.asked++;
+    this.spent += this.step.costs[arm];
+    super.observe(arm, reward);
+  }
+
+  explain(): PolicyExplanation {
+    return { ...super.explain(), ...(this.own ? { own: this.own } : {}) };
+  }
+
+  /** ψ(z) at the current prompt: the reward per unit cost a query must reach. */
+  threshold(): number {
+    const { available, costs, t } = this.step;
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = 0;
+    for (let a = 0; a < available.length; a++) {
+      if (!available[a]) continue;
+      lo = Math.min(lo, costs[a]);
+      hi = Math.max(hi, costs[a]);
+    }
+    if (!(hi > 0)) return 0; // every model is free (or none is available): nothing to ration
+    const U = 1 / lo;
+    const L = 1 / hi;
+    const z = Math.min(1, (this.spent * this.params.lambda) / (t + 1));
+    return ((U * Math.E) / L) ** z * (L / Math.E);
+  }
+
+  protected choose(): number {
+    if (!this.tillSuccess && this.asked > 0) {
+      this.own = ONE_QUERY;
+      return NULL_ACTION;
+    }
+    const { available, costs } = this.step;
+    const psi = this.threshold();
+    let best = NULL_ACTION;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (let a = 0; a < available.length; a++) {
+      if (!available[a]) continue;
+      const ucb = this.estimate(a).qHat;
+      if (ucb / costs[a] >= psi && clearlyGreater(ucb, bestScore)) {
+        best = a;
+        bestScore = ucb;
+      }
+    }
+    this.own =
+      best === NULL_ACTION
+        ? { reason: 'no model reaches the budget policy’s threshold UCB/c ≥ ψ(z)', value: psi }
+        : { reason: 'the highest UCB among the models whose UCB/c reaches the budget policy’s threshold ψ(z)', value: bestScore };
+    return best;
   }
 }

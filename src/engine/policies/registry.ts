@@ -5,8 +5,8 @@ import { ALGORITHM_IDS, type AlgorithmId } from './algorithms';
 import { authorsKernelRidgeModel, kernelLogisticModel, kernelRidgeModel, logisticModel, officialLogisticModel } from './armModel';
 import { CostRankPolicy, GreedyPolicy, RandomPolicy } from './baselines';
 import { CaPakUcbTs } from './caPakUcb';
-import { linearThompsonModel, linearUcbModel } from './linear';
-import { CostCascade, EpsilonGreedy, ScoreLearner } from './literature';
+import { directionModel, linearThompsonModel, linearUcbModel } from './linear';
+import { BudgetedLinUcb, CostCascade, EpsilonGreedy, ScoreLearner } from './literature';
 
 export { type AlgorithmId, isAlgorithmId } from './algorithms';
 
@@ -56,6 +56,11 @@ function linThompson(id: string, env: PolicyEnv, newArena: () => WasmArena, till
     tillSuccess,
     reason: 'highest posterior draw x·θ̃ − λc, θ̃ ~ N(θ̂, v²B⁻¹)',
   });
+}
+
+function pilot(id: string, env: PolicyEnv, newArena: () => WasmArena, tillSuccess: boolean): Policy {
+  const { K, dim, params, alpha, arena } = wasmLearner(env, newArena);
+  return new BudgetedLinUcb(id, K, params, alpha, () => directionModel(linearUcbModel(dim, arena), dim), tillSuccess);
 }
 
 function epsGreedy(id: string, env: PolicyEnv, newArena: () => WasmArena, tillSuccess: boolean): Policy {
@@ -139,6 +144,12 @@ const factories: Record<AlgorithmId, { create(env: PolicyEnv, newArena: () => Wa
   },
   'eps-greedy-ts': {
     create: (env, newArena) => epsGreedy('eps-greedy-ts', env, newArena, true),
+  },
+  pilot: {
+    create: (env, newArena) => pilot('pilot', env, newArena, false),
+  },
+  'pilot-ts': {
+    create: (env, newArena) => pilot('pilot-ts', env, newArena, true),
   },
   cascade: {
     create: (env, newArena) => {
