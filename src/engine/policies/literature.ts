@@ -14,6 +14,20 @@ import { argmaxAvailable, Learner } from './learner';
 /** Why a one-query learner stops after its query. */
 const ONE_QUERY: OwnReason = { reason: 'it asks one model per prompt, as the original algorithm does' };
 
+/** A learner that states its own reason for each decision (PolicyExplanation.own), which the lab puts into words. */
+abstract class ReasoningLearner extends Learner {
+  protected own: OwnReason | undefined;
+
+  next(pullsLeft: number): number {
+    this.own = undefined;
+    return super.next(pullsLeft);
+  }
+
+  explain(): PolicyExplanation {
+    return { ...super.explain(), ...(this.own ? { own: this.own } : {}) };
+  }
+}
+
 export interface ScoreRule {
   /** Ask again after a failure (the `-ts` ids), or once per prompt (the original). */
   tillSuccess: boolean;
@@ -25,9 +39,8 @@ export interface ScoreRule {
  * argmax_a score_a − λc_a over the available models, where score_a is the arm model's estimate (LinUCB's index,
  * a Thompson draw, a logistic fit): the reward success − λc, whose cost part is known before the query.
  */
-export class ScoreLearner extends Learner {
+export class ScoreLearner extends ReasoningLearner {
   private asked = 0;
-  protected own: OwnReason | undefined;
 
   constructor(
     id: string,
@@ -45,18 +58,9 @@ export class ScoreLearner extends Learner {
     this.asked = 0;
   }
 
-  next(pullsLeft: number): number {
-    this.own = undefined;
-    return super.next(pullsLeft);
-  }
-
   observe(arm: number, reward: 0 | 1): void {
     this.asked++;
     super.observe(arm, reward);
-  }
-
-  explain(): PolicyExplanation {
-    return { ...super.explain(), ...(this.own ? { own: this.own } : {}) };
   }
 
   protected choose(): number {
@@ -130,10 +134,9 @@ export class EpsilonGreedy extends ScoreLearner {
  * (the myopic test behind PromptWise's stop rule, promptwise.tex l. 300). FrugalGPT learns its scorer and
  * thresholds offline; this cascade learns online, and its order never changes with what it learns.
  */
-export class CostCascade extends Learner {
+export class CostCascade extends ReasoningLearner {
   private order: number[] = [];
   private at = 0;
-  private own: OwnReason | undefined;
 
   begin(step: StepView): void {
     super.begin(step);
@@ -144,19 +147,10 @@ export class CostCascade extends Learner {
     this.at = 0;
   }
 
-  next(pullsLeft: number): number {
-    this.own = undefined;
-    return super.next(pullsLeft);
-  }
-
   observe(arm: number, reward: 0 | 1): void {
     const i = this.order.indexOf(arm);
     if (i >= this.at) this.at = i + 1; // a forced exploration query counts as that model's turn
     super.observe(arm, reward);
-  }
-
-  explain(): PolicyExplanation {
-    return { ...super.explain(), ...(this.own ? { own: this.own } : {}) };
   }
 
   protected choose(): number {
@@ -187,40 +181,12 @@ export class CostCascade extends Learner {
  * from the dearest model); it asks the admissible model of the highest UCB, and stops when none is admissible. The
  * budget accrues 1/λ per prompt (what one success is worth in cost), so z = spent / ((t + 1)/λ).
  */
-export class BudgetedLinUcb extends Learner {
-  private asked = 0;
+export class BudgetedLinUcb extends ScoreLearner {
   private spent = 0;
-  private own: OwnReason | undefined;
-
-  constructor(
-    id: string,
-    K: number,
-    params: ConstructorParameters<typeof Learner>[2],
-    alpha: number,
-    makeModel: ConstructorParameters<typeof Learner>[4],
-    private readonly tillSuccess: boolean,
-  ) {
-    super(id, K, params, alpha, makeModel);
-  }
-
-  begin(step: StepView): void {
-    super.begin(step);
-    this.asked = 0;
-  }
-
-  next(pullsLeft: number): number {
-    this.own = undefined;
-    return super.next(pullsLeft);
-  }
 
   observe(arm: number, reward: 0 | 1): void {
-    this.asked++;
     this.spent += this.step.costs[arm];
     super.observe(arm, reward);
-  }
-
-  explain(): PolicyExplanation {
-    return { ...super.explain(), ...(this.own ? { own: this.own } : {}) };
   }
 
   /** ψ(z) at the current prompt: the reward per unit cost a query must reach. */
@@ -240,11 +206,8 @@ export class BudgetedLinUcb extends Learner {
     return ((U * Math.E) / L) ** z * (L / Math.E);
   }
 
-  protected choose(): number {
-    if (!this.tillSuccess && this.asked > 0) {
-      this.own = ONE_QUERY;
-      return NULL_ACTION;
-    }
+  /** The admissible model of the highest UCB (UCB/c ≥ ψ(z)), or the null action when none is admissible. */
+  protected best(): number {
     const { available, costs } = this.step;
     const psi = this.threshold();
     let best = NULL_ACTION;
@@ -260,7 +223,7 @@ export class BudgetedLinUcb extends Learner {
     this.own =
       best === NULL_ACTION
         ? { reason: 'no model reaches the budget policy’s threshold UCB/c ≥ ψ(z)', value: psi }
-        : { reason: 'the highest UCB among the models whose UCB/c reaches the budget policy’s threshold ψ(z)', value: bestScore };
+        : { reason: this.rule.reason, value: bestScore };
     return best;
   }
 }

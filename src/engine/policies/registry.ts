@@ -60,7 +60,10 @@ function linThompson(id: string, env: PolicyEnv, newArena: () => WasmArena, till
 
 function pilot(id: string, env: PolicyEnv, newArena: () => WasmArena, tillSuccess: boolean): Policy {
   const { K, dim, params, alpha, arena } = wasmLearner(env, newArena);
-  return new BudgetedLinUcb(id, K, params, alpha, () => directionModel(linearUcbModel(dim, arena), dim), tillSuccess);
+  return new BudgetedLinUcb(id, K, params, alpha, () => directionModel(linearUcbModel(dim, arena), dim), {
+    tillSuccess,
+    reason: 'the highest UCB among the models whose UCB/c reaches the budget policy’s threshold ψ(z)',
+  });
 }
 
 function epsGreedy(id: string, env: PolicyEnv, newArena: () => WasmArena, tillSuccess: boolean): Policy {
