@@ -6,6 +6,7 @@ import { HelpRequested, parseCliArgs, UsageError } from './args';
 import { expectedErrorLine } from './errorLine';
 import { liveMain } from './live';
 import { defaultLanes, runTrials, TrialWorkerError } from './pool';
+import { mergeMain, sweepMain } from './sweep';
 import { formatSingleModels, formatTable } from './table';
 import { worldFor } from './world';
 
@@ -22,6 +23,8 @@ export interface Io {
 export async function main(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   try {
     if (argv[0] === 'live') return await liveMain(argv.slice(1), io, env);
+    if (argv[0] === 'sweep') return await sweepMain(argv.slice(1), io);
+    if (argv[0] === 'merge') return mergeMain(argv.slice(1), io);
     const opts = parseCliArgs(argv);
     const options = { algos: opts.algos, T: opts.T, trials: opts.trials, seed: opts.seed, params: opts.params };
     checkOptions(options); // a bad option is one message here, not one per worker

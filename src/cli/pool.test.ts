@@ -10,7 +10,16 @@ import { runTrials } from './pool';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pw-pool-'));
-const argv = ['--world', 'sudoku', '--algos', 'promptwise,greedy,random,oracle,linucb,lin-thompson-ts,eps-greedy,pilot-ts,cascade', '--T', '60', '--trials', '6'];
+const argv = [
+  '--world',
+  'sudoku',
+  '--algos',
+  'promptwise,greedy,random,oracle,linucb,lin-thompson-ts,eps-greedy,pilot-ts,cascade',
+  '--T',
+  '60',
+  '--trials',
+  '6',
+];
 const options = {
   algos: ['promptwise', 'greedy', 'random', 'oracle', 'linucb', 'lin-thompson-ts', 'eps-greedy', 'pilot-ts', 'cascade'],
   T: 60,
