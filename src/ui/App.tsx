@@ -29,6 +29,7 @@ import { leaveTour, TourButton, TourPanel } from './tour/TourPanel';
 const ImportPanel = lazy(() => import('./import/ImportPanel').then((m) => ({ default: m.ImportPanel })));
 const PlaygroundPanel = lazy(() => import('./playground/PlaygroundPanel').then((m) => ({ default: m.PlaygroundPanel })));
 const LivePanel = lazy(() => import('./live/LivePanel').then((m) => ({ default: m.LivePanel })));
+const SweepSurfacePanel = lazy(() => import('./sweep/SweepSurfacePanel').then((m) => ({ default: m.SweepSurfacePanel })));
 const EmbeddingPanel = lazy(() => import('./embed/EmbeddingPanel').then((m) => ({ default: m.EmbeddingPanel })));
 
 export function App() {
@@ -129,6 +130,15 @@ export function App() {
                 <Card title="Live routing" sub="Route real prompts to your own models, graded and paid for as they answer (docs/LIVE.md)." testId="card-live">
                   <PanelBoundary name="live routing">
                     <LivePanel />
+                  </PanelBoundary>
+                </Card>
+                <Card
+                  title="Sweep surface"
+                  sub="A sweep's λ × τ_max surface per algorithm, from a merged sweep file (docs/SWEEPS.md)."
+                  testId="card-sweep-surface"
+                >
+                  <PanelBoundary name="sweep surface">
+                    <SweepSurfacePanel />
                   </PanelBoundary>
                 </Card>
                 <PanelBoundary name="import">

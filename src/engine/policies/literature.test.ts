@@ -2,17 +2,25 @@
  * The online-routing literature's learners (issue 45): each update rule against a hand-computed case, each
  * learner's regret per step falling on the logistic world, and each one's own reason for its choices.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../rng';
 import { runSimulation, type StepBatch } from '../simulate';
 import { type BanditParams, defaultParams, NULL_ACTION, type Policy, type StepView } from '../types';
 import { builtinWorld } from '../worlds/builtins';
-import { type AlgorithmId, createPolicy, THOMPSON_V } from './registry';
+import { type AlgorithmId, createPolicy, releasePolicy, THOMPSON_V } from './registry';
 
 const LITERATURE: AlgorithmId[] = ['linucb', 'linucb-ts', 'lin-thompson', 'lin-thompson-ts', 'eps-greedy', 'eps-greedy-ts', 'pilot', 'pilot-ts', 'cascade'];
 
+/** The policies a test made: their WebAssembly regions go back after it (files of this project share the heap). */
+const made: Policy[] = [];
+afterEach(() => {
+  for (const p of made.splice(0)) releasePolicy(p);
+});
+
 function make(id: AlgorithmId, params: Partial<BanditParams>, rng: Rng = createRng(1), K = 2, dim = 2): Policy {
-  return createPolicy(id, { K, dim, params: { ...defaultParams, tauExp: 0, ...params }, rng });
+  const policy = createPolicy(id, { K, dim, params: { ...defaultParams, tauExp: 0, ...params }, rng });
+  made.push(policy);
+  return policy;
 }
 
 const step = (t: number, x: number[], costs: number[]): StepView => ({
