@@ -71,4 +71,41 @@ describe('the sweep surface', () => {
     expect(suite.browser.errors).toEqual([]);
     await page.close();
   });
+  it('runs a small grid in the page’s workers into the CLI’s file: the CLI runs the same sweep to the same numbers', async () => {
+    const page = await openLab(suite.browser, '#world=t2i&algos=promptwise,greedy&T=150&trials=2&seed=3');
+    const card = page.getByTestId('card-sweep-surface');
+    await card.scrollIntoViewIfNeeded();
+    await card.getByTestId('grid-lambdas').fill('0.01, 0.1');
+    await card.getByTestId('grid-taus').fill('3, 1');
+    await card.getByTestId('grid-run').click();
+    await card.getByTestId('surface-greedy-1-1').waitFor({ timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('sweep-download').click()]);
+    const lab = JSON.parse(readFileSync(await download.path(), 'utf8')) as SweepFile;
+    expect(lab.spec).toEqual({
+      worlds: ['t2i'],
+      axes: [
+        ['lambda', [0.01, 0.1]],
+        ['tauMax', [1, 3]],
+      ],
+      fixed: { T: 150, trials: 2, seed: 3, tauExp: 1, algos: ['promptwise', 'greedy'] },
+    });
+    // The same sweep as a file for the CLI: the same hash, the same cells, the same numbers.
+    const sweep = join(dir, 'page-sweep.json');
+    writeFileSync(sweep, JSON.stringify({ worlds: lab.spec.worlds, axes: Object.fromEntries(lab.spec.axes), fixed: lab.spec.fixed }));
+    const out = join(dir, 'page-cli.json');
+    expect(await main(['sweep', sweep, '--json', out, '--jobs', '1'], { out() {}, err() {} })).toBe(0);
+    const cli = JSON.parse(readFileSync(out, 'utf8')) as SweepFile;
+    expect(lab.sweep).toBe(cli.sweep);
+    expect(lab.cells.map(({ results: _, ...c }) => c)).toEqual(cli.cells.map(({ results: _, ...c }) => c));
+    for (const [i, cell] of cli.cells.entries()) {
+      for (const [algo, r] of Object.entries(cell.results)) {
+        for (const m of METRICS) {
+          const [a, b] = [lab.cells[i].results[algo][m].mean, r[m].mean];
+          expect(Math.abs(a - b), `cell ${i} ${algo} ${m}`).toBeLessThanOrEqual(Math.abs(b) * 1e-9 + 1e-12);
+        }
+      }
+    }
+    expect(suite.browser.errors).toEqual([]);
+    await page.close();
+  });
 });

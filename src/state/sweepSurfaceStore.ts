@@ -7,9 +7,13 @@ import { get, set } from 'idb-keyval';
 import { create } from 'zustand';
 import { repairingStore } from '../data/idbStore';
 import { messageOf } from '../engine/messageOf';
-import type { CellOutcome, SweepFile } from '../engine/sweep/merge';
+import { type CellOutcome, fileText, type SweepFile, sweepFile } from '../engine/sweep/merge';
+import { cellAt, type SweepSpec } from '../engine/sweep/spec';
 import { readSweepFile, type SurfaceMetric } from '../engine/sweep/surface';
 import { isBuiltinWorld } from '../engine/worlds/builtins';
+import { runLab } from '../workers/simBridge';
+import { pageLabConfig } from './labStore';
+import { useParams } from './params';
 import { DEFAULT_PARAMS, encodeHash, LAB_NUMBER_KEYS, type LabNumberKey, type LabParams, LIMITS } from './urlCodec';
 
 interface SweepSurfaceState {
@@ -20,19 +24,31 @@ interface SweepSurfaceState {
   metric: SurfaceMetric;
   /** The value each slice axis is held at (sliceAxes). */
   at: Record<string, number | string>;
+  /** A grid run in the page's workers: cells done of all, or why it stopped. */
+  grid: { status: 'idle' | 'running' | 'error'; done: number; of: number; error: string | null };
 }
 
-export const useSweepSurface = create<SweepSurfaceState>()(() => ({ file: null, name: null, error: null, metric: 'utility', at: {} }));
+export const useSweepSurface = create<SweepSurfaceState>()(() => ({
+  file: null,
+  name: null,
+  error: null,
+  metric: 'utility',
+  at: {},
+  grid: { status: 'idle', done: 0, of: 0, error: null },
+}));
 
 const store = repairingStore('promptwise-sweep', 'file');
 const KEY = 'loaded';
 
+async function show(file: SweepFile, text: string, name: string): Promise<void> {
+  useSweepSurface.setState({ file, name, error: null, at: {} });
+  await set(KEY, { text, name }, store).catch(() => {}); // storage disabled: shown until the tab closes
+}
+
 /** Reads a dropped or chosen file; a file that is not a merged sweep is one message, the shown sweep unchanged. */
 export async function loadSweepFile(text: string, name: string): Promise<void> {
   try {
-    const file = readSweepFile(text);
-    useSweepSurface.setState({ file, name, error: null, at: {} });
-    await set(KEY, { text, name }, store).catch(() => {}); // storage disabled: shown until the tab closes
+    await show(readSweepFile(text), text, name);
   } catch (e) {
     useSweepSurface.setState({ error: `${name}: ${messageOf(e)}` });
   }
@@ -79,3 +95,74 @@ export function cellLink(cell: CellOutcome, algos: readonly string[]): { hash: s
   }
   return { hash: encodeHash({ params, present: false, step: null }) };
 }
+
+/** Cells a grid in the page may have: a small one (a bigger sweep is the CLI's, sharded: docs/SWEEPS.md). */
+export const MAX_PAGE_GRID = 36;
+
+/**
+ * The sweep the page's current run spans over `lambdas` × `taus`: the world as the CLI names it (a served dataset
+ * as `../shared/data/<folder>`, relative to the repository root), the page's other settings fixed.
+ */
+function pageSweep(p: LabParams, lambdas: number[], taus: number[]): SweepSpec {
+  const folder = /^data:(.+)$/.exec(p.world)?.[1];
+  if (p.world.startsWith('import:')) throw new Error('an imported world: the CLI runs it from its file (npm run sim -- sweep, docs/SWEEPS.md)');
+  if (folder && p.features === 'embedding')
+    throw new Error('embedding features are computed in the browser and the CLI cannot run them: choose task one-hot or n-grams');
+  const fixed: SweepSpec['fixed'] = { T: p.T, trials: p.trials, seed: p.seed, tauExp: p.tauExp, algos: [...p.algos] };
+  if (p.alpha !== null) fixed.alpha = p.alpha;
+  if (folder) {
+    fixed.features = p.features;
+    fixed.costs = p.costs;
+    if (p.features !== 'task-onehot') fixed.dim = p.dim;
+    if (p.tasks.length > 0) fixed.tasks = [...p.tasks];
+  }
+  return {
+    worlds: [folder ? `../shared/data/${folder}` : p.world],
+    axes: [
+      ['lambda', lambdas],
+      ['tauMax', taus],
+    ],
+    fixed,
+  };
+}
+
+let gridRun: AbortController | null = null;
+
+/** Runs `lambdas` × `taus` around the page's settings in its workers, cell by cell, and shows the surface (the CLI's file format). */
+export async function runPageGrid(lambdas: number[], taus: number[]): Promise<void> {
+  const fail = (error: string) => useSweepSurface.setState({ grid: { status: 'error', done: 0, of: 0, error } });
+  const p = useParams.getState().params;
+  let spec: SweepSpec;
+  try {
+    spec = pageSweep(p, lambdas, taus);
+  } catch (e) {
+    return fail(messageOf(e));
+  }
+  const n = lambdas.length * taus.length;
+  if (n > MAX_PAGE_GRID) return fail(`${n} cells: the page runs at most ${MAX_PAGE_GRID}; a bigger grid is the CLI's (npm run sim -- sweep, docs/SWEEPS.md)`);
+  gridRun?.abort();
+  const controller = new AbortController();
+  gridRun = controller;
+  useSweepSurface.setState({ grid: { status: 'running', done: 0, of: n, error: null } });
+  const cells: CellOutcome[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const cell = cellAt(spec, i);
+      const config = pageLabConfig({ ...p, lambda: cell.settings.lambda as number, tauMax: cell.settings.tauMax as number });
+      const { summary } = await runLab({ ...config, traceSteps: 0 }, { signal: controller.signal });
+      const results = Object.fromEntries(Object.entries(summary.results).map(([id, { seconds: _, ...r }]) => [id, r]));
+      cells.push({ ...cell, results });
+      useSweepSurface.setState({ grid: { status: 'running', done: i + 1, of: n, error: null } });
+    }
+    const file = sweepFile(spec, cells);
+    await show(file, fileText(file), 'this page’s grid');
+    useSweepSurface.setState({ grid: { status: 'idle', done: n, of: n, error: null } });
+  } catch (e) {
+    if (controller.signal.aborted) useSweepSurface.setState({ grid: { status: 'idle', done: 0, of: 0, error: null } });
+    else fail(messageOf(e));
+  } finally {
+    if (gridRun === controller) gridRun = null;
+  }
+}
+
+export const cancelPageGrid = (): void => gridRun?.abort();

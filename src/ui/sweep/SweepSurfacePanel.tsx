@@ -6,10 +6,24 @@
  */
 import { type DragEvent, useEffect, useId, useState } from 'react';
 import { fmt } from '../../engine/lab/format';
+import { fileText } from '../../engine/sweep/merge';
 import { type Surface, type SurfaceMetric, sliceAxes, sweepSurface } from '../../engine/sweep/surface';
 import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
-import { cellLink, loadSweepFile, restoreSweepFile, setSurfaceAt, setSurfaceMetric, useSweepSurface } from '../../state/sweepSurfaceStore';
+import { useParams } from '../../state/params';
+import {
+  cancelPageGrid,
+  cellLink,
+  loadSweepFile,
+  MAX_PAGE_GRID,
+  restoreSweepFile,
+  runPageGrid,
+  setSurfaceAt,
+  setSurfaceMetric,
+  useSweepSurface,
+} from '../../state/sweepSurfaceStore';
+import { type LabNumberKey, LIMITS } from '../../state/urlCodec';
 import { textOn } from '../palette';
+import { downloadText } from '../share/download';
 import './sweep.css';
 
 const METRICS: SurfaceMetric[] = ['utility', 'cost', 'success'];
@@ -82,6 +96,72 @@ function Heatmap({ surface, index, metric }: { surface: Surface; index: number; 
   );
 }
 
+/** A typed list of values ("0.001, 0.01, 0.1") within the lab's range for `key`, or why not. */
+function valuesOf(text: string, key: LabNumberKey): number[] | string {
+  const range = LIMITS[key];
+  const parts = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return `${key}: give at least one value`;
+  const values = parts.map(Number);
+  const bad = parts.find(
+    (_, i) => !(Number.isFinite(values[i]) && values[i] >= range.min && values[i] <= range.max && (key !== 'tauMax' || Number.isInteger(values[i]))),
+  );
+  if (bad !== undefined) return `${key}: ${JSON.stringify(bad)} is not a value from ${range.min} to ${range.max}`;
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
+/** A small λ × τ_max grid around the page's settings, run in its workers (the CLI's file format, docs/SWEEPS.md). */
+function PageGrid() {
+  const lambda = useParams((s) => s.params.lambda);
+  const grid = useSweepSurface((s) => s.grid);
+  const around = [lambda / 10, lambda, lambda * 10].filter((v) => v >= LIMITS.lambda.min && v <= LIMITS.lambda.max);
+  const [lambdas, setLambdas] = useState(around.map((v) => Number(v.toPrecision(3))).join(', '));
+  const [taus, setTaus] = useState('1, 3, 5');
+  const ids = { lambdas: useId(), taus: useId() };
+  const l = valuesOf(lambdas, 'lambda');
+  const t = valuesOf(taus, 'tauMax');
+  const problem =
+    typeof l === 'string'
+      ? l
+      : typeof t === 'string'
+        ? t
+        : l.length * t.length > MAX_PAGE_GRID
+          ? `${l.length * t.length} cells: at most ${MAX_PAGE_GRID} here; a bigger grid is the CLI's`
+          : null;
+  const running = grid.status === 'running';
+  return (
+    <form
+      className="surface-controls"
+      data-testid="page-grid"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (problem === null && typeof l !== 'string' && typeof t !== 'string') void runPageGrid(l, t);
+      }}
+    >
+      <label htmlFor={ids.lambdas}>λ values</label>
+      <input id={ids.lambdas} data-testid="grid-lambdas" value={lambdas} onChange={(e) => setLambdas(e.target.value)} aria-invalid={typeof l === 'string'} />
+      <label htmlFor={ids.taus}>τ_max values</label>
+      <input id={ids.taus} data-testid="grid-taus" value={taus} onChange={(e) => setTaus(e.target.value)} aria-invalid={typeof t === 'string'} />
+      {running ? (
+        <button type="button" className="btn secondary" onClick={cancelPageGrid}>
+          Cancel ({grid.done} of {grid.of} cells)
+        </button>
+      ) : (
+        <button type="submit" className="btn primary" disabled={problem !== null} data-testid="grid-run">
+          Run this grid here
+        </button>
+      )}
+      {(problem ?? grid.error) && (
+        <span className="warn-text" role="alert" data-testid="grid-error">
+          {problem ?? grid.error}
+        </span>
+      )}
+    </form>
+  );
+}
+
 export function SweepSurfacePanel() {
   const { file, name, error, metric, at } = useSweepSurface();
   const [over, setOver] = useState(false);
@@ -148,6 +228,8 @@ export function SweepSurfacePanel() {
           </>
         )}
       </div>
+      <p className="muted">Or run a small grid of λ × τ_max around this page's world, algorithms and settings, in its workers:</p>
+      <PageGrid />
       {error && (
         <p className="pg-error" role="alert" data-testid="sweep-error">
           {error}
@@ -157,7 +239,15 @@ export function SweepSurfacePanel() {
         <>
           <p className="muted" data-testid="sweep-info">
             {name}: sweep {file.sweep}, {file.cells.length} cells. {metric} from {fmt(surface.min, 3)} (light) to {fmt(surface.max, 3)} (dark); outlined: where
-            a learner's utility is above PromptWise's by more than 2 standard errors. A cell opens its configuration as a run.
+            a learner's utility is above PromptWise's by more than 2 standard errors. A cell opens its configuration as a run.{' '}
+            <button
+              type="button"
+              className="btn link"
+              data-testid="sweep-download"
+              onClick={() => downloadText(fileText(file), 'sweep-merged.json', 'application/json')}
+            >
+              Download the sweep file
+            </button>
           </p>
           <div className="surface-grid">
             {learners.map((g) => (
