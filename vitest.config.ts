@@ -7,6 +7,9 @@ const SLOW = { name: 'slow', description: 'Replays a whole recorded dataset or r
 /** The engine, the CLI and the report script: pure modules, so one worker's files can share them (half the run's time goes to imports). */
 const PURE = ['src/engine/**/*.test.ts', 'src/cli/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'vite/**/*.test.ts'];
 
+/** A pure file whose checks need a module state of its own. */
+const ISOLATED_PURE = 'src/engine/wasmMemory.test.ts';
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -15,9 +18,11 @@ export default defineConfig({
     maxWorkers: 2,
     tags: [SLOW],
     projects: [
-      { extends: true, test: { name: 'pure', include: PURE, isolate: false } },
+      // The WebAssembly heap's accounting needs a heap no other file shares (src/engine/wasmMemory.test.ts).
+      { extends: true, test: { name: 'pure', include: PURE, exclude: [ISOLATED_PURE], isolate: false } },
+      { extends: true, test: { name: 'pure-isolated', include: [ISOLATED_PURE] } },
       // Stores, bridges, views and embeddings: module state (zustand stores, vi.mock, vi.resetModules) is per file.
-      { extends: true, test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'], exclude: PURE } },
+      { extends: true, test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'], exclude: [...PURE, ISOLATED_PURE] } },
     ],
   },
 });

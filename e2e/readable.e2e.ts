@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ALL_ALGO_IDS } from '../src/state/catalog';
 import { waitForPage } from './browser';
 import { ALGO_ROWS, hashOf, openLab, suiteBrowser, testIds, waitForCurrentResult, waitForSweeps } from './lab';
 
@@ -82,7 +83,7 @@ describe('charts readable with any selection', () => {
     await waitForPage(page, `location.hash.includes('algos=all&')`);
     expect(await page.getByTestId('algos-all').getAttribute('aria-pressed')).toBe('true');
     await waitForCurrentResult(page);
-    expect((await testIds(page, ALGO_ROWS, 'row-')).length).toBe(13);
+    expect((await testIds(page, ALGO_ROWS, 'row-')).length).toBe(ALL_ALGO_IDS.length);
     // The link with algos=all opens the same selection.
     const again = await openLab(suite.browser, await hashOf(page));
     expect(await again.getByTestId('algos-all').getAttribute('aria-pressed')).toBe('true');
@@ -107,10 +108,11 @@ describe('charts readable with any selection', () => {
           await page.getByTestId(card).screenshot({ path: `test-results/readable-${viewport.width}-${algos ? 'all' : 'focused'}-${card}.png` });
         }
         expect(await chartProblems(page)).toEqual([]);
-        // The λ sweep's utility axis is scaled to what matters: never below −1, and what it cuts is named.
-        const ticks = await page.evaluate<string[]>(
-          `[...document.querySelectorAll('[data-chart="lambda-sweep"] [data-metric="utility"] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map((e) => e.textContent)`,
-        );
+        // The λ sweep's utility axis is scaled to what matters: never below −1, and what it cuts is named. With every
+        // algorithm the charts take their drawing turns one per frame: wait for the axis rather than a fixed delay.
+        const tickSelector = `[data-chart="lambda-sweep"] [data-metric="utility"] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value`;
+        await waitForPage(page, `document.querySelectorAll('${tickSelector}').length > 1`, { timeout: 30_000 });
+        const ticks = await page.evaluate<string[]>(`[...document.querySelectorAll('${tickSelector}')].map((e) => e.textContent)`);
         expect(ticks.length).toBeGreaterThan(1);
         expect(Math.min(...ticks.map((t) => Number(t.replace('\u2212', '-'))))).toBeGreaterThanOrEqual(-1);
         if (algos) expect(await page.getByTestId('lambda-utility-cut').textContent()).toMatch(/utility axis cut at −1: .*Highest-cost falls to −8\d/);

@@ -3,6 +3,7 @@ import { fmtPct, fmtShort } from '../engine/lab/format';
 import { labBuiltin, sweepBuiltin } from '../engine/lab/run';
 import type { LabConfig, SweepResult, TraceRow } from '../engine/lab/types';
 import { NUMBER_PARAMS } from '../engine/params';
+import { ALGORITHMS, type AlgorithmSpec, algorithmSpec } from '../engine/policies/algorithms';
 import { FOCUSED_ALGO_IDS } from './catalog';
 import { CHANGE_SE, changed, diffStandardError, firstCostChange, lambdaLessons, levelFrom, tauMaxLessons } from './lessons';
 import { DEFAULT_PARAMS } from './urlCodec';
@@ -75,6 +76,20 @@ describe('the λ sweep’s lessons, against the engine', () => {
       expect(at('promptwise-budget').cost).toBeGreaterThan(at('promptwise').cost);
     });
   }
+
+  it('the literature’s learners: each says how λ enters its own rule (the registry’s words), and its cost falls as λ grows', () => {
+    const algos = ALGORITHMS.filter((a) => a.rule === 'own').map((a) => a.id);
+    expect(algos.length).toBeGreaterThan(0);
+    const sweep: SweepResult = sweepBuiltin({ base: { ...base('t2i', algos), trials: 4 }, param: 'lambda', values: [1e-4, 0.1, 1] });
+    const lines = lambdaLessons(sweep, algos, words('per prompt'));
+    for (const [i, algo] of algos.entries()) {
+      const role = (algorithmSpec(algo) as AlgorithmSpec).lambdaRole;
+      expect(role, algo).toBeTruthy();
+      expect(lines[i], algo).toContain(`: ${role}.`);
+      const pts = sweep.points.filter((p) => p.algo === algo);
+      expect(pts[pts.length - 1].cost, algo).toBeLessThan(pts[0].cost);
+    }
+  });
 
   it('says a level line is level, and names no change within noise', () => {
     const point = (x: number, cost: number, std: number) => ({

@@ -56,6 +56,8 @@ function mechanism(algo: string, tauMax: number): string {
     return `it plans the τ_max = ${tauMax} rounds on ${knows} and pays for a surer, dearer model only while its extra success is worth λ times its price`;
   }
   if (rule === 'margin') return `it asks the model with the highest ${knows} − λc, a score λ enters directly`;
+  const own = algorithmSpec(algo)?.lambdaRole;
+  if (rule === 'own' && own) return own;
   return 'its choice of models does not weigh cost against success';
 }
 

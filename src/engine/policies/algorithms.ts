@@ -36,6 +36,8 @@ export interface AlgorithmSpec {
   readonly officialCode: boolean;
   /** Its line style within its family (ui/palette.ts): 0 is the family's boldest. */
   readonly shade: number;
+  /** Rule `own`: how λ enters its choices, completing "its cost moves with λ because …" (state/lessons.ts). */
+  readonly lambdaRole?: string;
 }
 
 export const ALGORITHMS = [
@@ -140,6 +142,7 @@ export const ALGORITHMS = [
     knowsQ: false,
     officialCode: false,
     shade: 0,
+    lambdaRole: 'it asks the model of the highest LinUCB index less λc, a score λ enters directly',
   },
   {
     id: 'linucb-ts',
@@ -151,6 +154,7 @@ export const ALGORITHMS = [
     knowsQ: false,
     officialCode: false,
     shade: 1,
+    lambdaRole: 'it asks the model of the highest LinUCB index less λc, a score λ enters directly',
   },
   {
     id: 'lin-thompson',
@@ -162,6 +166,7 @@ export const ALGORITHMS = [
     knowsQ: false,
     officialCode: false,
     shade: 2,
+    lambdaRole: 'it asks the model of the highest posterior draw less λc, a score λ enters directly',
   },
   {
     id: 'lin-thompson-ts',
@@ -173,6 +178,7 @@ export const ALGORITHMS = [
     knowsQ: false,
     officialCode: false,
     shade: 3,
+    lambdaRole: 'it asks the model of the highest posterior draw less λc, a score λ enters directly',
   },
   {
     id: 'eps-greedy',
@@ -184,6 +190,7 @@ export const ALGORITHMS = [
     knowsQ: false,
     officialCode: false,
     shade: 4,
+    lambdaRole: 'between its random explorations it asks the model with the highest q̂ − λc, a score λ enters directly',
   },
   {
     id: 'eps-greedy-ts',
@@ -195,6 +202,7 @@ export const ALGORITHMS = [
     knowsQ: false,
     officialCode: false,
     shade: 5,
+    lambdaRole: 'between its random explorations it asks the model with the highest q̂ − λc, a score λ enters directly',
   },
   {
     id: 'pilot',
@@ -207,6 +215,7 @@ export const ALGORITHMS = [
     knowsQ: false,
     officialCode: false,
     shade: 7,
+    lambdaRole: 'its budget accrues 1/λ per prompt, so a larger λ is a tighter budget and a higher UCB-per-cost threshold',
   },
   {
     id: 'pilot-ts',
@@ -218,6 +227,7 @@ export const ALGORITHMS = [
     knowsQ: false,
     officialCode: false,
     shade: 8,
+    lambdaRole: 'its budget accrues 1/λ per prompt, so a larger λ is a tighter budget and a higher UCB-per-cost threshold',
   },
   {
     id: 'cascade',
@@ -230,6 +240,7 @@ export const ALGORITHMS = [
     knowsQ: false,
     officialCode: false,
     shade: 6,
+    lambdaRole: "it climbs from the cheapest model and stops where the next model's q̂ is below λc, so λ decides how far it climbs",
   },
   {
     id: 'random',
