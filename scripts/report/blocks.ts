@@ -6,6 +6,7 @@
 import { PRESETS, type Preset, presetCliArgs } from '../../src/engine/lab/presets';
 import { runLab, runSweep } from '../../src/engine/lab/run';
 import type { LabConfig } from '../../src/engine/lab/types';
+import { diffStandardError } from '../../src/engine/metrics';
 import { ALGORITHMS, algorithmSpec } from '../../src/engine/policies/algorithms';
 import { type AlgoSummary, runSimulation, type SimResult } from '../../src/engine/simulate';
 import { type BanditParams, defaultParams, type World } from '../../src/engine/types';
@@ -493,14 +494,12 @@ export const LITERATURE_WORLDS: readonly { id: string; title: string; checked: b
 ];
 
 /**
- * PromptWise's mean utility less another's, with its standard error over the trials (the population stds made
- * sample stds; the two runs taken as independent, which overstates the error of runs on common random numbers),
- * and the verdict: PromptWise wins or loses where the difference is beyond 2 standard errors, else they tie.
+ * PromptWise's mean utility less another's, with its standard error (engine/metrics.ts), and the verdict:
+ * PromptWise wins or loses where the difference is beyond 2 standard errors, else they tie.
  */
 function versusPromptWise(pw: AlgoSummary, other: AlgoSummary, trials: number): { diff: number; se: number; verdict: 'wins' | 'ties' | 'loses' } {
-  const sample = (s: { std: number }) => (s.std * s.std * trials) / Math.max(1, trials - 1);
   const diff = pw.utility.mean - other.utility.mean;
-  const se = Math.sqrt((sample(pw.utility) + sample(other.utility)) / trials);
+  const se = diffStandardError(pw.utility, other.utility, trials);
   return { diff, se, verdict: diff > 2 * se ? 'wins' : diff < -2 * se ? 'loses' : 'ties' };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanStd } from './metrics';
+import { diffStandardError, meanStd } from './metrics';
 
 describe('meanStd', () => {
   it('gives the mean and the population standard deviation', () => {
@@ -19,5 +19,17 @@ describe('meanStd', () => {
 
   it('is NaN for no values', () => {
     expect(meanStd([])).toEqual({ mean: NaN, std: NaN });
+  });
+});
+
+describe('diffStandardError', () => {
+  it('is the sample standard error of a difference of two independent means', () => {
+    const a = [1, 2, 3, 4];
+    const b = [2, 2, 5, 7];
+    // By hand: sample variances 5/3 and 6; SE = sqrt((5/3 + 6) / 4).
+    expect(diffStandardError(meanStd(a), meanStd(b), 4)).toBeCloseTo(Math.sqrt((5 / 3 + 6) / 4), 12);
+  });
+  it('is zero for one trial: any difference counts', () => {
+    expect(diffStandardError({ std: 0 }, { std: 0 }, 1)).toBe(0);
   });
 });

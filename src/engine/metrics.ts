@@ -23,3 +23,16 @@ export function meanStd(values: ArrayLike<number>): Stat {
   for (let i = 0; i < n; i++) ss += (values[i] - mean) ** 2;
   return { mean, std: Math.sqrt(ss / n) };
 }
+
+/**
+ * The standard error of the difference of two means, each over `trials` independent runs: the population stds
+ * (Stat.std) made sample variances, n/(n−1), whose means' variances add. Runs on common random numbers are
+ * correlated, so this overstates their error: a difference beyond k of it is the more surely real. Zero for one
+ * trial (no spread is known: any difference counts). The one home of this test: the lab's lessons, the sweep
+ * surface and the report's verdicts all call it.
+ */
+export function diffStandardError(a: { std: number }, b: { std: number }, trials: number): number {
+  if (trials < 2) return 0;
+  const sampleVariance = (s: { std: number }) => (s.std * s.std * trials) / (trials - 1);
+  return Math.sqrt((sampleVariance(a) + sampleVariance(b)) / trials);
+}

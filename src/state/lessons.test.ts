@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fmtPct, fmtShort } from '../engine/lab/format';
 import { labBuiltin, sweepBuiltin } from '../engine/lab/run';
 import type { LabConfig, SweepResult, TraceRow } from '../engine/lab/types';
+import { diffStandardError } from '../engine/metrics';
 import { NUMBER_PARAMS } from '../engine/params';
 import { ALGORITHMS, type AlgorithmSpec, algorithmSpec } from '../engine/policies/algorithms';
 import { FOCUSED_ALGO_IDS } from './catalog';
-import { CHANGE_SE, changed, diffStandardError, firstCostChange, lambdaLessons, levelFrom, tauMaxLessons } from './lessons';
+import { CHANGE_SE, changed, firstCostChange, lambdaLessons, levelFrom, tauMaxLessons } from './lessons';
 import { DEFAULT_PARAMS } from './urlCodec';
 
 const LAMBDAS = [1e-4, 1e-3, 1e-2, 1e-1, 1];
@@ -56,7 +57,9 @@ describe('the λ sweep’s lessons, against the engine', () => {
         // Every point before it is level with the first, and it is not.
         const pts = sweep.points.filter((p) => p.algo === algo);
         for (const p of pts.filter((q) => q.x < c.at.x)) expect(changed(c.first, p, 'cost')).toBe(false);
-        expect(Math.abs(c.at.cost - c.first.cost)).toBeGreaterThan(CHANGE_SE * diffStandardError(c.first, c.at, 'cost'));
+        expect(Math.abs(c.at.cost - c.first.cost)).toBeGreaterThan(
+          CHANGE_SE * diffStandardError({ std: c.first.std.cost }, { std: c.at.std.cost }, c.first.trials),
+        );
       }
 
       // PromptWise: the order of models does not depend on λ. Up to its first stop, trial 0 asks exactly the same

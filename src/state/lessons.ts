@@ -11,6 +11,7 @@
  */
 import { fmtPct, fmtShort } from '../engine/lab/format';
 import type { LabConfig, SweepPoint, SweepResult } from '../engine/lab/types';
+import { diffStandardError } from '../engine/metrics';
 import { algorithmSpec } from '../engine/policies/algorithms';
 import { costKindOf, fmtCostPerPrompt, fmtCostsPerPrompt } from './stakeholder';
 
@@ -19,15 +20,9 @@ export const CHANGE_SE = 3;
 
 type Metric = 'utility' | 'cost' | 'success';
 
-/** The standard error of the difference of two points' means (independent trials: their variances add). */
-export function diffStandardError(a: SweepPoint, b: SweepPoint, metric: Metric): number {
-  const v = (p: SweepPoint) => p.std[metric] ** 2 / p.trials;
-  return Math.sqrt(v(a) + v(b));
-}
-
-/** Whether `b`'s mean differs from `a`'s by more than CHANGE_SE standard errors (any difference over one trial). */
+/** Whether `b`'s mean differs from `a`'s by more than CHANGE_SE standard errors of the difference (engine/metrics.ts). */
 export function changed(a: SweepPoint, b: SweepPoint, metric: Metric): boolean {
-  return Math.abs(b[metric] - a[metric]) > CHANGE_SE * diffStandardError(a, b, metric);
+  return Math.abs(b[metric] - a[metric]) > CHANGE_SE * diffStandardError({ std: a.std[metric] }, { std: b.std[metric] }, a.trials);
 }
 
 /** An algorithm's points in the sweep's order of values. */

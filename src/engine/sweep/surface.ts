@@ -3,7 +3,7 @@
  * the cells where PromptWise is beaten. Pure: the lab's Sweep surface card draws it (ui/sweep/SweepSurface.tsx).
  */
 
-import type { Stat } from '../metrics';
+import { diffStandardError, type Stat } from '../metrics';
 import { NUMBER_PARAMS } from '../params';
 import { algorithmSpec } from '../policies/algorithms';
 import type { CellOutcome, SweepFile } from './merge';
@@ -57,10 +57,9 @@ export interface Surface {
 
 const trialsOf = (cell: CellOutcome): number => Number(cell.settings.trials ?? NUMBER_PARAMS.trials.default);
 
-/** Above PromptWise's utility by more than 2 standard errors (sample stds over the trials, runs taken as independent). */
+/** Above PromptWise's utility by more than 2 standard errors of the difference. */
 function beats(other: Stat, pw: Stat, trials: number): boolean {
-  const sample = (s: Stat) => (s.std * s.std * trials) / Math.max(1, trials - 1);
-  return other.mean - pw.mean > 2 * Math.sqrt((sample(other) + sample(pw)) / trials);
+  return other.mean - pw.mean > 2 * diffStandardError(other, pw, trials);
 }
 
 /** The surface of `metric` at the slice `at` (a value per slice axis; the first value where one is missing). */
