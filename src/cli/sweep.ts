@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkOptions, runSimulation } from '../engine/simulate';
-import { type CellOutcome, fileText, mergeShards, shardFile, shardName, sweepFile } from '../engine/sweep/merge';
+import { type CellOutcome, cellResults, fileText, mergeShards, shardFile, shardName, sweepFile } from '../engine/sweep/merge';
 import { cellArgv, cellAt, cellCount, parseShard, parseSweep, type SweepCell, SweepError, type SweepSpec, shardCells, sweepHash } from '../engine/sweep/spec';
 import { isBuiltinWorld } from '../engine/worlds/builtins';
 import { jsonPath, parseCliArgs, strictFlags, UsageError } from './args';
@@ -56,8 +56,7 @@ async function runCell(cell: SweepCell, where: (world: string) => string, jobs: 
   const options = { algos: opts.algos, T: opts.T, trials: opts.trials, seed: opts.seed, params: opts.params };
   checkOptions(options);
   const result = await runTrials(options, argv, jobs ?? defaultLanes(opts.trials), () => worldFor(opts), jobs === undefined ? 'if-worth-it' : 'now');
-  const results = Object.fromEntries(Object.entries(result.results).map(([id, { seconds: _, ...summary }]) => [id, summary]));
-  return { ...cell, results };
+  return { ...cell, results: cellResults(result.results) };
 }
 
 /** The plan: how many cells, and a cost estimate from a short run of each world's first cell on this machine. */

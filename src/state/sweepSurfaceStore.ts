@@ -7,7 +7,7 @@ import { get, set } from 'idb-keyval';
 import { create } from 'zustand';
 import { repairingStore } from '../data/idbStore';
 import { messageOf } from '../engine/messageOf';
-import { type CellOutcome, fileText, type SweepFile, sweepFile } from '../engine/sweep/merge';
+import { type CellOutcome, cellResults, fileText, type SweepFile, sweepFile } from '../engine/sweep/merge';
 import { cellAt, type SweepSpec } from '../engine/sweep/spec';
 import { readSweepFile, type SurfaceMetric } from '../engine/sweep/surface';
 import { isBuiltinWorld } from '../engine/worlds/builtins';
@@ -150,8 +150,7 @@ export async function runPageGrid(lambdas: number[], taus: number[]): Promise<vo
       const cell = cellAt(spec, i);
       const config = pageLabConfig({ ...p, lambda: cell.settings.lambda as number, tauMax: cell.settings.tauMax as number });
       const { summary } = await runLab({ ...config, traceSteps: 0 }, { signal: controller.signal });
-      const results = Object.fromEntries(Object.entries(summary.results).map(([id, { seconds: _, ...r }]) => [id, r]));
-      cells.push({ ...cell, results });
+      cells.push({ ...cell, results: cellResults(summary.results) });
       useSweepSurface.setState({ grid: { status: 'running', done: i + 1, of: n, error: null } });
     }
     const file = sweepFile(spec, cells);

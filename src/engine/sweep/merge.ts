@@ -14,6 +14,11 @@ export interface CellOutcome extends SweepCell {
   results: CellResults;
 }
 
+/** A run's per-algorithm summaries as a cell keeps them: without the seconds, so every machine writes the same bytes. */
+export function cellResults(results: Record<string, AlgoSummary>): CellResults {
+  return Object.fromEntries(Object.entries(results).map(([id, { seconds: _, ...summary }]) => [id, summary]));
+}
+
 export interface ShardFile {
   type: 'promptwise-sweep-shard';
   version: 1;
