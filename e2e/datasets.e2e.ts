@@ -74,6 +74,19 @@ describe('recorded datasets in the lab', () => {
     await page.close();
   });
 
+  it('a task ticked on MMLU-Pro, "computer science" (a name with a space), stays in the link and after a reload', async () => {
+    const page = await openLab(suite.browser, '#world=data:mmlu-pro-tigerlab&algos=promptwise,oracle&T=100&trials=1');
+    await waitForCurrentResult(page);
+    const box = page.getByTestId('dataset-tasks').getByLabel('computer science');
+    await box.check();
+    await waitForPage(page, `location.hash.includes('tasks=computer%20science')`);
+    await page.reload();
+    await waitForCurrentResult(page);
+    expect(await page.getByTestId('dataset-tasks').getByLabel('computer science').isChecked()).toBe(true);
+    expect(await page.getByTestId('notice').count()).toBe(0);
+    await page.close();
+  });
+
   it('runs a dataset with embedding features: the page embeds every prompt, then the worker projects and runs', async () => {
     const page = await openLab(suite.browser, '#world=data:humaneval-paper&features=task-onehot&costs=prices&algos=promptwise,oracle&T=200&trials=1');
     await page.getByTestId('embed-toggle').click();

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MAX_IMPORT_BYTES } from '../engine/import/errors';
-import { COST_MODES, type CostMode, type FeatureType, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
+import { type CostMode, DATASET_PARAMS, type DatasetParam, type FeatureType, headlessWords, type StartEntry } from '../engine/lab/datasetChoice';
 import { acceptsNumber, isDecimal, NUMBER_PARAMS, type NumberParam, numberProblem } from '../engine/params';
 import { ALGORITHMS } from '../engine/policies/algorithms';
 import { algorithmIds } from '../engine/policies/registry';
@@ -63,13 +63,29 @@ const JOBS: NumberParam = {
 /** The flags of the parameter registry (engine/params.ts), in its order, and --jobs. */
 const NUMBER_FLAGS: readonly NumberParam[] = [...Object.values(NUMBER_PARAMS), JOBS];
 
+/** The dataset choices' flags (engine/lab/datasetChoice.ts), in the registry's order. */
+const DATASET_FLAGS: readonly DatasetParam<unknown>[] = Object.values(DATASET_PARAMS);
+
+/** A dataset choice's flag, read by its registry entry; undefined when the flag is absent. */
+export function datasetFlag<T>(p: DatasetParam<T>, raw: string | undefined): T | undefined {
+  if (raw === undefined) return undefined;
+  const v = p.read(raw);
+  const words = headlessWords(p as DatasetParam<unknown>);
+  const browserOnly = p.options?.[raw.trim()]?.browserOnly;
+  if (browserOnly) throw new UsageError(`--${p.cli}: must be ${words.join(' or ')} (got "${raw}"; ${browserOnly})`);
+  if (typeof v === 'object' && v !== null && 'error' in v) {
+    throw new UsageError(`--${p.cli}: ${words.length > 0 ? `must be ${words.join(' or ')} (got "${raw}")` : v.error}`);
+  }
+  return v as T;
+}
+
 const usage = `usage: npm run sim -- [--world NAME|PATH] [--algos LIST|all] [--json PATH] [--no-timing] [--single-models] [--NUMBER X …]
-       [--features task-onehot|hashed-ngrams] [--costs prices|per-query] [--tasks A,B]
-       [--model-start MODEL:STEP,…] [--task-start TASK:STEP,…]   (these five with --world DATA_FOLDER or an imported file)
        [--prices models.json|NAME=PRICE,…]                       (with --world FILE.csv|FILE.jsonl, a file the lab imports)
 worlds (--world): a built-in (${builtinWorldNames.join(', ')}),
        a world file (.json), a data folder (models.json and prompts.jsonl), or a prompts file the lab imports
        (.csv with one column per model, or .jsonl; at most ${MAX_IMPORT_BYTES / 1024 / 1024} MiB) with --prices
+data folders and imported files (--world DATA_FOLDER or FILE.csv|FILE.jsonl):
+${DATASET_FLAGS.map((p) => `  --${p.cli.padEnd(12)}${p.help}; ${headlessWords(p).join(' or ') || p.expect}`).join('\n')}
 numbers (each checked against its bounds; the lab's sliders offer the range in brackets):
 ${NUMBER_FLAGS.map((p) => `  --${p.cli.padEnd(12)}${p.help}; ${p.expect}${p.lab ? ` [${p.lab.min}–${p.lab.max}]` : ''}${p.default === null ? '' : ` (default ${p.default})`}`).join('\n')}
 algorithms (--algos, comma-separated; all: every one):
@@ -94,17 +110,6 @@ export function jsonPath(raw: string | undefined): string | undefined {
   const folder = dirname(resolve(raw));
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--json: the folder ${JSON.stringify(dirname(raw))} does not exist`);
   return raw;
-}
-
-/** `--tasks A,B`: the task names; a list naming none (`,`) is an error, never "every task". */
-function taskList(raw: string | undefined): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const tasks = raw
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  if (tasks.length === 0) throw new UsageError(`--tasks: names no task (got "${raw}"; give A,B or leave it out for every task)`);
-  return tasks;
 }
 
 /** `--lambda -1` means the value -1, not an option "-1": join such pairs so the range check can answer. */
@@ -143,11 +148,7 @@ function parseFlags(argv: string[]) {
     json: { type: 'string' },
     'no-timing': { type: 'boolean', default: false },
     'single-models': { type: 'boolean', default: false },
-    features: { type: 'string' },
-    costs: { type: 'string' },
-    tasks: { type: 'string' },
-    'model-start': { type: 'string' },
-    'task-start': { type: 'string' },
+    ...Object.fromEntries(DATASET_FLAGS.map((p) => [p.cli, { type: 'string' as const }])),
     prices: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   } as const);
@@ -180,30 +181,19 @@ export function parseCliArgs(argv: string[]): CliOptions {
     if (v !== undefined) params[p.key] = v;
   }
 
-  const features = values.features;
-  if (features !== undefined && features !== 'task-onehot' && features !== 'hashed-ngrams') {
-    throw new UsageError(`--features: must be task-onehot or hashed-ngrams (got "${features}"; embedding features are computed in the browser lab)`);
-  }
-  const costs = values.costs as CostMode | undefined;
-  if (costs !== undefined && !COST_MODES.includes(costs)) {
-    throw new UsageError(`--costs: must be ${COST_MODES.join(' or ')} (got "${costs}")`);
-  }
-
-  const starts = (flag: 'model-start' | 'task-start'): StartEntry[] | undefined => {
-    const raw = values[flag];
-    if (raw === undefined) return undefined;
-    const parsed = parseStartList(raw);
-    if ('error' in parsed) throw new UsageError(`--${flag}: ${parsed.error}`);
-    return parsed;
-  };
+  const flag = <T>(p: DatasetParam<T>) => datasetFlag(p, (values as Record<string, unknown>)[p.cli] as string | undefined);
+  const tasks = flag(DATASET_PARAMS.tasks);
+  // In a link an empty list is every task; on the command line, leave the flag out for that.
+  if (tasks?.length === 0)
+    throw new UsageError(`--tasks: names no task (got "${(values as Record<string, unknown>).tasks}"; give A,B or leave it out for every task)`);
 
   return {
     world: values.world,
-    features,
-    costs,
-    modelStart: starts('model-start'),
-    taskStart: starts('task-start'),
-    tasks: taskList(values.tasks),
+    features: flag(DATASET_PARAMS.features) as Exclude<FeatureType, 'embedding'> | undefined,
+    costs: flag(DATASET_PARAMS.costs),
+    modelStart: flag(DATASET_PARAMS.modelStart),
+    taskStart: flag(DATASET_PARAMS.taskStart),
+    tasks,
     prices: values.prices,
     algos,
     T: num(NUMBER_PARAMS.T) ?? NUMBER_PARAMS.T.default,

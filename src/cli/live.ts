@@ -6,6 +6,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DATASET_PARAMS, headlessWords } from '../engine/lab/datasetChoice';
 import { type GraderSpec, parseGrader } from '../engine/live/graders';
 import type { QueryRecord } from '../engine/live/loop';
 import { type LiveModel, parseLiveModels } from '../engine/live/models';
@@ -15,12 +16,12 @@ import { type LiveSettings, liveAlgorithmProblem, liveHeader, runLiveSession } f
 import { NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { checkOptions } from '../engine/simulate';
 import { type BanditParams, defaultParams } from '../engine/types';
-import { jsonPath, numberFlag, strictFlags, UsageError } from './args';
+import { datasetFlag, jsonPath, numberFlag, strictFlags, UsageError } from './args';
 import type { Io } from './main';
 
 const usage = `usage: npm run sim -- live --models live-models.json --prompts DATA_FOLDER|FILE.jsonl|FILE.csv --record FILE.jsonl --spend-cap USD
        [--grader choice|exact|regex:PATTERN|number:TOL] [--algo ID | --collect] [--limit N]
-       [--features task-onehot|hashed-ngrams] [--d N] [--lambda X] [--tau-max N] [--tau-exp N] [--alpha X] [--seed N]
+       [--features ${headlessWords(DATASET_PARAMS.features).join('|')}] [--d N] [--lambda X] [--tau-max N] [--tau-exp N] [--alpha X] [--seed N]
        [--concurrency N] [--timeout S] [--retries N] [--max-tokens N] [--export DIR] [--json PATH]
 Each prompt (a JSONL row or CSV record with text, and answer, id and task where it has them) is routed in the file's order; every
 finished query is appended to --record, and the same command resumes from it. Keys come from the environment
@@ -56,7 +57,7 @@ function parseFlags(argv: string[]) {
     grader: { type: 'string', default: 'choice' },
     algo: { type: 'string', default: 'promptwise' },
     collect: { type: 'boolean', default: false },
-    features: { type: 'string', default: 'task-onehot' },
+    features: { type: 'string' },
     export: { type: 'string' },
     json: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -116,13 +117,11 @@ export async function liveMain(argv: string[], io: Io, env: NodeJS.ProcessEnv = 
   }
   const seed = num(NUMBER_PARAMS.seed) ?? 0;
   const d = num(NUMBER_PARAMS.dim);
-  if (values.features !== 'task-onehot' && values.features !== 'hashed-ngrams') {
-    throw new UsageError(`--features: must be task-onehot or hashed-ngrams (got ${JSON.stringify(values.features)})`);
-  }
-  if (values.features === 'task-onehot' && d !== undefined)
+  const featureType = datasetFlag(DATASET_PARAMS.features, values.features) ?? DATASET_PARAMS.features.default;
+  if (featureType === 'task-onehot' && d !== undefined)
     throw new UsageError('--d: task-onehot features have one dimension per task; --d sets hashed-ngrams’ dimension');
   const { text, file } = promptsText(values.prompts!);
-  const features: LiveFeatures = values.features === 'task-onehot' ? { type: 'task-onehot' } : { type: 'hashed-ngrams', dim: d ?? 64 };
+  const features: LiveFeatures = featureType === 'task-onehot' ? { type: 'task-onehot' } : { type: 'hashed-ngrams', dim: d ?? 64 };
   const prompts = withContexts(readLivePrompts(text, file, num(OWN.limit)), features);
   if (algo !== null) checkOptions({ algos: [algo], T: prompts.length, trials: 1, seed, params });
   const json = jsonPath(values.json);

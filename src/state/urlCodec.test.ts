@@ -87,13 +87,20 @@ describe('URL hash codec: round trip', () => {
     ['features=bert', 'features=bert is not valid (one of task-onehot, hashed-ngrams, embedding); using task-onehot'],
     ['dim=1', 'dim=1 is not valid (an integer 2–384); using 16'],
     ['costs=free', 'costs=free is not valid (prices or per-query); using prices'],
-    ['tasks=a,<b>', 'tasks=a,<b> is not valid (a comma-separated list of task names); using all tasks'],
+    [`tasks=a,${'x'.repeat(121)}`, `tasks=a,${'x'.repeat(35)}… is not valid (a comma-separated list of task names); using all tasks`],
     ['modelStart=qwen-plus', 'modelStart=qwen-plus is not valid (a comma-separated list of model:step); using every model from step 0'],
     ['taskStart=a:1,a:2', 'taskStart=a:1,a:2 is not valid (a comma-separated list of task:step); using every task from step 0'],
   ])('a dataset world with %s falls back with a notice', (pair, notice) => {
     const d = decodeHash(`#world=data:x&${pair}`);
     expect(d.notices.map((n) => n.text)).toEqual([notice]);
     expect(d.state.params).toEqual({ ...DEFAULT_PARAMS, world: 'data:x' });
+  });
+
+  it('keeps a task name with a space (MMLU-Pro\'s "computer science") through the link', () => {
+    const params = { ...DEFAULT_PARAMS, world: 'data:mmlu-pro-tigerlab', tasks: ['computer science', 'law'] };
+    const d = decodeHash(encodeHash({ ...DEFAULT_HASH_STATE, params }));
+    expect(d.notices).toEqual([]);
+    expect(d.state.params.tasks).toEqual(['computer science', 'law']);
   });
 
   it('writes the slide (1-based) only while presenting, past the first slide', () => {

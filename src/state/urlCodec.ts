@@ -11,7 +11,7 @@
  */
 
 import { DEFAULT_EMBED_SETTINGS } from '../embed/types';
-import { COST_MODES, type CostMode, FEATURE_TYPES, type FeatureType, formatStartList, parseStartList, type StartEntry } from '../engine/lab/datasetChoice';
+import { DATASET_PARAMS, type DatasetParam, type DatasetParamKey, type DatasetParamValues } from '../engine/lab/datasetChoice';
 import { fmtCount } from '../engine/lab/format';
 import { isDecimal, type LabRange, NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { z } from '../engine/zod';
@@ -126,43 +126,29 @@ function autoField(p: NumberParam & { lab: { min: number; max: number } }): Fiel
   };
 }
 
-/** One of a fixed list of words. */
-function choiceField<T extends string>(choices: readonly T[], fallback: T, extra: Partial<Field<T>> = {}): Field<T> {
+/** A dataset choice of its registry (engine/lab/datasetChoice.ts): its one reading, its writing, its default. */
+function datasetField<T>(p: DatasetParam<T>): Field<T> {
   return {
     schema: () =>
-      z
-        .string()
-        .trim()
-        .refine((s): s is T => (choices as readonly string[]).includes(s)) as unknown as z.ZodType<T, string>,
-    expect: choices.length === 2 ? choices.join(' or ') : `one of ${choices.join(', ')}`,
-    encode: (v) => v,
-    default: fallback,
-    ...extra,
+      z.string().transform((s, ctx) => {
+        const v = p.read(s);
+        if (typeof v === 'object' && v !== null && 'error' in v) {
+          ctx.addIssue({ code: 'custom', message: v.error });
+          return z.NEVER;
+        }
+        return v as T;
+      }),
+    expect: p.expect,
+    encode: p.write,
+    default: p.default,
+    datasetOnly: true,
+    emptyMeans: p.emptyMeans,
   };
 }
 
-/** `name:step,…` (parseStartList): who joins a dataset run when. */
-function startListField(what: 'model' | 'task'): Field<StartEntry[]> {
-  return {
-    schema: () =>
-      z
-        .string()
-        .transform((s, ctx) => {
-          const parsed = parseStartList(s);
-          if ('error' in parsed) {
-            ctx.addIssue({ code: 'custom', message: parsed.error });
-            return z.NEVER;
-          }
-          return parsed;
-        })
-        .pipe(z.array(z.object({ name: z.string(), step: z.number() })).max(100)),
-    expect: `a comma-separated list of ${what}:step`,
-    encode: formatStartList,
-    default: [],
-    datasetOnly: true,
-    emptyMeans: `every ${what} from step 0`,
-  };
-}
+const DATASET_FIELDS = Object.fromEntries(Object.values(DATASET_PARAMS).map((p: DatasetParam<unknown>) => [p.key, datasetField(p)])) as {
+  [K in DatasetParamKey]: Field<DatasetParamValues[K]>;
+};
 
 /** The registry's numbers with a lab range (engine/params.ts), in its order: each a field of its own. */
 export type LabNumberKey = { [K in keyof typeof NUMBER_PARAMS]: (typeof NUMBER_PARAMS)[K] extends { lab: object } ? K : never }[keyof typeof NUMBER_PARAMS];
@@ -210,25 +196,8 @@ const FIELDS = {
     encode: (v) => v,
     default: 'sudoku',
   }),
-  // Dataset worlds: how prompts become contexts; set prices or recorded per-query costs; only the prompts of these
-  // tasks (empty: all); models that join, and tasks whose prompts arrive, during the run (empty: all from step 0).
-  features: choiceField<FeatureType>(FEATURE_TYPES, 'task-onehot', { datasetOnly: true }),
-  costs: choiceField<CostMode>(COST_MODES, 'prices', { datasetOnly: true }),
-  tasks: field<string[]>({
-    schema: () =>
-      z
-        .string()
-        .trim()
-        .transform((s) => (s === '' ? [] : s.split(',').map((t) => t.trim())))
-        .pipe(z.array(z.string().regex(/^[\w.-]{1,80}$/)).max(100)),
-    expect: 'a comma-separated list of task names',
-    encode: (v) => v.join(','),
-    default: [],
-    datasetOnly: true,
-    emptyMeans: 'all tasks',
-  }),
-  modelStart: startListField('model'),
-  taskStart: startListField('task'),
+  // Dataset worlds: how prompts become contexts, which costs, which tasks, who joins when (their registry).
+  ...DATASET_FIELDS,
   // Dataset worlds with embedding features: the embedding model, so that a link to an embedding run carries it
   // (issue 41, item 8); kept in step with the embedding settings (embedStore.ts).
   embed: field<string>({

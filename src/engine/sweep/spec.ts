@@ -12,7 +12,7 @@
  * `algos` (a list, default every algorithm) and a data folder's `features`, `costs` and `tasks`.
  */
 import { contentHash } from '../import/id';
-import { COST_MODES } from '../lab/datasetChoice';
+import { DATASET_PARAMS, headlessWords } from '../lab/datasetChoice';
 import { acceptsNumber, NUMBER_PARAMS, type NumberParam, numberProblem } from '../params';
 import { algorithmIds } from '../policies/registry';
 import { z } from '../zod';
@@ -98,7 +98,7 @@ export function parseSweep(text: string): SweepSpec {
       if (!Array.isArray(v) || v.length === 0) throw new SweepError('fixed.tasks: must be a list of task names');
       fixed.tasks = v;
     } else if ((FIXED_TEXT as readonly string[]).includes(key)) {
-      const allowed: readonly string[] = key === 'features' ? ['task-onehot', 'hashed-ngrams'] : COST_MODES;
+      const allowed = headlessWords(DATASET_PARAMS[key as (typeof FIXED_TEXT)[number]]);
       if (typeof v !== 'string' || !allowed.includes(v)) throw new SweepError(`fixed.${key}: must be ${allowed.join(' or ')} (got ${JSON.stringify(v)})`);
       fixed[key] = v;
     } else if (key in SWEEP_NUMBERS) fixed[key] = checkNumber(`fixed.${key}`, key, v);

@@ -2,7 +2,7 @@
  * The featurizer ablation: the current dataset run with task one-hot, hashed n-grams and embedding contexts
  * side by side (same seed, algorithms, λ and τ_max), one row per featurizer and algorithm.
  */
-import { FEATURE_TYPES, type FeatureType } from '../../engine/lab/datasetChoice';
+import { DATASET_PARAMS, FEATURE_TYPES, type FeatureType } from '../../engine/lab/datasetChoice';
 import { fmt, fmtPct } from '../../engine/lab/format';
 import { ablationIntents, ablationKey, useAblation } from '../../state/ablationStore';
 import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
@@ -10,11 +10,10 @@ import { useParams } from '../../state/params';
 import { algoColor } from '../palette';
 import './ablation.css';
 
-const FEATURE_LABELS: Record<FeatureType, string> = {
-  'task-onehot': 'Task one-hot',
-  'hashed-ngrams': 'Hashed n-grams',
-  embedding: 'Embedding (PCA)',
-};
+/** The registry's labels (engine/lab/datasetChoice.ts); embeddings are projected by PCA here as in a run. */
+const FEATURE_LABELS: Record<FeatureType, string> = Object.fromEntries(
+  FEATURE_TYPES.map((f) => [f, `${DATASET_PARAMS.features.options[f].label}${f === 'embedding' ? ' (PCA)' : ''}`]),
+) as Record<FeatureType, string>;
 
 export function AblationPanel() {
   const params = useParams((s) => s.params);

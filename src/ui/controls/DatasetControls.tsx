@@ -4,7 +4,8 @@
  * with what λ means on that cost scale. Shown under the scenario picker only for dataset worlds.
  */
 import { useEffect, useId } from 'react';
-import { type CostMode, costUnit, type FeatureType } from '../../engine/lab/datasetChoice';
+import { type CostMode, costUnit, DATASET_PARAMS, type FeatureType } from '../../engine/lab/datasetChoice';
+import { fmtPct } from '../../engine/lab/format';
 import { loadDatasetInfo, useDatasetInfo } from '../../state/datasetInfo';
 import { useEmbed } from '../../state/embedStore';
 import { setParams, useLab } from '../../state/labStore';
@@ -13,16 +14,13 @@ import { isDatasetWorldName } from '../../state/urlCodec';
 import { HelpText } from './HelpText';
 import { NumberControl } from './NumberControl';
 
-const FEATURE_HELP: Record<FeatureType, string> = {
-  'task-onehot': 'One coordinate per task: the learner tells tasks apart, not prompts within a task.',
-  'hashed-ngrams': 'Character 3-grams hashed into d buckets: instant, no model, sees the words of each prompt.',
-  embedding: 'Sentence embeddings computed in this browser (settings under "Embeddings"), projected by PCA to d dimensions.',
-};
+const { features: FEATURES, costs: COSTS } = DATASET_PARAMS;
 
-const COST_HELP: Record<CostMode, string> = {
-  prices: "Each model's set price ($ per 1M tokens, input + output) per query. λ = 0.01 makes a $1 model cost 1% of a success per query.",
-  'per-query': 'What each recorded query really cost, in µ$ (millionths of a dollar). λ = 0.001 makes a 100 µ$ query cost 10% of a success.',
-};
+/** What λ means on a cost scale, computed: λ × one query's cost is the share of a success it costs. */
+function lambdaExample(costs: CostMode): string {
+  const [lambda, cost, what] = costs === 'prices' ? [0.01, 1, 'a $1 model'] : [0.001, 100, 'a 100 µ$ query'];
+  return `λ = ${lambda} makes ${what} cost ${fmtPct(lambda * cost, 0)} of a success per query.`;
+}
 
 const NO_INFO = { info: null, error: null };
 
@@ -57,14 +55,17 @@ function DatasetControlsFor({ world }: { world: string }) {
         </p>
       )}
       <div className="control-head">
-        <label htmlFor={ids.features}>Prompt features</label>
+        <label htmlFor={ids.features}>{FEATURES.label}</label>
       </div>
       <select id={ids.features} data-testid="features" value={params.features} onChange={(e) => setParams({ features: e.target.value as FeatureType })}>
-        <option value="task-onehot">Task one-hot</option>
-        <option value="hashed-ngrams">Hashed n-grams</option>
-        <option value="embedding">Embedding ({embedModel})</option>
+        {Object.entries(FEATURES.options).map(([value, o]) => (
+          <option key={value} value={value}>
+            {o.label}
+            {value === 'embedding' ? ` (${embedModel})` : ''}
+          </option>
+        ))}
       </select>
-      <HelpText>{FEATURE_HELP[params.features]}</HelpText>
+      <HelpText>{FEATURES.options[params.features].help}</HelpText>
       {ran?.dim !== undefined && (
         <p className="help" data-testid="context-info">
           Last run: contexts of dimension {ran.dim}
@@ -102,18 +103,17 @@ function DatasetControlsFor({ world }: { world: string }) {
         </div>
       )}
       <div className="control-head">
-        <label htmlFor={ids.costs}>Costs</label>
+        <label htmlFor={ids.costs}>{COSTS.label}</label>
       </div>
       <select id={ids.costs} data-testid="costs" value={params.costs} onChange={(e) => setParams({ costs: e.target.value as CostMode })}>
-        <option value="prices" disabled={info !== null && info.prices === null}>
-          Set prices
-        </option>
-        <option value="per-query" disabled={info !== null && !info.perQuery}>
-          Recorded per-query cost
-        </option>
+        {Object.entries(COSTS.options).map(([value, o]) => (
+          <option key={value} value={value} disabled={info !== null && (value === 'prices' ? info.prices === null : !info.perQuery)}>
+            {o.label}
+          </option>
+        ))}
       </select>
       <HelpText>
-        {COST_HELP[params.costs]} Costs in {costUnit({ costs: params.costs })}.
+        {COSTS.options[params.costs].help} {lambdaExample(params.costs)} Costs in {costUnit({ costs: params.costs })}.
       </HelpText>
     </div>
   );
