@@ -14,7 +14,7 @@ import { isBuiltinWorld } from '../engine/worlds/builtins';
 import { runLab } from '../workers/simBridge';
 import { pageLabConfig } from './labStore';
 import { useParams } from './params';
-import { DEFAULT_PARAMS, encodeHash, LAB_NUMBER_KEYS, type LabNumberKey, type LabParams, LIMITS } from './urlCodec';
+import { DEFAULT_HASH_STATE, decodeHash, encodeHash, formatNumber, type LabParams } from './urlCodec';
 
 interface SweepSurfaceState {
   file: SweepFile | null;
@@ -76,24 +76,18 @@ function labWorld(world: string): string | null {
 
 /**
  * The lab's link (the hash) that runs the cell's configuration with `algos`, or why there is none: a world file or
- * an import the lab does not serve, or a setting the lab has no control for (run those with `npm run sim`).
+ * an import the lab does not serve, or a setting the lab has no control for, or a value beyond a control's range
+ * (run those with `npm run sim`). The cell's settings enter the lab as a link does, through its one decoder: a
+ * setting the link would refuse is the reason, in the link's words.
  */
 export function cellLink(cell: CellOutcome, algos: readonly string[]): { hash: string } | { why: string } {
   const world = labWorld(cell.world);
   if (world === null) return { why: `${cell.world} is not a world the lab serves: run this cell with npm run sim` };
-  const params: LabParams = { ...DEFAULT_PARAMS, world, algos: [...algos], alpha: null, traceAlgo: algos.includes('promptwise') ? 'promptwise' : algos[0] };
-  for (const [key, v] of Object.entries(cell.settings)) {
-    if (key === 'algos') continue;
-    if (key === 'features' || key === 'costs') (params as Record<string, unknown>)[key] = v;
-    else if (key === 'tasks') params.tasks = [...(v as string[])];
-    else if ((LAB_NUMBER_KEYS as readonly string[]).includes(key)) {
-      const range = LIMITS[key as LabNumberKey];
-      if (typeof v !== 'number' || v < range.min || v > range.max)
-        return { why: `${key} = ${v} is beyond the lab's ${range.min}–${range.max}: run this cell with npm run sim` };
-      (params as Record<string, unknown>)[key] = v;
-    } else return { why: `the lab has no control for ${key}: run this cell with npm run sim` };
-  }
-  return { hash: encodeHash({ params, present: false, step: null }) };
+  const text = (v: unknown) => (typeof v === 'number' ? formatNumber(v) : Array.isArray(v) ? v.join(',') : String(v));
+  const { algos: _, ...settings } = cell.settings;
+  const query = new URLSearchParams([['world', world], ['algos', algos.join(',')], ...Object.entries(settings).map(([k, v]) => [k, text(v)])]);
+  const { state, notices } = decodeHash(`#${query}`, DEFAULT_HASH_STATE);
+  return notices.length > 0 ? { why: `the lab cannot run it as swept (${notices[0].text}): run this cell with npm run sim` } : { hash: encodeHash(state) };
 }
 
 /** Cells a grid in the page may have: a small one (a bigger sweep is the CLI's, sharded: docs/SWEEPS.md). */
