@@ -7,6 +7,7 @@ import { createRng, type Rng } from '../rng';
 import { runSimulation, type StepBatch } from '../simulate';
 import { type BanditParams, defaultParams, NULL_ACTION, type Policy, type StepView } from '../types';
 import { builtinWorld } from '../worlds/builtins';
+import type { BudgetedLinUcb } from './literature';
 import { type AlgorithmId, createPolicy, releasePolicy, THOMPSON_V } from './registry';
 
 const LITERATURE: AlgorithmId[] = ['linucb', 'linucb-ts', 'lin-thompson', 'lin-thompson-ts', 'eps-greedy', 'eps-greedy-ts', 'pilot', 'pilot-ts', 'cascade'];
@@ -181,6 +182,61 @@ describe('the cost cascade (FrugalGPT-style)', () => {
     expect(policy.next(5)).toBe(0);
     const { own, estimates } = policy.explain!();
     expect(own?.value).toBeCloseTo(estimates[0].qHat - 0.1, 12);
+  });
+});
+
+/**
+ * The λ lessons quote each learner's `lambdaRole` (algorithms.ts; state/lessons.ts): each sentence's mechanism held
+ * here, at several λ from the same state. lessons.test.ts holds their common effect (cost falls as λ grows on t2i).
+ */
+describe('how λ enters each learner’s rule, as its lambdaRole says', () => {
+  const LAMBDAS = [0, 0.05, 0.2, 1];
+  // The dearest model first: at λ = 0 a tie or a high draw asks it, and a larger λ turns to the cheaper ones.
+  const COSTS = [10, 3, 1];
+
+  it.each(['linucb-ts', 'lin-thompson-ts', 'eps-greedy-ts'] as const)('%s: it asks the highest score less λc; λ enters the score directly', (id) => {
+    const asked = LAMBDAS.map((lambda) => {
+      // The same seed: the same scores (index, draws, fits) at every λ; only λ differs.
+      const policy = make(id, { lambda }, createRng(5), 3);
+      // Prompt 100: ε-greedy's coin explores with ε = 3/100 only.
+      policy.begin(step(99, [0.6, 0.8], COSTS), new Float64Array(3));
+      const arm = policy.next(5);
+      const { estimates, own } = policy.explain!();
+      const margins = estimates.map((e, a) => e.qHat - lambda * COSTS[a]);
+      if (own?.reason.startsWith('a uniformly random model')) return null; // ε-greedy's coin, which λ does not enter
+      expect(arm).toBe(margins.indexOf(Math.max(...margins)));
+      expect(own?.value).toBeCloseTo(margins[arm], 12);
+      return COSTS[arm];
+    });
+    // A larger λ never asks a dearer model first.
+    const costs = asked.filter((c) => c !== null);
+    expect(costs.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < costs.length; i++) expect(costs[i]).toBeLessThanOrEqual(costs[i - 1]);
+    expect(costs[costs.length - 1]).toBeLessThan(costs[0]);
+  });
+
+  it('pilot: its budget accrues 1/λ per prompt, so after the same spend a larger λ sets a higher threshold ψ(z)', () => {
+    const thresholds = [0.05, 0.1, 0.2, 0.4].map((lambda) => {
+      const policy = make('pilot-ts', { lambda, alpha: 1 });
+      const budgeted = policy as unknown as BudgetedLinUcb;
+      policy.begin(step(0, [1, 0], [1, 4]), new Float64Array(2));
+      // Nothing spent (z = 0): ψ = L/e at every λ, and the same first query.
+      expect(budgeted.threshold()).toBeCloseTo(1 / 4 / Math.E, 12);
+      expect(policy.next(5)).toBe(0);
+      policy.observe(0, 0);
+      // Spent 1 of a budget of 1/λ: z = λ, ψ(z) = (U·e/L)^z·L/e with U = 1, L = 1/4.
+      expect(budgeted.threshold()).toBeCloseTo((4 * Math.E) ** lambda / 4 / Math.E, 12);
+      const psi = budgeted.threshold();
+      policy.end();
+      return psi;
+    });
+    for (let i = 1; i < thresholds.length; i++) expect(thresholds[i]).toBeGreaterThan(thresholds[i - 1]);
+  });
+
+  it('cascade: it climbs from the cheapest and stops where q̂ < λc, so a larger λ climbs no further, and less at some λ', () => {
+    const climbed = LAMBDAS.map((lambda) => play(make('cascade', { lambda }, createRng(1), 3), step(0, [1, 0], COSTS), () => 0).length);
+    for (let i = 1; i < climbed.length; i++) expect(climbed[i]).toBeLessThanOrEqual(climbed[i - 1]);
+    expect(climbed[climbed.length - 1]).toBeLessThan(climbed[0]);
   });
 });
 
