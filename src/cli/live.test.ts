@@ -200,5 +200,12 @@ describe('npm run sim -- live', () => {
     );
     expect((await cli(['--models', file, ...base('x.jsonl'), '--spend-cap', '1', '--grader', 'fuzzy'])).err).toMatch(/^--grader: must be choice/);
     expect((await cli(['--models', join(dir, 'nope.json'), ...base('x.jsonl'), '--spend-cap', '1'])).err).toMatch(/^--models: no file/);
+    // The run's own numbers, as their registry (engine/live/params.ts) bounds and words them.
+    expect((await cli(['--models', file, ...base('x.jsonl'), '--spend-cap', '1', '--timeout', '0'])).err).toBe(
+      '--timeout: must be a number of seconds from 0.001 to 3,600 (got "0")',
+    );
+    expect((await cli(['--models', file, ...base('x.jsonl'), '--spend-cap', '1', '--concurrency', '65'])).err).toBe(
+      '--concurrency: must be an integer from 1 to 64 (got "65")',
+    );
   });
 });

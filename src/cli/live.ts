@@ -10,6 +10,7 @@ import { DATASET_PARAMS, headlessWords } from '../engine/lab/datasetChoice';
 import { type GraderSpec, parseGrader } from '../engine/live/graders';
 import type { QueryRecord } from '../engine/live/loop';
 import { type LiveModel, parseLiveModels } from '../engine/live/models';
+import { LIVE_NUMBERS } from '../engine/live/params';
 import { type LiveFeatures, readLivePrompts, withContexts } from '../engine/live/prompts';
 import { exportDataset, headerMismatch, queryLine, type RecordingHeader, readRecording } from '../engine/live/recording';
 import { type LiveSettings, liveAlgorithmProblem, liveHeader, runLiveSession } from '../engine/live/session';
@@ -27,27 +28,8 @@ Each prompt (a JSONL row or CSV record with text, and answer, id and task where 
 finished query is appended to --record, and the same command resumes from it. Keys come from the environment
 variable each model names (api_key_env); they are never written anywhere. docs/LIVE.md explains every option.`;
 
-const LIVE_NUMBERS = ['lambda', 'tauMax', 'tauExp', 'alpha', 'seed', 'dim'] as const;
-
-/** The CLI's own numbers of a live run, checked as the registry's are. */
-const own = (cli: string, expect: string, min: number, max: number, integer: boolean, help: string): NumberParam => ({
-  key: cli,
-  cli,
-  integer,
-  min,
-  max,
-  expect,
-  default: null,
-  help,
-});
-const OWN = {
-  'spend-cap': own('spend-cap', 'a number ≥ 0 (US dollars)', 0, Number.POSITIVE_INFINITY, false, 'stop before the spend could pass this'),
-  limit: own('limit', 'a positive integer', 1, Number.MAX_SAFE_INTEGER, true, 'the first N prompts only'),
-  concurrency: own('concurrency', 'an integer from 1 to 64', 1, 64, true, 'requests in flight per endpoint'),
-  timeout: own('timeout', 'a positive number of seconds', 0.001, 3600, false, 'seconds per request'),
-  retries: own('retries', 'an integer from 0 to 10', 0, 10, true, 'retries on 429, 5xx, timeouts'),
-  'max-tokens': own('max-tokens', 'an integer from 1 to 100,000', 1, 100_000, true, 'max_tokens of each request'),
-} as const;
+/** The parameter registry's numbers a live run takes (engine/params.ts); its own are engine/live/params.ts's. */
+const REGISTRY_NUMBERS = ['lambda', 'tauMax', 'tauExp', 'alpha', 'seed', 'dim'] as const;
 
 function parseFlags(argv: string[]) {
   return strictFlags(argv, {
@@ -61,7 +43,9 @@ function parseFlags(argv: string[]) {
     export: { type: 'string' },
     json: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
-    ...Object.fromEntries([...LIVE_NUMBERS.map((k) => NUMBER_PARAMS[k].cli), ...Object.keys(OWN)].map((f) => [f, { type: 'string' as const }])),
+    ...Object.fromEntries(
+      [...REGISTRY_NUMBERS.map((k) => NUMBER_PARAMS[k].cli), ...Object.values(LIVE_NUMBERS).map((p) => p.cli)].map((f) => [f, { type: 'string' as const }]),
+    ),
   } as const);
 }
 
@@ -95,7 +79,7 @@ export async function liveMain(argv: string[], io: Io, env: NodeJS.ProcessEnv = 
   const flags = values as unknown as Record<string, string | undefined>;
   const num = (p: NumberParam) => numberFlag(p, flags[p.cli]);
   for (const f of ['models', 'prompts', 'record'] as const) if (!values[f]) throw new UsageError(`--${f}: missing (${usage.split('\n')[0]})`);
-  const spendCap = num(OWN['spend-cap']);
+  const spendCap = num(LIVE_NUMBERS.spendCap);
   if (spendCap === undefined) throw new UsageError('--spend-cap: missing (a live run pays real money: give the most it may spend, in US dollars)');
   const modelsPath = values.models!;
   if (!existsSync(modelsPath)) throw new UsageError(`--models: no file ${JSON.stringify(modelsPath)}`);
@@ -122,7 +106,7 @@ export async function liveMain(argv: string[], io: Io, env: NodeJS.ProcessEnv = 
     throw new UsageError('--d: task-onehot features have one dimension per task; --d sets hashed-ngrams’ dimension');
   const { text, file } = promptsText(values.prompts!);
   const features: LiveFeatures = featureType === 'task-onehot' ? { type: 'task-onehot' } : { type: 'hashed-ngrams', dim: d ?? 64 };
-  const prompts = withContexts(readLivePrompts(text, file, num(OWN.limit)), features);
+  const prompts = withContexts(readLivePrompts(text, file, num(LIVE_NUMBERS.limit)), features);
   if (algo !== null) checkOptions({ algos: [algo], T: prompts.length, trials: 1, seed, params });
   const json = jsonPath(values.json);
   const settings: LiveSettings = {
@@ -133,10 +117,10 @@ export async function liveMain(argv: string[], io: Io, env: NodeJS.ProcessEnv = 
     seed,
     spendCap,
     promptsSource: values.prompts!,
-    maxTokens: num(OWN['max-tokens']),
-    timeoutMs: (num(OWN.timeout) ?? 60) * 1000,
-    retries: num(OWN.retries),
-    concurrency: num(OWN.concurrency),
+    maxTokens: num(LIVE_NUMBERS.maxTokens),
+    timeoutMs: (num(LIVE_NUMBERS.timeout) ?? LIVE_NUMBERS.timeout.default) * 1000,
+    retries: num(LIVE_NUMBERS.retries),
+    concurrency: num(LIVE_NUMBERS.concurrency),
   };
 
   // The recording: resumed when it exists and was made by this same run, refused when it was made by another.

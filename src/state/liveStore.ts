@@ -12,8 +12,10 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { discardRun, type LiveRequest, type StoredLiveRun, storedRun } from '../data/liveRecording';
 import { parseGrader } from '../engine/live/graders';
 import { type LiveModel, parseLiveModels } from '../engine/live/models';
+import { LIVE_NUMBERS } from '../engine/live/params';
 import type { LiveSummary } from '../engine/live/session';
 import { messageOf } from '../engine/messageOf';
+import { acceptsNumber, type NumberParam, numberProblem } from '../engine/params';
 import { defaultParams } from '../engine/types';
 import { type LiveEvent, liveWorker } from '../workers/liveBridge';
 import { useParams } from './params';
@@ -73,6 +75,16 @@ export interface LiveState extends LiveSettingsDraft {
   stored: StoredLiveRun | null | undefined;
 }
 
+type PanelNumber = 'spendCap' | 'limit' | 'concurrency' | 'timeoutS';
+
+/** The settings' numbers and their entries in the live run's registry (engine/live/params.ts): bounds, label, default. */
+export const PANEL_NUMBERS = [
+  ['limit', LIVE_NUMBERS.limit],
+  ['spendCap', LIVE_NUMBERS.spendCap],
+  ['concurrency', LIVE_NUMBERS.concurrency],
+  ['timeoutS', LIVE_NUMBERS.timeout],
+] as const satisfies readonly (readonly [PanelNumber, NumberParam & { lab: object }])[];
+
 const KEYS_STORAGE = 'promptwise-live-keys';
 
 /** What a run shows before its first answer. */
@@ -117,12 +129,9 @@ export const useLive = create<LiveState>()(
       models: [],
       ...sessionKeys(),
       dataset: 'data:mmlu-pro-tigerlab',
-      limit: 50,
       grader: 'choice',
       algo: 'promptwise',
-      spendCap: 0.1,
-      concurrency: 2,
-      timeoutS: 60,
+      ...(Object.fromEntries(PANEL_NUMBERS.map(([field, p]) => [field, p.lab.default])) as Pick<LiveSettingsDraft, PanelNumber>),
       ...FRESH_RUN,
       steps: [],
       stored: undefined,
@@ -197,10 +206,8 @@ export function loadModelsFile(text: string, name: string): void {
 function requestOf(s: LiveState): LiveRequest {
   const p = useParams.getState().params;
   const algo = s.algo === 'collect' ? null : s.algo;
-  if (!(Number.isFinite(s.spendCap) && s.spendCap >= 0)) throw new Error('spend cap: must be a number ≥ 0 (US dollars)');
-  if (!(Number.isInteger(s.limit) && s.limit >= 1)) throw new Error('prompts: the number of prompts must be a positive integer');
-  if (!(Number.isInteger(s.concurrency) && s.concurrency >= 1 && s.concurrency <= 64)) throw new Error('concurrency: must be an integer from 1 to 64');
-  if (!(Number.isFinite(s.timeoutS) && s.timeoutS > 0)) throw new Error('timeout: must be a positive number of seconds');
+  // The fields commit only valid values; stored settings may hold anything, so a run checks them once more here.
+  for (const [field, p] of PANEL_NUMBERS) if (!acceptsNumber(p, s[field])) throw new Error(numberProblem(p.lab.label, p, String(s[field])));
   return {
     settings: {
       models: checkedModels(s.models),

@@ -12,6 +12,7 @@ import { ASK_DEFAULTS, endpointGates } from './client';
 import { type GraderSpec, graderOf, graderText } from './graders';
 import { collect, type LivePrompt, type QueryRecord, runLive } from './loop';
 import type { LiveModel } from './models';
+import { LIVE_NUMBERS } from './params';
 import { costBound, liveQuery } from './query';
 import { headerOf, type RecordingHeader } from './recording';
 
@@ -90,7 +91,7 @@ export async function runLiveSession(settings: LiveSettings, prompts: readonly L
     models,
     grader: graderOf(settings.grader),
     keyOf: hooks.keyOf,
-    gate: endpointGates(settings.concurrency ?? 2),
+    gate: endpointGates(settings.concurrency ?? LIVE_NUMBERS.concurrency.default),
     options: { timeoutMs: settings.timeoutMs, retries: settings.retries, maxTokens, unreachable: hooks.unreachable },
   });
   const common = {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { acceptsNumber, isDecimal, type NumberParam } from '../../engine/params';
 
 /** How a number field reads and writes its text. Keep it stable (module level, or memoised per field). */
 export interface NumberFormat {
@@ -15,6 +16,15 @@ export function wholeNumbers({ min, max }: { min: number; max: number }): Number
   return {
     read: (text) => (/^\d+$/.test(text.trim()) ? Number(text) : Number.NaN),
     accepts: (v) => Number.isInteger(v) && v >= min && v <= max,
+    write: String,
+  };
+}
+
+/** Numbers in decimal notation that a registry entry accepts (engine/params.ts `acceptsNumber`). */
+export function decimalNumbers(p: Pick<NumberParam, 'integer' | 'min' | 'max' | 'minExclusive' | 'maxExclusive'>): NumberFormat {
+  return {
+    read: (text) => (isDecimal(text.trim()) ? Number(text) : Number.NaN),
+    accepts: (v) => acceptsNumber(p as NumberParam, v),
     write: String,
   };
 }

@@ -7,7 +7,6 @@
 import { useEffect, useId } from 'react';
 import { fmtCount, fmtUsd } from '../../engine/lab/format';
 import { ASK_DEFAULTS, MAX_WAIT_MS } from '../../engine/live/client';
-import { isDecimal } from '../../engine/params';
 import { ALGORITHMS } from '../../engine/policies/algorithms';
 import { useCatalog } from '../../state/catalogStore';
 import { useImport } from '../../state/importStore';
@@ -18,6 +17,7 @@ import {
   loadModelsFile,
   type ModelDraft,
   modelsFile,
+  PANEL_NUMBERS,
   refreshStored,
   replayEndpointModels,
   resumeLive,
@@ -28,7 +28,7 @@ import {
   useLive,
 } from '../../state/liveStore';
 import { useParams } from '../../state/params';
-import { type NumberFormat, useNumberDraft } from '../controls/useNumberDraft';
+import { decimalNumbers, type NumberFormat, useNumberDraft } from '../controls/useNumberDraft';
 import { downloadText } from '../share/download';
 import './live.css';
 
@@ -36,16 +36,11 @@ const LEARNERS = ALGORITHMS.filter((a) => !a.knowsQ);
 /** `npm run replay-endpoint`'s default address. */
 const REPLAY_URL = 'http://127.0.0.1:8089/v1';
 
-/** A number as typed: decimal notation, within its bounds (`integer`: whole). */
-const numbers = (min: number, max = Number.POSITIVE_INFINITY, integer = false, exclusiveMin = false): NumberFormat => ({
-  read: (text) => (isDecimal(text.trim()) ? Number(text) : Number.NaN),
-  accepts: (v) => Number.isFinite(v) && (exclusiveMin ? v > min : v >= min) && v <= max && (!integer || Number.isInteger(v)),
-  write: String,
-});
-const AT_LEAST_0 = numbers(0);
-const POSITIVE = numbers(0, Number.POSITIVE_INFINITY, false, true);
-const COUNT = numbers(1, Number.MAX_SAFE_INTEGER, true);
-const CONCURRENCY = numbers(1, 64, true);
+/** A price per 1M tokens, as live-models.json takes one (engine/live/models.ts). */
+const PRICE = decimalNumbers({ integer: false, min: 0, max: Number.POSITIVE_INFINITY });
+/** The run's numbers, by the settings' field, each read as its registry entry takes it (engine/live/params.ts). */
+const FORMATS = Object.fromEntries(PANEL_NUMBERS.map(([field, p]) => [field, decimalNumbers(p)])) as Record<(typeof PANEL_NUMBERS)[number][0], NumberFormat>;
+const LABELS = Object.fromEntries(PANEL_NUMBERS.map(([field, p]) => [field, p.lab.label])) as Record<(typeof PANEL_NUMBERS)[number][0], string>;
 
 /** A number field that commits only values its format takes, and marks the rest (useNumberDraft). */
 function NumberInput({ value, format, onCommit, ...attrs }: { value: number; format: NumberFormat; onCommit(v: number): void } & Record<string, unknown>) {
@@ -79,10 +74,10 @@ function ModelRow({ m, i }: { m: ModelDraft; i: number }) {
         <input aria-label="model id" value={m.model} onChange={(e) => patch({ model: e.target.value })} />
       </td>
       <td>
-        <NumberInput aria-label="input $ per 1M tokens" format={AT_LEAST_0} value={m.inputPrice} onCommit={(inputPrice) => patch({ inputPrice })} />
+        <NumberInput aria-label="input $ per 1M tokens" format={PRICE} value={m.inputPrice} onCommit={(inputPrice) => patch({ inputPrice })} />
       </td>
       <td>
-        <NumberInput aria-label="output $ per 1M tokens" format={AT_LEAST_0} value={m.outputPrice} onCommit={(outputPrice) => patch({ outputPrice })} />
+        <NumberInput aria-label="output $ per 1M tokens" format={PRICE} value={m.outputPrice} onCommit={(outputPrice) => patch({ outputPrice })} />
       </td>
       <td>
         <input
@@ -206,8 +201,8 @@ function Settings() {
           </option>
         ))}
       </select>
-      <label htmlFor={ids.limit}>First</label>
-      <NumberInput id={ids.limit} data-testid="live-limit" format={COUNT} value={s.limit} onCommit={(limit) => setLiveSettings({ limit })} />
+      <label htmlFor={ids.limit}>{LABELS.limit}</label>
+      <NumberInput id={ids.limit} data-testid="live-limit" format={FORMATS.limit} value={s.limit} onCommit={(limit) => setLiveSettings({ limit })} />
       <label htmlFor={ids.grader}>Grader</label>
       <input id={ids.grader} data-testid="live-grader" value={s.grader} onChange={(e) => setLiveSettings({ grader: e.target.value })} />
       <label htmlFor={ids.algo}>Router</label>
@@ -219,18 +214,24 @@ function Settings() {
         ))}
         <option value="collect">Collect: every model once per prompt</option>
       </select>
-      <label htmlFor={ids.cap}>Spend cap ($)</label>
-      <NumberInput id={ids.cap} data-testid="live-cap" format={AT_LEAST_0} value={s.spendCap} onCommit={(spendCap) => setLiveSettings({ spendCap })} />
-      <label htmlFor={ids.concurrency}>Requests at once</label>
+      <label htmlFor={ids.cap}>{LABELS.spendCap}</label>
+      <NumberInput id={ids.cap} data-testid="live-cap" format={FORMATS.spendCap} value={s.spendCap} onCommit={(spendCap) => setLiveSettings({ spendCap })} />
+      <label htmlFor={ids.concurrency}>{LABELS.concurrency}</label>
       <NumberInput
         id={ids.concurrency}
         data-testid="live-concurrency"
-        format={CONCURRENCY}
+        format={FORMATS.concurrency}
         value={s.concurrency}
         onCommit={(concurrency) => setLiveSettings({ concurrency })}
       />
-      <label htmlFor={ids.timeout}>Timeout (s)</label>
-      <NumberInput id={ids.timeout} data-testid="live-timeout" format={POSITIVE} value={s.timeoutS} onCommit={(timeoutS) => setLiveSettings({ timeoutS })} />
+      <label htmlFor={ids.timeout}>{LABELS.timeoutS}</label>
+      <NumberInput
+        id={ids.timeout}
+        data-testid="live-timeout"
+        format={FORMATS.timeoutS}
+        value={s.timeoutS}
+        onCommit={(timeoutS) => setLiveSettings({ timeoutS })}
+      />
       <p className="help">
         Requests at once: per endpoint (a router asks one model at a time; collection asks them together). A request that times out, or gets a 429 or a 5xx, is
         retried {ASK_DEFAULTS.retries} times, waiting as long as a Retry-After asks (up to {MAX_WAIT_MS / 1000} s). Graders: choice (a multiple-choice letter),
