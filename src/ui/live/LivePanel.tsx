@@ -38,9 +38,23 @@ const REPLAY_URL = 'http://127.0.0.1:8089/v1';
 
 /** A price per 1M tokens, as live-models.json takes one (engine/live/models.ts). */
 const PRICE = decimalNumbers({ integer: false, min: 0, max: Number.POSITIVE_INFINITY });
+type PanelNumber = (typeof PANEL_NUMBERS)[number][0];
 /** The run's numbers, by the settings' field, each read as its registry entry takes it (engine/live/params.ts). */
-const FORMATS = Object.fromEntries(PANEL_NUMBERS.map(([field, p]) => [field, decimalNumbers(p)])) as Record<(typeof PANEL_NUMBERS)[number][0], NumberFormat>;
-const LABELS = Object.fromEntries(PANEL_NUMBERS.map(([field, p]) => [field, p.lab.label])) as Record<(typeof PANEL_NUMBERS)[number][0], string>;
+const FORMATS = Object.fromEntries(PANEL_NUMBERS.map(([field, p]) => [field, decimalNumbers(p)])) as Record<PanelNumber, NumberFormat>;
+const LABELS = Object.fromEntries(PANEL_NUMBERS.map(([field, p]) => [field, p.lab.label])) as Record<PanelNumber, string>;
+const TEST_IDS: Record<PanelNumber, string> = { limit: 'live-limit', spendCap: 'live-cap', concurrency: 'live-concurrency', timeoutS: 'live-timeout' };
+
+/** One of the run's numbers: its label and field, from its registry entry. */
+function LiveNumber({ field }: { field: PanelNumber }) {
+  const id = useId();
+  const value = useLive((s) => s[field]);
+  return (
+    <>
+      <label htmlFor={id}>{LABELS[field]}</label>
+      <NumberInput id={id} data-testid={TEST_IDS[field]} format={FORMATS[field]} value={value} onCommit={(v) => setLiveSettings({ [field]: v })} />
+    </>
+  );
+}
 
 /** A number field that commits only values its format takes, and marks the rest (useNumberDraft). */
 function NumberInput({ value, format, onCommit, ...attrs }: { value: number; format: NumberFormat; onCommit(v: number): void } & Record<string, unknown>) {
@@ -181,7 +195,7 @@ function Models() {
 }
 
 function Settings() {
-  const ids = { dataset: useId(), limit: useId(), grader: useId(), algo: useId(), cap: useId(), concurrency: useId(), timeout: useId() };
+  const ids = { dataset: useId(), grader: useId(), algo: useId() };
   const s = useLive();
   const datasets = useCatalog((c) => c.catalog.datasets);
   const imports = useImport((i) => i.imports);
@@ -201,8 +215,7 @@ function Settings() {
           </option>
         ))}
       </select>
-      <label htmlFor={ids.limit}>{LABELS.limit}</label>
-      <NumberInput id={ids.limit} data-testid="live-limit" format={FORMATS.limit} value={s.limit} onCommit={(limit) => setLiveSettings({ limit })} />
+      <LiveNumber field="limit" />
       <label htmlFor={ids.grader}>Grader</label>
       <input id={ids.grader} data-testid="live-grader" value={s.grader} onChange={(e) => setLiveSettings({ grader: e.target.value })} />
       <label htmlFor={ids.algo}>Router</label>
@@ -214,24 +227,9 @@ function Settings() {
         ))}
         <option value="collect">Collect: every model once per prompt</option>
       </select>
-      <label htmlFor={ids.cap}>{LABELS.spendCap}</label>
-      <NumberInput id={ids.cap} data-testid="live-cap" format={FORMATS.spendCap} value={s.spendCap} onCommit={(spendCap) => setLiveSettings({ spendCap })} />
-      <label htmlFor={ids.concurrency}>{LABELS.concurrency}</label>
-      <NumberInput
-        id={ids.concurrency}
-        data-testid="live-concurrency"
-        format={FORMATS.concurrency}
-        value={s.concurrency}
-        onCommit={(concurrency) => setLiveSettings({ concurrency })}
-      />
-      <label htmlFor={ids.timeout}>{LABELS.timeoutS}</label>
-      <NumberInput
-        id={ids.timeout}
-        data-testid="live-timeout"
-        format={FORMATS.timeoutS}
-        value={s.timeoutS}
-        onCommit={(timeoutS) => setLiveSettings({ timeoutS })}
-      />
+      <LiveNumber field="spendCap" />
+      <LiveNumber field="concurrency" />
+      <LiveNumber field="timeoutS" />
       <p className="help">
         Requests at once: per endpoint (a router asks one model at a time; collection asks them together). A request that times out, or gets a 429 or a 5xx, is
         retried {ASK_DEFAULTS.retries} times, waiting as long as a Retry-After asks (up to {MAX_WAIT_MS / 1000} s). Graders: choice (a multiple-choice letter),
