@@ -188,6 +188,19 @@ describe('embeddings in Chromium (WASM)', () => {
     await page.close();
   });
 
+  it('marks a model id that is not one word and never commits it: the settings and the link keep the last model', async () => {
+    const page = await openPanel(suite.browser);
+    const field = page.getByTestId('embed-model');
+    const before = await field.inputValue();
+    await field.fill('two words');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await field.press('Enter');
+    expect(await field.inputValue()).toBe(before);
+    expect(await field.getAttribute('aria-invalid')).toBe('false');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('promptwise-embeddings'))) ?? '{}').state?.settings?.model ?? before).toBe(before);
+    await page.close();
+  });
+
   it('shows a readable error for a bad base URL, and the rest of the app keeps working', async () => {
     const page = await openPanel(suite.browser);
     // A base that looks like a path but names another host is refused before anything is fetched (issue 14,

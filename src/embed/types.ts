@@ -26,6 +26,12 @@ export interface EmbedSettings {
 
 const DEFAULT_MODEL = 'Xenova/all-MiniLM-L6-v2';
 
+/**
+ * A model id, as the embedding settings (read back from storage), the link's `embed=` and the panel's field take
+ * one: one word of 1–300 characters, a Hugging Face id or a folder under the base URL. The one rule of the three.
+ */
+export const isModelId = (text: string): boolean => /^\S{1,300}$/.test(text);
+
 export const DEFAULT_EMBED_SETTINGS: EmbedSettings = {
   model: DEFAULT_MODEL,
   baseUrl: '',

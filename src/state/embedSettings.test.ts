@@ -14,6 +14,9 @@ describe('settingsFrom', () => {
     // A stored base URL that would fetch from another host is dropped like any invalid value.
     for (const baseUrl of ['javascript:alert(1)', '//evil.example/']) expect(settingsFrom({ baseUrl }).dropped).toEqual(['baseUrl']);
     expect(settingsFrom({ baseUrl: '/shared/models/' }).dropped).toEqual([]);
+    // A model id is one word, as the link and the panel take it (embed/types.ts isModelId).
+    expect(settingsFrom({ model: 'two words' }).dropped).toEqual(['model']);
+    expect(settingsFrom({ model: ` ${'m'.repeat(300)} ` }).settings.model).toBe('m'.repeat(300));
   });
 
   it('reads nothing from a value that is not an object', () => {

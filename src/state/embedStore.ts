@@ -15,6 +15,7 @@ import {
   type EmbedDtype,
   type EmbedProgress,
   type EmbedSettings,
+  isModelId,
   rowsOf,
   weightsSource,
 } from '../embed/types';
@@ -69,7 +70,7 @@ const EMBED_STORAGE_KEY = 'promptwise-embeddings';
 
 /** Built when settings are first read back (engine/once.ts), not while the page boots. */
 const settingSchemas = once((): { [K in keyof EmbedSettings]: z.ZodType<EmbedSettings[K]> } => ({
-  model: z.string().trim().min(1).max(300),
+  model: z.string().trim().refine(isModelId),
   baseUrl: z
     .string()
     .max(2000)
@@ -149,8 +150,7 @@ function linkEmbedModel(): void {
   });
   useEmbed.subscribe((s, prev) => {
     const model = s.settings.model;
-    // Only an id the link can carry (one word): anything else stays the embedding panel's to correct.
-    if (model !== prev.settings.model && /^\S{1,300}$/.test(model) && model !== useParams.getState().params.embed) useParams.getState().set({ embed: model });
+    if (model !== prev.settings.model && model !== useParams.getState().params.embed) useParams.getState().set({ embed: model });
   });
 }
 linkEmbedModel();

@@ -10,7 +10,7 @@
  * Plain data and functions: no DOM, so the unit tests run it in Node.
  */
 
-import { DEFAULT_EMBED_SETTINGS } from '../embed/types';
+import { DEFAULT_EMBED_SETTINGS, isModelId } from '../embed/types';
 import { DATASET_PARAMS, type DatasetParam, type DatasetParamKey, type DatasetParamValues } from '../engine/lab/datasetChoice';
 import { fmtCount } from '../engine/lab/format';
 import { isDecimal, type LabRange, NUMBER_PARAMS, type NumberParam } from '../engine/params';
@@ -206,8 +206,8 @@ const FIELDS = {
         .string()
         .trim()
         .transform((s) => (s === '' ? DEFAULT_EMBED_SETTINGS.model : s))
-        // As the embedding settings take it (embedStore.ts), without spaces: a model id is one word.
-        .pipe(z.string().regex(/^\S{1,300}$/)),
+        // As the embedding settings and the panel take it (embed/types.ts).
+        .pipe(z.string().refine(isModelId)),
     expect: 'a model id such as Xenova/all-MiniLM-L6-v2',
     // The default model is the short link's.
     encode: (v) => (v === DEFAULT_EMBED_SETTINGS.model ? '' : v),

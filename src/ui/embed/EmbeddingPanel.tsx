@@ -10,6 +10,7 @@ import {
   DEFAULT_EMBED_SETTINGS,
   type DevicePreference,
   type DtypePreference,
+  isModelId,
   progressFraction,
   progressLabel,
   sourceLabel,
@@ -120,16 +121,17 @@ function Report() {
 
 /**
  * The model id as typed, committed on Enter or when the field loses the focus: the model is in the link and names
- * the run (embedStore.ts), so a half-typed id must not start runs or be put back to the default while typing.
+ * the run (embedStore.ts), so a half-typed id must not start runs or be put back to the default while typing. Text
+ * that is not a model id (embed/types.ts isModelId: one word) is marked and never committed.
  */
 function ModelField({ id }: { id: string }) {
   const model = useEmbed((s) => s.settings.model);
   const setSettings = useEmbed((s) => s.setSettings);
   const [draft, setDraft] = useState(model);
   useEffect(() => setDraft(model), [model]);
+  const typed = draft.trim();
   const commit = () => {
-    const typed = draft.trim();
-    if (typed !== '' && typed !== model) setSettings({ model: typed });
+    if (isModelId(typed) && typed !== model) setSettings({ model: typed });
     else setDraft(model);
   };
   return (
@@ -138,6 +140,7 @@ function ModelField({ id }: { id: string }) {
       data-testid="embed-model"
       type="text"
       spellCheck={false}
+      aria-invalid={!isModelId(typed)}
       value={draft}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={commit}
