@@ -6,7 +6,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /** Playback rate at speed 1: T = 1000 plays in 8 s. */
-const PROMPTS_PER_SECOND = 125;
+export const PROMPTS_PER_SECOND = 125;
 export const SPEEDS = [0.25, 1, 4, 20] as const;
 /**
  * The playing cursor reaches the store (and the views) at most this often: at 125 prompts/s a frame adds
