@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Stat } from '../metrics';
 import { type CellOutcome, fileText, sweepFile } from './merge';
 import { cellAt, cellCount, parseSweep } from './spec';
-import { readSweepFile, sliceAxes, sweepSurface } from './surface';
+import { BEATS_SE, readSweepFile, sliceAxes, sweepSurface } from './surface';
 
 const spec = parseSweep(
   JSON.stringify({
@@ -34,6 +34,7 @@ describe('the sweep surface', () => {
   });
 
   it('draws each algorithm’s λ × τ_max grid at a slice, one scale, and outlines where PromptWise is beaten beyond 2 SE', () => {
+    expect(BEATS_SE).toBe(2); // the card's words and docs/SWEEPS.md say 2 standard errors
     expect(sliceAxes(file)).toEqual([
       { key: 'world', values: ['t2i', 'sudoku'] },
       { key: 'seeds', values: [0, 1] },

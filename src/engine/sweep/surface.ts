@@ -41,7 +41,7 @@ interface SurfaceCell {
   stat: Stat;
   /** The cell's configuration, as the sweep ran it (its link opens it as a run). */
   cell: CellOutcome;
-  /** This algorithm's utility is above PromptWise's by more than 2 standard errors (PromptWise's own: some learner's is). */
+  /** This algorithm's utility is above PromptWise's by more than BEATS_SE standard errors (PromptWise's own: some learner's is). */
   beatsPromptWise: boolean;
 }
 
@@ -57,9 +57,11 @@ export interface Surface {
 
 const trialsOf = (cell: CellOutcome): number => Number(cell.settings.trials ?? NUMBER_PARAMS.trials.default);
 
-/** Above PromptWise's utility by more than 2 standard errors of the difference. */
+/** A learner beats PromptWise in a cell where its utility is above PromptWise's by more than this many standard errors. */
+export const BEATS_SE = 2;
+
 function beats(other: Stat, pw: Stat, trials: number): boolean {
-  return other.mean - pw.mean > 2 * diffStandardError(other, pw, trials);
+  return other.mean - pw.mean > BEATS_SE * diffStandardError(other, pw, trials);
 }
 
 /** The surface of `metric` at the slice `at` (a value per slice axis; the first value where one is missing). */

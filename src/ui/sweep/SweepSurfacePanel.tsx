@@ -7,7 +7,7 @@
 import { type DragEvent, useEffect, useId, useState } from 'react';
 import { fmt } from '../../engine/lab/format';
 import { fileText } from '../../engine/sweep/merge';
-import { type Surface, type SurfaceMetric, sliceAxes, sweepSurface } from '../../engine/sweep/surface';
+import { BEATS_SE, type Surface, type SurfaceMetric, sliceAxes, sweepSurface } from '../../engine/sweep/surface';
 import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
 import { useParams } from '../../state/params';
 import {
@@ -239,7 +239,7 @@ export function SweepSurfacePanel() {
         <>
           <p className="muted" data-testid="sweep-info">
             {name}: sweep {file.sweep}, {file.cells.length} cells. {metric} from {fmt(surface.min, 3)} (light) to {fmt(surface.max, 3)} (dark); outlined: where
-            a learner's utility is above PromptWise's by more than 2 standard errors. A cell opens its configuration as a run.{' '}
+            a learner's utility is above PromptWise's by more than {BEATS_SE} standard errors. A cell opens its configuration as a run.{' '}
             <button
               type="button"
               className="btn link"
