@@ -69,7 +69,8 @@ const MAX_LIST = 100;
 export interface DatasetParam<T> {
   readonly key: string;
   readonly cli: string;
-  readonly label: string;
+  /** Its control's label, where the lab has a control for it (who joins when comes from a link alone). */
+  readonly label?: string;
   /** One line for the CLI's help. */
   readonly help: string;
   /** The accepted values in words, completing "must be …". */
@@ -108,7 +109,6 @@ function startParam(what: 'model' | 'task', key: string, cli: string, help: stri
   return param<StartEntry[]>({
     key,
     cli,
-    label: `${what[0].toUpperCase()}${what.slice(1)}s joining during the run`,
     help,
     expect: `a comma-separated list of ${what}:step`,
     default: [],

@@ -14,7 +14,7 @@ import { isDatasetWorldName } from '../../state/urlCodec';
 import { HelpText } from './HelpText';
 import { NumberControl } from './NumberControl';
 
-const { features: FEATURES, costs: COSTS } = DATASET_PARAMS;
+const { features: FEATURES, costs: COSTS, tasks: TASKS } = DATASET_PARAMS;
 
 /** What λ means on a cost scale, computed: λ × one query's cost is the share of a success it costs. */
 function lambdaExample(costs: CostMode): string {
@@ -75,7 +75,9 @@ function DatasetControlsFor({ world }: { world: string }) {
       {params.features !== 'task-onehot' && <NumberControl k="dim" label={params.features === 'embedding' ? 'PCA dimension d' : undefined} />}
       {info && info.tasks.length > 1 && (
         <fieldset className="dataset-tasks" data-testid="dataset-tasks">
-          <legend>Tasks (all when none is ticked)</legend>
+          <legend>
+            {TASKS.label} ({TASKS.emptyMeans} when none is ticked)
+          </legend>
           {info.tasks.map((t) => (
             <label key={t}>
               <input
