@@ -9,7 +9,8 @@ import type { BanditParams } from '../types';
 /** Algorithms in the registry's order (the order the lab lists and links them in). */
 const inOrder = (ids: readonly string[]): string[] => ALGORITHM_IDS.filter((id) => ids.includes(id));
 
-import { type CostMode, type FeatureType, formatStartList, type StartEntry } from './datasetChoice';
+import { NUMBER_PARAMS } from '../params';
+import { type CostMode, DATASET_PARAMS, type DatasetParam, type FeatureType, type StartEntry } from './datasetChoice';
 
 /** The paper's algorithms and baselines, as its tables list them, with both oracles for reference. */
 const PAPER_ALGOS = ['promptwise', 'promptwise-klr', 'ca-pak-ucb-ts', 'random', 'greedy', 'random-ts', 'greedy-ts', 'lowest-cost', 'highest-cost', 'oracle'];
@@ -223,19 +224,32 @@ export function presetById(id: string): Preset | undefined {
 /** `npm run sim -- …` arguments that reproduce the preset's numbers (`dataRoot`: where ../shared/data is). */
 export function presetCliArgs(preset: Preset, dataRoot = '../shared/data'): string[] {
   const w = preset.world;
+  // Every flag as its registry spells it (engine/params.ts, datasetChoice.ts).
   const args: string[] = [];
+  const number = (key: keyof typeof NUMBER_PARAMS, v: number | undefined) => {
+    if (v !== undefined) args.push(`--${NUMBER_PARAMS[key].cli}`, String(v));
+  };
+  const choice = <T>(p: DatasetParam<T>, v: T | undefined) => {
+    const text = v === undefined ? '' : p.write(v);
+    if (text !== '') args.push(`--${p.cli}`, text);
+  };
   if (typeof w === 'string') args.push('--world', w);
   else {
-    args.push('--world', `${dataRoot}/${w.folder}`, '--features', w.features);
-    if (w.dim !== undefined && w.features !== 'task-onehot') args.push('--d', String(w.dim));
-    args.push('--costs', w.costs);
-    if (w.tasks && w.tasks.length > 0) args.push('--tasks', w.tasks.join(','));
-    if (w.modelStart && w.modelStart.length > 0) args.push('--model-start', formatStartList(w.modelStart));
-    if (w.taskStart && w.taskStart.length > 0) args.push('--task-start', formatStartList(w.taskStart));
+    args.push('--world', `${dataRoot}/${w.folder}`);
+    choice(DATASET_PARAMS.features, w.features);
+    number('dim', w.features !== 'task-onehot' ? w.dim : undefined);
+    choice(DATASET_PARAMS.costs, w.costs);
+    choice(DATASET_PARAMS.tasks, w.tasks);
+    choice(DATASET_PARAMS.modelStart, w.modelStart);
+    choice(DATASET_PARAMS.taskStart, w.taskStart);
   }
-  args.push('--algos', preset.algos.join(','), '--T', String(preset.T), '--trials', String(preset.trials), '--seed', String(preset.seed));
-  args.push('--lambda', String(preset.params.lambda), '--tau-max', String(preset.params.tauMax));
-  if (preset.params.tauExp !== undefined) args.push('--tau-exp', String(preset.params.tauExp));
+  args.push('--algos', preset.algos.join(','));
+  number('T', preset.T);
+  number('trials', preset.trials);
+  number('seed', preset.seed);
+  number('lambda', preset.params.lambda);
+  number('tauMax', preset.params.tauMax);
+  number('tauExp', preset.params.tauExp);
   return args;
 }
 

@@ -158,10 +158,8 @@ export function cellArgv(cell: SweepCell, where: (world: string) => string): str
   const argv = ['--world', where(cell.world), '--no-timing'];
   const { algos, tasks, ...rest } = cell.settings;
   argv.push('--algos', Array.isArray(algos) ? algos.join(',') : 'all');
-  if (Array.isArray(tasks)) argv.push('--tasks', tasks.join(','));
-  for (const [key, v] of Object.entries(rest)) {
-    const p = SWEEP_NUMBERS[key];
-    argv.push(`--${p ? p.cli : key}`, String(v));
-  }
+  if (Array.isArray(tasks)) argv.push(`--${DATASET_PARAMS.tasks.cli}`, DATASET_PARAMS.tasks.write(tasks));
+  // Every other setting is a registry number or a dataset choice's word, each under its registry's flag.
+  for (const [key, v] of Object.entries(rest)) argv.push(`--${(SWEEP_NUMBERS[key] ?? DATASET_PARAMS[key as (typeof FIXED_TEXT)[number]]).cli}`, String(v));
   return argv;
 }
