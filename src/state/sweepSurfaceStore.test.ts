@@ -7,35 +7,12 @@ const cell = (world: string, settings: CellOutcome['settings']): CellOutcome => 
 
 describe("a sweep cell's link: its settings enter the lab as a link does", () => {
   it('runs the cell as swept: its numbers, its dataset choices, the algorithms asked for', () => {
-    const link = cellLink(
-      cell('../shared/data/mmlu-pro-tigerlab', {
-        lambda: 0.003,
-        tauMax: 3,
-        T: 200,
-        trials: 4,
-        seed: 7,
-        features: 'hashed-ngrams',
-        dim: 32,
-        tasks: ['computer science', 'law'],
-      }),
-      ['promptwise', 'greedy'],
-    );
+    const settings = { lambda: 0.003, tauMax: 3, T: 200, trials: 4, seed: 7, features: 'hashed-ngrams', dim: 32, tasks: ['computer science', 'law'] };
+    const link = cellLink(cell('../shared/data/mmlu-pro-tigerlab', settings), ['promptwise', 'greedy']);
     expect('hash' in link).toBe(true);
     const { state, notices } = decodeHash((link as { hash: string }).hash);
     expect(notices).toEqual([]);
-    expect(state.params).toMatchObject({
-      world: 'data:mmlu-pro-tigerlab',
-      algos: ['promptwise', 'greedy'],
-      lambda: 0.003,
-      tauMax: 3,
-      T: 200,
-      trials: 4,
-      seed: 7,
-      features: 'hashed-ngrams',
-      dim: 32,
-      tasks: ['computer science', 'law'],
-      alpha: null,
-    });
+    expect(state.params).toMatchObject({ ...settings, world: 'data:mmlu-pro-tigerlab', algos: ['promptwise', 'greedy'], alpha: null });
   });
 
   it('says why where the lab cannot run it: a world file, a value beyond a control, a setting it has no control for', () => {
