@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MAX_IMPORT_BYTES } from '../engine/import/errors';
-import { type CostMode, DATASET_PARAMS, type DatasetParam, type FeatureType, headlessWords, type StartEntry } from '../engine/lab/datasetChoice';
+import { type CostMode, DATASET_PARAMS, type DatasetParam, type FeatureType, headlessWords, readProblem, type StartEntry } from '../engine/lab/datasetChoice';
 import { acceptsNumber, isDecimal, NUMBER_PARAMS, type NumberParam, numberProblem } from '../engine/params';
 import { ALGORITHMS } from '../engine/policies/algorithms';
 import { algorithmIds } from '../engine/policies/registry';
@@ -73,9 +73,8 @@ export function datasetFlag<T>(p: DatasetParam<T>, raw: string | undefined): T |
   const words = headlessWords(p as DatasetParam<unknown>);
   const browserOnly = p.options?.[raw.trim()]?.browserOnly;
   if (browserOnly) throw new UsageError(`--${p.cli}: must be ${words.join(' or ')} (got "${raw}"; ${browserOnly})`);
-  if (typeof v === 'object' && v !== null && 'error' in v) {
-    throw new UsageError(`--${p.cli}: ${words.length > 0 ? `must be ${words.join(' or ')} (got "${raw}")` : v.error}`);
-  }
+  const problem = readProblem(v);
+  if (problem !== null) throw new UsageError(`--${p.cli}: ${words.length > 0 ? `must be ${words.join(' or ')} (got "${raw}")` : problem}`);
   return v as T;
 }
 

@@ -11,7 +11,7 @@
  */
 
 import { DEFAULT_EMBED_SETTINGS, isModelId } from '../embed/types';
-import { DATASET_PARAMS, type DatasetParam, type DatasetParamKey, type DatasetParamValues } from '../engine/lab/datasetChoice';
+import { DATASET_PARAMS, type DatasetParam, type DatasetParamKey, type DatasetParamValues, readProblem } from '../engine/lab/datasetChoice';
 import { fmtCount } from '../engine/lab/format';
 import { isDecimal, type LabRange, NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { z } from '../engine/zod';
@@ -132,8 +132,9 @@ function datasetField<T>(p: DatasetParam<T>): Field<T> {
     schema: () =>
       z.string().transform((s, ctx) => {
         const v = p.read(s);
-        if (typeof v === 'object' && v !== null && 'error' in v) {
-          ctx.addIssue({ code: 'custom', message: v.error });
+        const problem = readProblem(v);
+        if (problem !== null) {
+          ctx.addIssue({ code: 'custom', message: problem });
           return z.NEVER;
         }
         return v as T;

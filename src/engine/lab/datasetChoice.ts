@@ -87,6 +87,10 @@ export interface DatasetParam<T> {
 
 const param = <T>(p: DatasetParam<T>): DatasetParam<T> => p;
 
+/** What is wrong with a reading (`DatasetParam.read`), or null when it is a value: the one test of both outcomes. */
+export const readProblem = (v: unknown): string | null =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'error' in v ? String((v as { error: unknown }).error) : null;
+
 /** One word of a choice: its label and help (the control's option), and why only the browser lab takes it, if so. */
 export interface WordOption {
   readonly label: string;
