@@ -20,12 +20,16 @@ export async function openLab(browser: LabBrowser, hash = '', viewport?: { width
   return page;
 }
 
-/** Waits until the run for the current parameters has finished and the page shows its numbers. */
+/**
+ * Waits until the run for the current parameters has finished and the page shows its numbers, and its escalation
+ * trace (a job of its own, after the run) where the page has the trace's card.
+ */
 export async function waitForCurrentResult(page: Page, timeout = 120_000): Promise<void> {
   await waitForPage(
     page,
     `document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'done' &&
-     document.querySelector('[data-testid="summary"]')?.getAttribute('data-state') === 'current'`,
+     document.querySelector('[data-testid="summary"]')?.getAttribute('data-state') === 'current' &&
+     (document.querySelector('[data-testid="card-trace"]')?.getAttribute('data-state') ?? 'done') === 'done'`,
     { timeout, polling: 50 },
   );
 }

@@ -61,11 +61,11 @@ function sweepConfigOf(p: LabParams, param: SweepParam, embedModel = ''): SweepC
 }
 
 /**
- * Identity of a run: a configuration already computed is not run again. The traced algorithm is not part of it:
- * another algorithm's trace is a job of its own (traceConfigOf), not a new run.
+ * Identity of a run: a configuration already computed is not run again. What it traces is not part of it: the
+ * trace is a job of its own (traceConfigOf).
  */
 export function runKey(c: LabConfig): string {
-  const { traceAlgo: _trace, ...rest } = c;
+  const { traceAlgo: _trace, traceSteps: _steps, ...rest } = c;
   return JSON.stringify(rest);
 }
 
@@ -75,7 +75,8 @@ export function runKey(c: LabConfig): string {
  * seed, the trial and its id (engine/simulate.ts), so this is the trace the whole run records for it.
  */
 export function traceConfigOf(run: LabConfig): LabConfig {
-  return { ...run, algos: [run.traceAlgo], trials: 1 };
+  const { traceSteps: _none, ...rest } = run;
+  return { ...rest, algos: [run.traceAlgo], trials: 1 };
 }
 
 /** Identity of a trace: its run and the traced algorithm. */
@@ -91,12 +92,19 @@ function sweepKey(c: SweepConfig): string {
 
 /**
  * The jobs a page showing `p` wants, in the order they run: the run first (src/state/lab/reconcile.ts relies on
- * that), then the trace (done by the run itself unless only the traced algorithm changed), then the sweeps.
+ * that), then its trace, then the sweeps.
+ *
+ * The run records no trace. Its trace (trial 0 of the traced algorithm) is a job of its own, started once the run
+ * is shown. A trace is a thousand rows of small objects, which the page spends about 30 ms reading, so a run
+ * that a newer input replaces, as most runs of a slider drag are, no longer makes the page read one
+ * (docs/notes/benchmarks-history.md, "The trace, a job of its own").
  */
 export function wantedJobs(p: LabParams, embedModel = ''): Job[] {
   const run = labConfigOf(p, embedModel);
-  const trace = { kind: 'trace' as const, key: traceKey(run), config: traceConfigOf(run) };
-  const jobs: Job[] = [{ kind: 'run', key: runKey(run), config: run, covers: [trace] }, trace];
+  const jobs: Job[] = [
+    { kind: 'run', key: runKey(run), config: { ...run, traceSteps: 0 } },
+    { kind: 'trace', key: traceKey(run), config: traceConfigOf(run) },
+  ];
   for (const param of SWEEP_PARAMS) {
     const config = sweepConfigOf(p, param, embedModel);
     jobs.push({ kind: param, key: sweepKey(config), config });

@@ -90,6 +90,13 @@ async function finish(kind: JobKind): Promise<Call> {
   return open[0];
 }
 
+/** Finishes the run in flight, then its trace (the job after it): what the page shows before the sweeps. */
+async function finishRun(): Promise<Call> {
+  const run = await finish('run');
+  await finish('trace');
+  return run;
+}
+
 beforeEach(async () => {
   vi.useFakeTimers();
   calls = [];
@@ -131,7 +138,7 @@ describe('lab controller', () => {
   });
 
   it('keeps a sweep’s points over its first trials while it computes, with the run’s point over as many, until it is done', async () => {
-    await finish('run');
+    await finishRun();
     const [tau] = pending();
     const config = tau.config as SweepConfig;
     const shorter = (values: number[], trials: number) => ({ ...config, values, base: { ...config.base, trials } });
@@ -145,14 +152,20 @@ describe('lab controller', () => {
     expect(state().sweeps.tauMax).toMatchObject({ status: 'done', partial: null });
   });
 
-  it('runs at once, then the τ_max sweep, then the λ sweep, one at a time, with the engine’s results', async () => {
+  it('runs at once, then its trace, then the τ_max sweep, then the λ sweep, one at a time, with the engine’s results', async () => {
     expect(state().status).toBe('running');
     expect(pending().map((c) => c.kind)).toEqual(['run']);
     const run = await finish('run');
-    expect((run.config as LabConfig).traceAlgo).toBe('promptwise');
+    // The run records no trace: its trace is the next job, trial 0 of the traced algorithm alone.
+    expect(run.config as LabConfig).toMatchObject({ traceAlgo: 'promptwise', traceSteps: 0 });
     expect(state().status).toBe('done');
     expect(state().result).toEqual(labBuiltin(run.config as LabConfig));
-    expect(state().trace).toMatchObject({ algo: 'promptwise', status: 'done', rows: state().result!.trace }); // the run's own
+    expect(state().trace).toMatchObject({ algo: null, rows: [], status: 'running' });
+    const trace = await finish('trace');
+    expect(trace.config as LabConfig).toMatchObject({ algos: ['promptwise'], trials: 1, traceAlgo: 'promptwise' });
+    const withTrace = labConfigOf(params, embedModel);
+    expect(state().trace).toEqual({ algo: 'promptwise', status: 'done', error: null, rows: labBuiltin(withTrace).trace }); // the whole run's
+    expect(state().trace.rows).toHaveLength(params.T);
     expect(state().sweeps.tauMax.status).toBe('running');
     // The point at the current value comes from the run itself: the sweeps compute the other values only.
     const tau = await finish('tauMax');
@@ -188,13 +201,14 @@ describe('lab controller', () => {
     expect(first.signal.aborted).toBe(true);
     expect(pending().map((c) => (c.config as LabConfig).params.lambda)).toEqual([0.1]);
     expect(calls.filter((c) => c.kind === 'run')).toHaveLength(2); // λ = 0.05 never ran
+    expect(calls.filter((c) => c.kind === 'trace')).toEqual([]); // nor did a trace: only a run shown is traced
     expect(state().status).toBe('running');
     await finish('run');
     expect(state().result?.config.params.lambda).toBe(0.1);
   });
 
   it('during a slider drag, waits for a pause in the drag, and runs at once on release', async () => {
-    await finish('run');
+    await finishRun();
     lab.dispatch({ type: 'drag', active: true });
     change({ lambda: 0.02 });
     await vi.advanceTimersByTimeAsync(DRAG_DEBOUNCE_MS - 10);
@@ -205,33 +219,33 @@ describe('lab controller', () => {
     await vi.advanceTimersByTimeAsync(20);
     await flush();
     expect(pending().map((c) => (c.config as LabConfig).params.lambda)).toEqual([0.03]); // a pause runs
-    await finish('run');
+    await finishRun();
     change({ lambda: 0.04 });
     await flush();
     expect(pending().filter((c) => c.kind === 'run')).toEqual([]);
     lab.dispatch({ type: 'drag', active: false }); // released: no more waiting (the stale sweep is aborted first)
     await flush();
     expect(pending().map((c) => [c.kind, (c.config as LabConfig).params?.lambda])).toEqual([['run', 0.04]]);
-    await finish('run');
+    await finishRun();
     change({ lambda: 0.05 }); // after the drag, changes run at once again
     await flush();
     expect(pending().map((c) => [c.kind, (c.config as LabConfig).params?.lambda])).toEqual([['run', 0.05]]);
   });
 
   it('re-runs only what a change affects, and nothing for parameters already shown', async () => {
-    await finish('run');
+    await finishRun();
     await finish('tauMax');
     await finish('lambda');
     // λ: the run and the τ_max sweep (drawn at this λ), not the λ sweep.
     change({ lambda: 0.03 });
     await flush();
-    await finish('run');
+    await finishRun();
     await finish('tauMax');
     expect(pending()).toEqual([]);
     // τ_max: the run, the τ_max sweep (it always includes the current τ_max) and the λ sweep.
     change({ tauMax: 3 });
     await flush();
-    await finish('run');
+    await finishRun();
     expect(((await finish('tauMax')).config as SweepConfig).values).toEqual([1, 2, 4, 8, 16]); // 3: the run's
     expect(state().sweeps.tauMax.result?.values).toEqual([1, 2, 3, 4, 8, 16]);
     await finish('lambda');
@@ -246,24 +260,24 @@ describe('lab controller', () => {
     expect(state().trace).toMatchObject({
       algo: 'greedy',
       status: 'done',
-      rows: labBuiltin({ ...(state().result!.config as LabConfig), traceAlgo: 'greedy' }).trace,
+      rows: labBuiltin(labConfigOf(params, embedModel)).trace, // the whole run's trace of greedy
     });
     expect(pending()).toEqual([]);
     expect(lab.isCurrent()).toBe(true);
-    // Back to the run's own traced algorithm: it is what the run recorded, nothing runs.
+    // Back to the traced algorithm before: its trace was kept, nothing runs.
     change({ traceAlgo: 'promptwise' });
     await flush();
     expect(pending()).toEqual([]);
   });
 
   it('shows a result computed earlier at once when a control moves back, without computing it again', async () => {
-    await finish('run');
+    await finishRun();
     await finish('tauMax');
     await finish('lambda');
     const first = state().result;
     change({ lambda: 0.03 });
     await flush();
-    await finish('run');
+    await finishRun();
     expect(pending().map((c) => c.kind)).toEqual(['tauMax']); // λ = 0.03's τ_max sweep computing
     change({ lambda: 0.01 }); // back
     await flush();
@@ -290,7 +304,7 @@ describe('lab controller', () => {
   });
 
   it('puts the run before a sweep in flight', async () => {
-    await finish('run');
+    await finishRun();
     const tau = pending()[0];
     expect(tau.kind).toBe('tauMax');
     change({ seed: 5 });
@@ -310,12 +324,12 @@ describe('lab controller', () => {
     expect(pending()).toEqual([]);
     lab.dispatch({ type: 'run' });
     expect(state().status).toBe('running');
-    await finish('run');
+    await finishRun();
     expect(state()).toMatchObject({ status: 'done', error: null });
   });
 
   it('shows a failed sweep beside its run and holds only the sweep', async () => {
-    await finish('run');
+    await finishRun();
     pending()[0].fail(new Error('no memory'));
     await flush();
     expect(state().status).toBe('done');
@@ -356,7 +370,7 @@ describe('lab controller', () => {
   it('starts the sweeps whose cards come on screen together in the page’s order, whichever is reported first', async () => {
     lab.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: false });
     lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: false });
-    await finish('run');
+    await finishRun();
     lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: true });
     lab.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: true });
     await flush();
@@ -399,6 +413,10 @@ describe('lab controller', () => {
     const [run] = calls.slice(before);
     expect(run.kind).toBe('run');
     run.finish();
+    await flush();
+    const [trace] = calls.slice(before + 1);
+    expect(trace.kind).toBe('trace');
+    trace.finish();
     for (let i = 0; i < 10; i++) await flush();
     // One round per turn, the sweep with fewer trials done next, τ_max first on a tie: both plots are drawn after
     // two rounds, and fill in together.
@@ -414,7 +432,7 @@ describe('lab controller', () => {
   it('computes a sweep only while it is wanted (its card on screen), lets one computing finish, and cancels one alone', async () => {
     lab.dispatch({ type: 'sweep-wanted', param: 'tauMax', wanted: false });
     lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: false });
-    await finish('run');
+    await finishRun();
     expect(pending()).toEqual([]); // no card on screen: no sweep
     expect(state().sweeps.tauMax).toMatchObject({ wanted: false, status: 'idle' });
     lab.dispatch({ type: 'sweep-wanted', param: 'lambda', wanted: true });

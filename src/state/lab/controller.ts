@@ -13,7 +13,7 @@ import type { SweepSlice } from '../../engine/lab/sweepSlices';
 import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepPartial, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
 import { messageOf } from '../../engine/messageOf';
 import { BegunSweeps } from './begunSweeps';
-import type { Hold, Job, JobBook, JobKind, JobRef, Kept, SweepParam } from './jobs';
+import type { Hold, Job, JobBook, JobRef, Kept, SweepParam } from './jobs';
 import { type Effect, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
 import { shareRunPoint } from './shareRunPoint';
 
@@ -26,7 +26,7 @@ export const DRAG_DEBOUNCE_MS = 250;
 
 /**
  * Results kept per job kind, so that moving a control back to where it was shows that result at once. Four
- * runs of the default scenario hold a few MB (curves, usage and a trace each).
+ * runs of the default scenario hold a few MB (curves and usage each; a trace, kept as its own job, about as much).
  */
 const CACHE_SIZE = 4;
 
@@ -125,8 +125,8 @@ export interface LabState {
   workers: number;
   sweeps: Record<SweepParam, SweepState>;
   /**
-   * The escalation trace shown: trial 0 of one algorithm. The run records its traced algorithm's; tracing
-   * another algorithm of the same run is a small job of its own (lab/config.ts traceConfigOf), not a new run.
+   * The escalation trace shown: trial 0 of one algorithm, a small job of its own after the run (lab/config.ts
+   * traceConfigOf): tracing another algorithm of the same run is not a new run.
    */
   trace: { algo: string | null; rows: TraceRow[]; status: JobStatus; error: string | null };
 }
@@ -176,25 +176,18 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
 
   type Book = LabState['jobs'];
 
-  /** The book with `job`'s result kept (CACHE_SIZE per kind, the least recently used dropped), and what it covers. */
-  function keep(book: Book, job: JobRef & { covers?: readonly JobRef[] }, patch: Partial<LabState>): Book {
+  /** The book with `job`'s result kept (CACHE_SIZE per kind, the least recently used dropped). */
+  function keep(book: Book, job: JobRef, patch: Partial<LabState>): Book {
     const kept = new Map(book.kept);
     kept.delete(job.key);
-    kept.set(job.key, { kind: job.kind, patch, covers: job.covers ?? [] });
+    kept.set(job.key, { kind: job.kind, patch });
     const ofKind = [...kept].filter(([, e]) => e.kind === job.kind);
     for (const [key] of ofKind.slice(0, Math.max(0, ofKind.length - CACHE_SIZE))) kept.delete(key);
-    let next: Book = { ...book, kept };
-    // What the result covers is kept under its own key too (the run's trace: traced again after another's).
-    for (const covered of job.covers ?? []) if (covered.kind === 'trace' && patch.trace) next = keep(next, covered, { trace: patch.trace });
-    return next;
+    return { ...book, kept };
   }
 
-  /** The book with `job` (and what its result covers) shown. */
-  function shown(book: Book, job: JobRef, covers: readonly JobRef[]): Book {
-    const byKind: Record<JobKind, string | null> = { ...book.shown, [job.kind]: job.key };
-    for (const covered of covers) byKind[covered.kind] = covered.key;
-    return { ...book, shown: byKind };
-  }
+  /** The book with `job` shown. */
+  const shown = (book: Book, job: JobRef): Book => ({ ...book, shown: { ...book.shown, [job.kind]: job.key } });
 
   /** Writes the book and the statuses read off it, in one update. */
   function setBook(jobs: Book, patch: Partial<LabState> = {}): void {
@@ -233,7 +226,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       const recent = new Map(jobs.kept);
       recent.delete(effect.job.key); // now the most recently used
       recent.set(effect.job.key, kept);
-      setBook(shown({ ...jobs, kept: recent }, effect.job, kept.covers), kept.patch);
+      setBook(shown({ ...jobs, kept: recent }, effect.job), kept.patch);
       step();
     } else {
       start(effect.job);
@@ -268,7 +261,8 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
           elapsedMs: performance.now() - t0,
           workers,
           progress: { done: total, total, partial: null },
-          trace: { ...get().trace, algo: config.traceAlgo, rows: result.trace },
+          // The run's trace is the next job (lab/config.ts wantedJobs): the last one's rows belong to another run.
+          trace: { ...get().trace, algo: null, rows: [] },
         }));
     } else if (job.kind === 'trace') {
       const { config } = job;
@@ -310,7 +304,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
           }
           begun.finish(job.key);
           const { jobs } = get();
-          setBook({ ...shown(keep(jobs, job, patch), job, job.covers ?? []), inFlight: null }, patch);
+          setBook({ ...shown(keep(jobs, job, patch), job), inFlight: null }, patch);
         },
         (e: unknown) => {
           const { jobs } = get();

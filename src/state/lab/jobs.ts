@@ -16,13 +16,8 @@ export interface JobRef {
   key: string;
 }
 
-/**
- * A computation the page wants; `key` is its identity (a configuration computed once is not computed again).
- * `covers`: the other jobs its result also answers (a run records its traced algorithm's trace).
- */
-export type Job =
-  | { kind: 'run' | 'trace'; key: string; config: LabConfig; covers?: readonly JobRef[] }
-  | { kind: SweepParam; key: string; config: SweepConfig; covers?: undefined };
+/** A computation the page wants; `key` is its identity (a configuration computed once is not computed again). */
+export type Job = { kind: 'run' | 'trace'; key: string; config: LabConfig } | { kind: SweepParam; key: string; config: SweepConfig };
 
 /** Why a job is not started again by itself. */
 export interface Hold {
@@ -30,11 +25,10 @@ export interface Hold {
   error: string | null;
 }
 
-/** A result computed earlier, kept to show again (a slider moved back): what showing it writes, and what it covers. */
+/** A result computed earlier, kept to show again (a slider moved back): what showing it writes. */
 export interface Kept<P> {
   kind: JobKind;
   patch: P;
-  covers: readonly JobRef[];
 }
 
 export interface JobBook<P = unknown> {

@@ -55,7 +55,7 @@ describe('reconcile: the trace', () => {
 
 describe('reconcile: results kept from earlier', () => {
   const trace: Job = { kind: 'trace', key: 'trace@1:greedy', config: {} as LabConfig };
-  const kept = (...keys: string[]) => new Map(keys.map((key) => [key, { kind: 'run' as const, patch: null, covers: [] }]));
+  const kept = (...keys: string[]) => new Map(keys.map((key) => [key, { kind: 'run' as const, patch: null }]));
 
   it('shows a kept run at once, even with a job in flight, and its trace only beside it', () => {
     const inFlight = { kind: 'run' as const, key: 'run@0' };

@@ -87,8 +87,15 @@ function TourStep({ n }: { n: number }) {
   const params = useParams((s) => s.params);
   const result = useLab((s) => s.result);
   const status = useLab((s) => s.status);
-  // The words need the step's own run, finished: not the one before it.
-  const shown = result !== null && status === 'done' && runKey(result.config) === runKey(pageLabConfig(params)) ? result : null;
+  const trace = useLab((s) => s.trace);
+  // The words need the step's own run, finished, and its trace (a job of its own, after the run): not the one before.
+  const shown = useMemo(
+    () =>
+      result !== null && status === 'done' && trace.status === 'done' && runKey(result.config) === runKey(pageLabConfig(params))
+        ? { ...result, trace: trace.rows }
+        : null,
+    [result, status, trace, params],
+  );
   const answer = useTourAnswer((s) => (s.step === n ? s.answer : null));
   const setAnswer = (a: number) => answerTour(n, a);
   const lessons = useStepLessons(spec.id === 'lambda' ? shown : null);
