@@ -95,9 +95,9 @@ function sweepKey(c: SweepConfig): string {
  * that), then its trace, then the sweeps.
  *
  * The run records no trace. Its trace (trial 0 of the traced algorithm) is a job of its own, started once the run
- * is shown. A trace is a thousand rows of small objects, which the page spends about 30 ms reading, so a run
- * that a newer input replaces, as most runs of a slider drag are, no longer makes the page read one
- * (docs/notes/benchmarks-history.md, "The trace, a job of its own").
+ * is shown. A trace is a thousand rows of small objects, which took the page about 30 ms to read. Now a run that
+ * a newer input replaces, as most runs of a slider drag are, never makes the page read one: INP p98 over 64
+ * slider keys fell by 18 ± 5 ms (docs/notes/benchmarks-history.md, "The trace, a job of its own").
  */
 export function wantedJobs(p: LabParams, embedModel = ''): Job[] {
   const run = labConfigOf(p, embedModel);
