@@ -25,8 +25,9 @@ import { shareRunPoint } from './shareRunPoint';
 export const DRAG_DEBOUNCE_MS = 250;
 
 /**
- * Results kept per job kind, so that moving a control back to where it was shows that result at once. Four
- * runs of the default scenario hold a few MB (curves and usage each; a trace, kept as its own job, about as much).
+ * Results kept per job kind, so that moving a control back to where it was shows that result at once. In the
+ * default scenario a trace (every decision of a thousand prompts) is about ten times its run's curves and usage:
+ * four of each hold a few MB.
  */
 const CACHE_SIZE = 4;
 
