@@ -67,14 +67,13 @@ function plan(spec: SweepSpec, where: (world: string) => string, io: Io): void {
   let seconds = 0;
   let steps = 0;
   for (let w = 0; w < spec.worlds.length; w++) {
-    const first = cellAt(spec, w * perWorld);
-    const opts = parseCliArgs(cellArgv(first, where));
+    const cells = Array.from({ length: perWorld }, (_, j) => parseCliArgs(cellArgv(cellAt(spec, w * perWorld + j), where)));
+    const [opts] = cells;
     const probeT = Math.min(opts.T, 100);
     const started = performance.now();
     runSimulation(worldFor(opts), { algos: opts.algos, T: probeT, trials: 1, seed: opts.seed, params: opts.params });
     const perStep = (performance.now() - started) / 1000 / (probeT * opts.algos.length);
-    for (let i = w * perWorld; i < (w + 1) * perWorld; i++) {
-      const c = parseCliArgs(cellArgv(cellAt(spec, i), where));
+    for (const c of cells) {
       const n = c.algos.length * c.trials * c.T;
       steps += n;
       seconds += n * perStep;
