@@ -1,7 +1,8 @@
 /**
  * The lab's state, controls and page in Chromium: the λ slider drives the link and the numbers and a reload
  * of that link reproduces them; an invalid link shows notices and still works; the CSV export equals the
- * table; Space and → drive playback; presentation mode hides the controls; charts export as SVG and PNG.
+ * table; Space and → drive playback; presentation mode hides the controls; charts export as SVG and PNG; the trace
+ * keeps the last one on show, true to its own λ, while the next one computes.
  */
 import { readFileSync } from 'node:fs';
 import type { Download } from 'playwright-core';
@@ -530,6 +531,32 @@ describe('lab page', () => {
     await expectSelected((await rows.count()) - 1);
     await page.keyboard.press('Home');
     await expectSelected(0);
+    await page.close();
+  });
+
+  it('after a change, the trace keeps the last rows on show, with their own λ, while the new run’s trace computes', async () => {
+    const page = await openLab(suite.browser, SMALL);
+    await waitForCurrentResult(page);
+    await page.getByTestId('skip').click();
+    const lambdaOf = (text: string | null) => /\(λ = ([\d.]+)\)/.exec(text ?? '')?.[1];
+    expect(lambdaOf(await page.getByTestId('decision-panel').textContent())).toBe('0.01');
+    // Whenever the page changes: whether the trace ever listed no rows, and the λ the decision panel gave while tracing.
+    await page.evaluate(() => {
+      const seen = { emptied: false, lambdaWhileTracing: [] as string[] };
+      (window as unknown as { traceSeen: typeof seen }).traceSeen = seen;
+      new MutationObserver(() => {
+        const card = document.querySelector('[data-testid="card-trace"]') as HTMLElement;
+        if (card.querySelectorAll('[data-testid="trace-row"]').length === 0) seen.emptied = true;
+        const lambda = /\(λ = ([\d.]+)\)/.exec(document.querySelector('[data-testid="decision-panel"]')?.textContent ?? '')?.[1];
+        if (card.dataset.state === 'running' && lambda && !seen.lambdaWhileTracing.includes(lambda)) seen.lambdaWhileTracing.push(lambda);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await page.getByTestId('lambda').focus();
+    await page.keyboard.press('ArrowRight');
+    await waitForCurrentResult(page); // the new run, then its trace
+    // The last trace stayed, explained at the λ it was traced with; then the new one, at the new λ.
+    expect(await page.evaluate(() => (window as unknown as { traceSeen: object }).traceSeen)).toEqual({ emptied: false, lambdaWhileTracing: ['0.01'] });
+    expect(lambdaOf(await page.getByTestId('decision-panel').textContent())).toBe('0.012');
     await page.close();
   });
 });

@@ -32,7 +32,7 @@ const controller = createLabController({
   bridge: {
     runLab: (config, options) => runLab(config, { ...options, openEmbedPort }),
     runSweep: (config, options) => runSweep(config, { ...options, openEmbedPort }),
-    runTrace: (config, options) => runLab(config, { ...options, openEmbedPort }).then((result) => result.trace),
+    runTrace: (config, options) => runLab(config, { ...options, openEmbedPort }),
     poolSize,
   },
   wanted: () => wantedJobs(useParams.getState().params, embedModel()),

@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labBuiltin, sweepBuiltin } from '../../engine/lab/run';
 import { SweepAssembler, sweepRounds, sweepSlice } from '../../engine/lab/sweepSlices';
-import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
+import type { LabConfig, LabProgress, LabResult, SweepConfig, SweepProgress, SweepResult } from '../../engine/lab/types';
 import { drain } from '../../engine/simulate';
 import { builtinWorld } from '../../engine/worlds/builtins';
 import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
@@ -67,7 +67,7 @@ const bridge: LabBridge = {
     sweepProgress = onProgress;
     return gated<SweepConfig, SweepResult>(config.param, config, signal, (c) => sweepBuiltin(c));
   },
-  runTrace: (config, { signal }) => gated<LabConfig, TraceRow[]>('trace', config, signal, (c) => labBuiltin(c).trace),
+  runTrace: (config, { signal }) => gated<LabConfig, LabResult>('trace', config, signal, (c) => labBuiltin(c)),
 };
 
 const pending = () => calls.filter((c) => !c.settled);
@@ -160,11 +160,12 @@ describe('lab controller', () => {
     expect(run.config as LabConfig).toMatchObject({ traceAlgo: 'promptwise', traceSteps: 0 });
     expect(state().status).toBe('done');
     expect(state().result).toEqual(labBuiltin(run.config as LabConfig));
-    expect(state().trace).toMatchObject({ algo: null, rows: [], status: 'running' });
+    expect(state().trace).toMatchObject({ algo: null, rows: [], world: null, status: 'running' });
     const trace = await finish('trace');
     expect(trace.config as LabConfig).toMatchObject({ algos: ['promptwise'], trials: 1, traceAlgo: 'promptwise' });
     const withTrace = labConfigOf(params, embedModel);
-    expect(state().trace).toEqual({ algo: 'promptwise', status: 'done', error: null, rows: labBuiltin(withTrace).trace }); // the whole run's
+    const recorded = labBuiltin(withTrace); // the whole run, recording its trace
+    expect(state().trace).toEqual({ algo: 'promptwise', status: 'done', error: null, rows: recorded.trace, world: recorded.world, lambda: params.lambda });
     expect(state().trace.rows).toHaveLength(params.T);
     expect(state().sweeps.tauMax.status).toBe('running');
     // The point at the current value comes from the run itself: the sweeps compute the other values only.
@@ -230,6 +231,19 @@ describe('lab controller', () => {
     change({ lambda: 0.05 }); // after the drag, changes run at once again
     await flush();
     expect(pending().map((c) => [c.kind, (c.config as LabConfig).params?.lambda])).toEqual([['run', 0.05]]);
+  });
+
+  it('keeps the last trace, with the world it names and its λ, until the new run’s trace is in', async () => {
+    await finishRun();
+    const before = state().trace;
+    expect(before.lambda).toBe(0.01);
+    change({ lambda: 0.03 });
+    await flush();
+    await finish('run');
+    expect(state().result?.config.params.lambda).toBe(0.03);
+    expect(state().trace).toEqual({ ...before, status: 'running' });
+    await finish('trace');
+    expect(state().trace).toMatchObject({ status: 'done', lambda: 0.03, rows: labBuiltin(labConfigOf(params, embedModel)).trace });
   });
 
   it('re-runs only what a change affects, and nothing for parameters already shown', async () => {

@@ -10,7 +10,18 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SweepSlice } from '../../engine/lab/sweepSlices';
-import type { LabConfig, LabPartial, LabProgress, LabResult, SweepConfig, SweepPartial, SweepProgress, SweepResult, TraceRow } from '../../engine/lab/types';
+import type {
+  LabConfig,
+  LabPartial,
+  LabProgress,
+  LabResult,
+  LabWorldInfo,
+  SweepConfig,
+  SweepPartial,
+  SweepProgress,
+  SweepResult,
+  TraceRow,
+} from '../../engine/lab/types';
 import { messageOf } from '../../engine/messageOf';
 import { BegunSweeps } from './begunSweeps';
 import type { Hold, Job, JobBook, JobRef, Kept, SweepParam } from './jobs';
@@ -51,8 +62,8 @@ export interface LabBridge {
       rounds: number;
     },
   ): Promise<SweepResult | null>;
-  /** The trial-0 trace of `config.traceAlgo` (a run of that algorithm alone: lab/config.ts traceConfigOf). */
-  runTrace(config: LabConfig, options: { signal: AbortSignal }): Promise<TraceRow[]>;
+  /** The trial-0 trace of `config.traceAlgo`: a run of that algorithm alone (lab/config.ts traceConfigOf). */
+  runTrace(config: LabConfig, options: { signal: AbortSignal }): Promise<LabResult>;
   /** Workers a run shares its trials among. */
   poolSize(): number;
 }
@@ -127,9 +138,10 @@ export interface LabState {
   sweeps: Record<SweepParam, SweepState>;
   /**
    * The escalation trace shown: trial 0 of one algorithm, a small job of its own after the run (lab/config.ts
-   * traceConfigOf): tracing another algorithm of the same run is not a new run.
+   * traceConfigOf): tracing another algorithm of the same run is not a new run. It carries the world it names and
+   * its λ, so that it reads true on its own while the next trace computes (a new run shows before its trace).
    */
-  trace: { algo: string | null; rows: TraceRow[]; status: JobStatus; error: string | null };
+  trace: { algo: string | null; rows: TraceRow[]; world: LabWorldInfo | null; lambda: number | null; status: JobStatus; error: string | null };
 }
 
 export interface LabController {
@@ -154,7 +166,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     elapsedMs: null,
     workers: 1,
     sweeps: { tauMax: idleSweep(), lambda: idleSweep() },
-    trace: { algo: null, rows: [], status: 'idle', error: null },
+    trace: { algo: null, rows: [], world: null, lambda: null, status: 'idle', error: null },
   }));
   const { getState: get, setState: set } = store;
   let abort: AbortController | null = null;
@@ -262,13 +274,13 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
           elapsedMs: performance.now() - t0,
           workers,
           progress: { done: total, total, partial: null },
-          // The run's trace is the next job (lab/config.ts wantedJobs): the last one's rows belong to another run.
-          trace: { ...get().trace, algo: null, rows: [] },
         }));
     } else if (job.kind === 'trace') {
       const { config } = job;
       setBook({ ...get().jobs, inFlight });
-      done = bridge.runTrace(config, { signal: ac.signal }).then((rows) => ({ trace: { ...get().trace, algo: config.traceAlgo, rows } }));
+      done = bridge.runTrace(config, { signal: ac.signal }).then(({ trace: rows, world }) => ({
+        trace: { ...get().trace, algo: config.traceAlgo, rows, world, lambda: config.params.lambda ?? null },
+      }));
     } else {
       const param = job.kind;
       const sweep = (patch: Partial<SweepState>) => ({ ...get().sweeps, [param]: { ...get().sweeps[param], ...patch } });

@@ -53,7 +53,8 @@ export function TraceSection({ rows }: { rows?: number } = {}) {
   // The panel's prompt; the trace's pressed row (`step`) is the newest one played, even between the panel's redraws.
   const panelCursor = useThrottled(cursor, DECISION_REDRAW_MS, playing);
   const panelStep = effectiveStep({ selectedStep, cursor: panelCursor }, T);
-  // The trace shown: the run's traced algorithm's, or another's traced on its own (the trace job).
+  // The trace shown (a job of its own, after the run): until the new run's trace is in, the last one, with the world
+  // it names and its λ.
   const trace = useLab((s) => s.trace);
   const wantedTrace = useParams((s) => s.params.traceAlgo);
   const row = panelStep !== null ? (trace.rows[panelStep] ?? null) : null;
@@ -70,15 +71,16 @@ export function TraceSection({ rows }: { rows?: number } = {}) {
       >
         {trace.status === 'running' && (
           <p className="muted" role="status">
-            Tracing {algoLabel(catalog, wantedTrace)} on trial 0 of this run…
+            Tracing {algoLabel(catalog, wantedTrace)} on trial 1 of this run…
           </p>
         )}
         {trace.status === 'error' && <p className="error-text">The trace failed: {trace.error}</p>}
         <EscalationTrace
           rows={trace.rows}
           cursor={cursor}
-          arms={result?.world.arms ?? []}
-          categories={result?.world.categories ?? []}
+          arms={trace.world?.arms ?? []}
+          categories={trace.world?.categories ?? []}
+          tracing={trace.status === 'pending' || trace.status === 'running'}
           selectedStep={step}
           onSelect={(s) => dispatch({ type: 'select-step', step: s === selectedStep ? null : s })}
           algoLabel={traceLabel}
@@ -90,11 +92,11 @@ export function TraceSection({ rows }: { rows?: number } = {}) {
       <Card title="Why this model?" sub="The learner's estimates at each query of the selected prompt, and the truth." testId="card-decision">
         <DecisionPanel
           row={row}
-          arms={result?.world.arms ?? []}
-          lambda={result?.config.params.lambda ?? lambda}
+          arms={trace.world?.arms ?? []}
+          lambda={trace.lambda ?? lambda}
           algo={traceAlgo}
           algoLabel={traceLabel}
-          categories={result?.world.categories}
+          categories={trace.world?.categories}
           hideOracle={hideOracle}
           lastOnly={rows !== undefined}
         />

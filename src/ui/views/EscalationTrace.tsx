@@ -23,6 +23,7 @@ export function EscalationTrace({
   algoLabel,
   pinnedStep = null,
   hideOracle = false,
+  tracing = false,
 }: EscalationTraceProps & {
   /** Name of the algorithm whose trace this is (shown in the header). */
   algoLabel?: string;
@@ -68,9 +69,11 @@ export function EscalationTrace({
         </span>
       </div>
       {shown.length === 0 ? (
-        <p className="pw-empty">
-          {rows.length === 0 ? 'No trace yet: run a simulation to watch prompts escalate.' : 'Press play (or move the cursor) to watch prompts arrive.'}
-        </p>
+        !(tracing && rows.length === 0) && (
+          <p className="pw-empty">
+            {rows.length === 0 ? 'No trace yet: run a simulation to watch prompts escalate.' : 'Press play (or move the cursor) to watch prompts arrive.'}
+          </p>
+        )
       ) : (
         <>
           <div className="pw-trace-head" aria-hidden="true">

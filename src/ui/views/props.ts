@@ -50,6 +50,8 @@ export interface EscalationTraceProps {
   pinnedStep?: number | null;
   /** Hold back the oracle's plans (the tour's predict step, state/tourAnswer.ts). */
   hideOracle?: boolean;
+  /** A trace is on its way (its card says so): with no rows yet, the list says nothing of its own. */
+  tracing?: boolean;
 }
 
 export interface DecisionPanelProps {

@@ -99,6 +99,12 @@ describe('EscalationTrace', () => {
     const none = renderToStaticMarkup(createElement(EscalationTrace, { rows: lab.trace, cursor: 0, arms, categories, selectedStep: null, onSelect: () => {} }));
     expect(hooks(none, 'trace-row')).toHaveLength(0);
   });
+  it('with no rows, asks for a run, unless a trace is on its way (its card says so)', () => {
+    const empty = (tracing: boolean) =>
+      renderToStaticMarkup(createElement(EscalationTrace, { rows: [], cursor: 0, arms, categories, selectedStep: null, onSelect: () => {}, tracing }));
+    expect(empty(false)).toContain('No trace yet: run a simulation');
+    expect(empty(true)).not.toContain('No trace yet');
+  });
 });
 
 describe('DecisionPanel', () => {
