@@ -534,19 +534,22 @@ describe('lab page', () => {
     await page.close();
   });
 
-  it('after a change, the trace keeps the last rows on show, with their own λ, while the new run’s trace computes', async () => {
+  it('after a change, the trace keeps the last rows on show, with their own λ and its height, while the new run’s trace computes', async () => {
     const page = await openLab(suite.browser, SMALL);
     await waitForCurrentResult(page);
     await page.getByTestId('skip').click();
     const lambdaOf = (text: string | null) => /\(λ = ([\d.]+)\)/.exec(text ?? '')?.[1];
     expect(lambdaOf(await page.getByTestId('decision-panel').textContent())).toBe('0.01');
-    // Whenever the page changes: whether the trace ever listed no rows, and the λ the decision panel gave while tracing.
+    // Whenever the page changes: whether the trace ever listed no rows or changed height while the new one was on its
+    // way, and the λ the decision panel gave while tracing.
     await page.evaluate(() => {
-      const seen = { emptied: false, lambdaWhileTracing: [] as string[] };
+      const card = document.querySelector('[data-testid="card-trace"]') as HTMLElement;
+      const height = card.getBoundingClientRect().height;
+      const seen = { emptied: false, moved: false, lambdaWhileTracing: [] as string[] };
       (window as unknown as { traceSeen: typeof seen }).traceSeen = seen;
       new MutationObserver(() => {
-        const card = document.querySelector('[data-testid="card-trace"]') as HTMLElement;
         if (card.querySelectorAll('[data-testid="trace-row"]').length === 0) seen.emptied = true;
+        if (card.dataset.state !== 'done' && card.getBoundingClientRect().height !== height) seen.moved = true;
         const lambda = /\(λ = ([\d.]+)\)/.exec(document.querySelector('[data-testid="decision-panel"]')?.textContent ?? '')?.[1];
         if (card.dataset.state === 'running' && lambda && !seen.lambdaWhileTracing.includes(lambda)) seen.lambdaWhileTracing.push(lambda);
       }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -555,7 +558,8 @@ describe('lab page', () => {
     await page.keyboard.press('ArrowRight');
     await waitForCurrentResult(page); // the new run, then its trace
     // The last trace stayed, explained at the λ it was traced with; then the new one, at the new λ.
-    expect(await page.evaluate(() => (window as unknown as { traceSeen: object }).traceSeen)).toEqual({ emptied: false, lambdaWhileTracing: ['0.01'] });
+    const seen = await page.evaluate(() => (window as unknown as { traceSeen: object }).traceSeen);
+    expect(seen).toEqual({ emptied: false, moved: false, lambdaWhileTracing: ['0.01'] });
     expect(lambdaOf(await page.getByTestId('decision-panel').textContent())).toBe('0.012');
     await page.close();
   });

@@ -2,6 +2,7 @@ import { useDeferredValue } from 'react';
 import { algoLabel } from '../../state/catalog';
 import { useCatalog } from '../../state/catalogStore';
 import { effectiveStep } from '../../state/lab/playback';
+import type { JobStatus } from '../../state/lab/reconcile';
 import { dispatch, setParams, useLab, usePlayback } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { useOracleHidden } from '../../state/tourAnswer';
@@ -33,6 +34,12 @@ function TracePicker() {
       </select>
     </label>
   );
+}
+
+/** What the trace's header says while the trace of the wanted algorithm is on its way (the job after the run), else null. */
+function comingTrace(status: JobStatus, algo: string): string | null {
+  if (status === 'pending') return `The trace of ${algo} on trial 1 comes after the run.`;
+  return status === 'running' ? `Tracing ${algo} on trial 1 of this run…` : null;
 }
 
 /** `rows`: how many prompts the trace lists; a slide lists fewer than the page, and its last decision only, to fit a screen. */
@@ -69,18 +76,13 @@ export function TraceSection({ rows }: { rows?: number } = {}) {
         state={trace.status}
         aside={<TracePicker />}
       >
-        {trace.status === 'running' && (
-          <p className="muted" role="status">
-            Tracing {algoLabel(catalog, wantedTrace)} on trial 1 of this run…
-          </p>
-        )}
         {trace.status === 'error' && <p className="error-text">The trace failed: {trace.error}</p>}
         <EscalationTrace
           rows={trace.rows}
           cursor={cursor}
           arms={trace.world?.arms ?? []}
           categories={trace.world?.categories ?? []}
-          tracing={trace.status === 'pending' || trace.status === 'running'}
+          coming={comingTrace(trace.status, algoLabel(catalog, wantedTrace))}
           selectedStep={step}
           onSelect={(s) => dispatch({ type: 'select-step', step: s === selectedStep ? null : s })}
           algoLabel={traceLabel}

@@ -23,7 +23,7 @@ export function EscalationTrace({
   algoLabel,
   pinnedStep = null,
   hideOracle = false,
-  tracing = false,
+  coming = null,
 }: EscalationTraceProps & {
   /** Name of the algorithm whose trace this is (shown in the header). */
   algoLabel?: string;
@@ -61,15 +61,16 @@ export function EscalationTrace({
   };
 
   return (
-    <div className="pw-trace" data-testid="escalation-trace">
+    <div className="pw-trace" data-testid="escalation-trace" aria-busy={coming !== null}>
       <div className="pw-trace-meta" aria-live="off">
-        <span>{algoLabel ? <strong>{algoLabel}</strong> : 'Trace'} · trial 1 · newest first</span>
+        {/* In the header's place, so that saying a trace is on its way moves nothing on the page. */}
+        <span data-testid="trace-label">{coming ?? <>{algoLabel ? <strong>{algoLabel}</strong> : 'Trace'} · trial 1 · newest first</>}</span>
         <span className="pw-muted">
           {shown.length > 0 ? `prompts ${shown[shown.length - 1].step + 1}–${shown[0].step + 1} of ${before} played` : `0 of ${rows.length} played`}
         </span>
       </div>
       {shown.length === 0 ? (
-        !(tracing && rows.length === 0) && (
+        !(coming !== null && rows.length === 0) && (
           <p className="pw-empty">
             {rows.length === 0 ? 'No trace yet: run a simulation to watch prompts escalate.' : 'Press play (or move the cursor) to watch prompts arrive.'}
           </p>

@@ -50,8 +50,11 @@ export interface EscalationTraceProps {
   pinnedStep?: number | null;
   /** Hold back the oracle's plans (the tour's predict step, state/tourAnswer.ts). */
   hideOracle?: boolean;
-  /** A trace is on its way (its card says so): with no rows yet, the list says nothing of its own. */
-  tracing?: boolean;
+  /**
+   * The sentence saying which trace is on its way, shown in place of the header (the rows shown are the last trace
+   * until it comes); with no rows yet, the list says nothing else. Null: none is.
+   */
+  coming?: string | null;
 }
 
 export interface DecisionPanelProps {

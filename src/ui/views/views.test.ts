@@ -99,11 +99,17 @@ describe('EscalationTrace', () => {
     const none = renderToStaticMarkup(createElement(EscalationTrace, { rows: lab.trace, cursor: 0, arms, categories, selectedStep: null, onSelect: () => {} }));
     expect(hooks(none, 'trace-row')).toHaveLength(0);
   });
-  it('with no rows, asks for a run, unless a trace is on its way (its card says so)', () => {
-    const empty = (tracing: boolean) =>
-      renderToStaticMarkup(createElement(EscalationTrace, { rows: [], cursor: 0, arms, categories, selectedStep: null, onSelect: () => {}, tracing }));
-    expect(empty(false)).toContain('No trace yet: run a simulation');
-    expect(empty(true)).not.toContain('No trace yet');
+  it('says a trace on its way in its header’s place; with no rows, asks for a run only when none is on its way', () => {
+    const render = (rows: typeof lab.trace, coming: string | null) =>
+      renderToStaticMarkup(createElement(EscalationTrace, { rows, cursor: 40, arms, categories, selectedStep: null, onSelect: () => {}, coming }));
+    expect(render([], null)).toContain('No trace yet: run a simulation');
+    const waiting = render([], 'Tracing PromptWise on trial 1 of this run…');
+    expect(waiting).not.toContain('No trace yet');
+    expect(waiting).toContain('aria-busy="true"');
+    // The last trace stays listed beneath the sentence, as many rows as without it.
+    const last = render(lab.trace, 'Tracing PromptWise on trial 1 of this run…');
+    expect(last).toContain('Tracing PromptWise on trial 1 of this run…');
+    expect(hooks(last, 'trace-row')).toHaveLength(hooks(render(lab.trace, null), 'trace-row').length);
   });
 });
 
