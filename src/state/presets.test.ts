@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../cli/args';
 import { PRESETS, presetCliArgs, presetCommand } from '../engine/lab/presets';
 import { labConfigOf } from './lab/config';
-import { presetHash, presetParams } from './presets';
+import { presetHash, presetOf, presetParams } from './presets';
 import { decodeHash } from './urlCodec';
 
 describe('presets', () => {
@@ -27,6 +27,15 @@ describe('presets', () => {
       expect(cli.taskStart).toEqual(config.dataset.taskStart);
     } else {
       expect(cli.world).toBe(config.world);
+    }
+  });
+
+  it('names the preset the parameters are; a changed value is none', () => {
+    for (const preset of PRESETS) {
+      const params = presetParams(preset);
+      expect(presetOf(params)).toBe(preset);
+      expect(presetOf({ ...params, lambda: 0.0123 })).toBeUndefined(); // no preset's λ
+      expect(presetOf({ ...params, seed: params.seed + 1 })).toBeUndefined();
     }
   });
 

@@ -425,11 +425,6 @@ export function encodeHash(state: HashState): string {
   return `#${parts.join('&')}`;
 }
 
-/** Whether two parameter sets are the same run. */
-export function sameParams(a: LabParams, b: LabParams): boolean {
-  return encodeHash({ params: a, present: false, step: null }) === encodeHash({ params: b, present: false, step: null });
-}
-
 /** The effective traced algorithm for a set of algorithms (PromptWise when it runs, else the first). */
 export function resolveTraceAlgo(algos: readonly string[], wanted: string): string {
   if (algos.includes(wanted)) return wanted;

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PRESETS, type Preset, presetCommand } from '../../engine/lab/presets';
 import { useParams } from '../../state/params';
-import { presetHash, presetParams } from '../../state/presets';
-import { type LabParams, sameParams } from '../../state/urlCodec';
+import { presetHash, presetOf, presetParams } from '../../state/presets';
 import { cardByTestId, highlightCard } from '../layout/highlight';
 import './presets.css';
 
@@ -20,11 +19,6 @@ const HIGHLIGHT_MS = 2500;
 /** The panel keeps this far from the viewport's edges. */
 const EDGE_PX = 8;
 const PANEL_MAX_PX = 780;
-
-/** The preset whose parameters the page has now, if any (compared as links, so order and defaults agree). */
-function currentPresetOf(params: LabParams): Preset | undefined {
-  return PRESETS.find((p) => sameParams(presetParams(p), params));
-}
 
 /** Scrolls to the card and outlines it for a moment; the card takes focus so keyboard users land there too. */
 function showCard(focus: Preset['focus']): boolean {
@@ -134,7 +128,7 @@ function PresetDetails({ preset, isCurrent, onShowCard }: { preset: Preset; isCu
  */
 export function PresetMenu() {
   const params = useParams((s) => s.params);
-  const current = useMemo(() => currentPresetOf(params), [params]);
+  const current = useMemo(() => presetOf(params), [params]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = PRESETS.find((p) => p.id === selectedId) ?? current;
   const details = useRef<HTMLDetailsElement>(null);
