@@ -7,14 +7,40 @@ import { dispatch, playbackStore } from './labStore';
 import { useParams, writeLocation } from './params';
 import { checkLinkWorld } from './worldCheck';
 
+/**
+ * A change is written once the controls pause this long, not inside the input's handler: in Chromium
+ * history.replaceState took about 4 ms of the main thread per slider key (a profile of 64 keys during runs), a
+ * fifth of the key's handler, which the next paint waited for.
+ */
+export const LINK_PAUSE_MS = 100;
+
 export function connectUrl(): () => void {
-  const write = () => writeLocation(playbackStore.getState().selectedStep);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The hash this page last wrote: another one in the address bar is a navigation whose hashchange is on its way. */
+  let written = '';
+  const write = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    writeLocation(playbackStore.getState().selectedStep);
+    written = window.location.hash;
+  };
+  const writeSoon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      // A hash typed or followed since: its hashchange reads it, then writes; the state it replaces is not written over it.
+      if (window.location.hash === written) write();
+    }, LINK_PAUSE_MS);
+  };
+  /** Leaving the page with a change not yet written (the tab closed within the pause): it is saved all the same. */
+  const flush = () => {
+    if (timer !== undefined) write();
+  };
   write();
   const offParams = useParams.subscribe((s, prev) => {
-    if (s.params !== prev.params || s.present !== prev.present || s.tour !== prev.tour || s.slide !== prev.slide) write();
+    if (s.params !== prev.params || s.present !== prev.present || s.tour !== prev.tour || s.slide !== prev.slide) writeSoon();
   });
   const offPlayback = playbackStore.subscribe((s, prev) => {
-    if (s.selectedStep !== prev.selectedStep) write();
+    if (s.selectedStep !== prev.selectedStep) writeSoon();
   });
   const onHashChange = () => {
     const step = useParams.getState().applyHash(window.location.hash);
@@ -23,9 +49,12 @@ export function connectUrl(): () => void {
     write();
   };
   window.addEventListener('hashchange', onHashChange);
+  window.addEventListener('pagehide', flush);
   return () => {
     offParams();
     offPlayback();
+    clearTimeout(timer);
     window.removeEventListener('hashchange', onHashChange);
+    window.removeEventListener('pagehide', flush);
   };
 }
