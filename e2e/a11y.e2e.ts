@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForPage } from './browser';
-import { focusPage, hashOf, injectAxe, openLab, suiteBrowser, waitForCurrentResult, waitForSweeps } from './lab';
+import { focusPage, injectAxe, openLab, suiteBrowser, waitForCurrentResult, waitForLink, waitForSweeps } from './lab';
 
 interface Violation {
   id: string;
@@ -91,7 +91,7 @@ describe('accessibility (axe-core)', () => {
   it('presentation mode has no serious or critical violations', async () => {
     await page.getByTestId('present-toggle').click();
     expect(await page.getByTestId('controls').count()).toBe(0);
-    expect(await hashOf(page)).toContain('present=1');
+    await waitForLink(page, 'present=1');
     // Every slide, moved to with → as a presenter would.
     await focusPage(page);
     for (let i = 1; i <= 7; i++) {

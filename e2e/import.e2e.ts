@@ -19,7 +19,7 @@ import { MAX_IMPORT_BYTES } from '../src/engine/import/errors';
 import { importDataset } from '../src/engine/import/importDataset';
 import { PER_QUERY_COST_SCALE } from '../src/engine/lab/datasetSource';
 import { waitForPage } from './browser';
-import { hashOf, openLab, parseShown, readTable, suiteBrowser, waitForCurrentResult } from './lab';
+import { hashOf, openLab, parseShown, readTable, suiteBrowser, waitForCurrentResult, waitForLink } from './lab';
 import { traceMainThread } from './mainThread';
 
 const DIR = '../shared/data/routeprofile-ulab';
@@ -84,7 +84,7 @@ describe('importing your own data', () => {
     expect(await items.count()).toBe(1);
     expect(await items.first().getAttribute('data-id')).toBe(importedId);
     expect(await items.first().getAttribute('data-selected')).toBe('true');
-    expect(decodeURIComponent(await hashOf(page))).toContain(`world=import:${importedId}`);
+    await waitForLink(page, `world=import:${importedId}`);
   }
 
   it('imports routeprofile-ulab with per-prompt costs, runs it, and matches the README', async () => {
@@ -105,7 +105,7 @@ describe('importing your own data', () => {
     expect(await page.getByTestId('import-preview').count()).toBe(0);
     importedId = (await page.getByTestId('import-item').first().getAttribute('data-id')) ?? '';
     expect(importedId).toMatch(/^prompts-[0-9a-z]+$/);
-    expect(decodeURIComponent(await hashOf(page))).toContain(`world=import:${importedId}`);
+    await waitForLink(page, `world=import:${importedId}`);
 
     // Fail fast, with the page's words, if the worker cannot run the imported world.
     await waitForPage(

@@ -16,7 +16,7 @@ import { ALGO_IDS } from '../src/state/catalog';
 import { labConfigOf, sweepValues } from '../src/state/lab/config';
 import { DEFAULT_HASH_STATE, DEFAULT_PARAMS, decodeHash, encodeHash } from '../src/state/urlCodec';
 import { type LabBrowser, waitForPage } from './browser';
-import { ALGO_ROWS, focusPage, hashOf, METRICS, openLab, parseShown, suiteBrowser, waitForCurrentResult, waitForSweeps } from './lab';
+import { ALGO_ROWS, focusPage, hashOf, METRICS, openLab, parseShown, suiteBrowser, waitForCurrentResult, waitForLink, waitForSweeps } from './lab';
 import { type MainThreadTask, traceMainThread } from './mainThread';
 
 const REL_TOL = 1e-9;
@@ -163,8 +163,8 @@ async function runAndPlayBack(lab: Page): Promise<void> {
   const before = await hashOf(lab);
   await lab.getByTestId('lambda').focus();
   await lab.keyboard.press('ArrowRight');
+  await waitForPage(lab, `location.hash !== ${JSON.stringify(before)}`);
   const hash = await hashOf(lab);
-  expect(hash).not.toBe(before);
   expect(hash).toContain('&T=1000&trials=20&');
   await lab.locator('[data-testid="run-status"][data-status="running"]').waitFor({ timeout: 10_000 });
   await waitForCurrentResult(lab);
@@ -384,7 +384,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     await rowButton.click();
     expect(await rowButton.getAttribute('aria-pressed')).toBe('true');
     await waitForPage(page, `document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${at}'`);
-    expect(await hashOf(page)).toContain(`&step=${at}`);
+    await waitForLink(page, `&step=${at}`);
     const panel = await readDecisionPanel(page);
     const row = expected.trace[at];
     expect(panel.step).toBe(at);

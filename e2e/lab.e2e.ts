@@ -11,7 +11,20 @@ import { parseCsv } from '../src/engine/import/csv';
 import { CSV_COLUMNS } from '../src/state/exportData';
 import { LAB_NUMBER_KEYS, LIMITS } from '../src/state/urlCodec';
 import { waitForPage } from './browser';
-import { ALGO_ROWS, focusPage, hashOf, METRICS, openLab, readSummary, readTable, suiteBrowser, testIds, waitForCurrentResult, waitForSweeps } from './lab';
+import {
+  ALGO_ROWS,
+  focusPage,
+  hashOf,
+  METRICS,
+  openLab,
+  readSummary,
+  readTable,
+  suiteBrowser,
+  testIds,
+  waitForCurrentResult,
+  waitForLink,
+  waitForSweeps,
+} from './lab';
 
 /** Small runs: four algorithms, 3 trials of 300 prompts. */
 const SMALL = '#world=sudoku&algos=promptwise,greedy,highest-cost,oracle&T=300&trials=3&seed=0';
@@ -30,7 +43,7 @@ describe('lab page', () => {
     await slider.focus();
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight'); // 0.01 → 0.012 → … → 0.03
     expect(await page.getByTestId('lambda-value').textContent()).toBe('0.03');
-    expect(await hashOf(page)).toContain('lambda=0.03&');
+    await waitForLink(page, 'lambda=0.03&');
     // replaceState: sliding did not add history entries.
     expect(await page.evaluate<number>('history.length')).toBe(historyLength);
 
@@ -105,7 +118,7 @@ describe('lab page', () => {
       expect.stringMatching(/world=data:nope is not available \(the recorded datasets are .*humaneval-paper.*\); using sudoku/),
     ]);
     await waitForCurrentResult(page);
-    expect(await hashOf(page)).toContain('world=sudoku&');
+    await waitForLink(page, 'world=sudoku&');
     expect(await page.getByTestId('world').inputValue()).toBe('sudoku');
     expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).not.toContain('error');
 
@@ -431,7 +444,7 @@ describe('lab page', () => {
     expect(await page.getByTestId('controls').isVisible()).toBe(true);
     await page.getByTestId('present-toggle').click();
     expect(await page.getByTestId('controls').count()).toBe(0);
-    expect(await hashOf(page)).toMatch(/&present=1$/);
+    await waitForLink(page, '&present=1', 'ends');
     await waitForCurrentResult(page);
     await page.reload();
     await page.getByTestId('summary').waitFor();
@@ -450,7 +463,7 @@ describe('lab page', () => {
     await waitForPage(page, `location.hash.endsWith('&present=1')`);
     await page.keyboard.press('Escape');
     await page.getByTestId('controls').waitFor();
-    expect(await hashOf(page)).not.toContain('present=1');
+    await waitForLink(page, 'present=1', 'lacks');
     await page.close();
   });
 
@@ -496,6 +509,32 @@ describe('lab page', () => {
     await page.close();
   });
 
+  it('the link follows the controls once they pause: a link followed meanwhile is read, and leaving saves the change', async () => {
+    const page = await openLab(suite.browser, SMALL);
+    await waitForCurrentResult(page);
+    /** Moves the τ_max slider to `v` as an input event would, in the page's own task. */
+    const moveTauMax = (v: number) =>
+      `(() => { const el = document.querySelector('[data-testid="tau-max"]');
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, '${v}');
+        el.dispatchEvent(new Event('input', { bubbles: true })); })()`;
+    // A slider moves, and a link is followed once the slider's write is due but before it ran (the task is busy):
+    // the link wins, whole (τ_max too).
+    await page.evaluate(`${moveTauMax(3)}; const until = performance.now() + 300; while (performance.now() < until) {}
+      location.hash = '#world=t2i&algos=promptwise,oracle&T=200&trials=2'`);
+    await waitForCurrentResult(page);
+    expect(await page.getByTestId('world').inputValue()).toBe('t2i');
+    expect(await page.getByTestId('tau-max-value').textContent()).toBe('5');
+    expect(await waitForLink(page, 'world=t2i&')).toContain('tauMax=5&');
+    // The page left within the pause: its change is saved all the same, and the next visit without a link opens on it.
+    await page.evaluate(`${moveTauMax(4)}; setTimeout(() => { location.href = 'about:blank'; })`);
+    await page.waitForURL('about:blank');
+    await page.goto(inject('baseURL'));
+    await page.getByTestId('summary').waitFor();
+    expect(await page.getByTestId('world').inputValue()).toBe('t2i');
+    expect(await page.getByTestId('tau-max-value').textContent()).toBe('4');
+    await page.close();
+  });
+
   it('a selected prompt of the trace is part of the link', async () => {
     const page = await openLab(suite.browser, SMALL);
     await waitForCurrentResult(page);
@@ -504,7 +543,7 @@ describe('lab page', () => {
     await row.click();
     const step = Number(await page.getByTestId('decision-panel').getAttribute('data-step'));
     expect(step).toBeGreaterThanOrEqual(0);
-    expect(await hashOf(page)).toContain(`&step=${step}`);
+    await waitForLink(page, `&step=${step}`);
     await page.reload();
     await waitForCurrentResult(page);
     await waitForPage(page, `document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${step}'`);
@@ -519,7 +558,7 @@ describe('lab page', () => {
       const want = await stepOf(i);
       await waitForPage(page, `document.querySelector('[data-testid="decision-panel"]')?.getAttribute('data-step') === '${want}'`);
       expect(await rows.nth(i).getAttribute('aria-pressed')).toBe('true');
-      expect(await hashOf(page)).toContain(`&step=${want}`);
+      await waitForLink(page, `&step=${want}`);
     };
     const at = await rows.evaluateAll((els, s) => els.findIndex((el) => el.getAttribute('data-step') === String(s)), step);
     expect(at).toBeGreaterThanOrEqual(0);

@@ -99,6 +99,19 @@ export function hashOf(page: Page): Promise<string> {
 }
 
 /**
+ * Waits until the link (the address bar's hash) has `text` (`is` it, `ends` with it, or `lacks` it), and returns the link:
+ * the page writes it once its controls pause (src/state/urlSync.ts LINK_PAUSE_MS), not inside the input's handler.
+ */
+export async function waitForLink(page: Page, text: string, how: 'has' | 'is' | 'ends' | 'lacks' = 'has'): Promise<string> {
+  const t = JSON.stringify(text);
+  await waitForPage(
+    page,
+    { has: `location.hash.includes(${t})`, is: `location.hash === ${t}`, ends: `location.hash.endsWith(${t})`, lacks: `!location.hash.includes(${t})` }[how],
+  );
+  return hashOf(page);
+}
+
+/**
  * Puts axe-core into the page, once. Through DevTools' evaluation: a `<script>` tag (addScriptTag) is inline
  * script, which the lab's Content-Security-Policy refuses, as it should.
  */

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ALGO_IDS } from '../src/state/catalog';
 import { assertNoExternalRequests, waitForPage } from './browser';
-import { ALGO_ROWS, hashOf, openLab, suiteBrowser, waitForCurrentResult, waitForSweeps } from './lab';
+import { ALGO_ROWS, hashOf, openLab, suiteBrowser, waitForCurrentResult, waitForLink, waitForSweeps } from './lab';
 
 describe('run controls', () => {
   const suite = suiteBrowser();
@@ -91,7 +91,7 @@ describe('run controls', () => {
     // The page still works: the controls respond and the link follows them.
     await page.getByTestId('tau-max').focus();
     await page.keyboard.press('ArrowLeft');
-    expect(await hashOf(page)).toContain('tauMax=4');
+    await waitForLink(page, 'tauMax=4');
     // That change ran (and failed the same way: the worker script is still blocked).
     await waitForStatus(page, 'error', 30_000);
     await page.waitForTimeout(500);

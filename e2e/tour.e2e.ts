@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOUR_STEPS, tourHash } from '../src/state/tour';
 import { waitForPage } from './browser';
-import { hashOf, openLab, suiteBrowser, waitForCurrentResult } from './lab';
+import { hashOf, openLab, suiteBrowser, waitForCurrentResult, waitForLink } from './lab';
 
 const SHOTS = process.env.TOUR_SHOTS ?? 'test-results';
 
@@ -135,7 +135,7 @@ describe('the guided tour', () => {
     await waitForPage(page, `!document.querySelector('[data-testid="tour-panel"]')`);
     expect(await page.getByTestId('tour-start').textContent()).toBe('Tour');
     // Finished: the settings from before the tour are back, in the link and after a reload.
-    expect(await hashOf(page)).toBe(settings);
+    await waitForLink(page, settings, 'is');
     await page.reload();
     await waitForCurrentResult(page);
     expect(await hashOf(page)).toBe(settings);
@@ -154,7 +154,7 @@ describe('the guided tour', () => {
     await answerPredict(page);
     await page.getByTestId('tour-leave').click();
     await waitForPage(page, `!document.querySelector('[data-testid="tour-panel"]')`);
-    expect(await hashOf(page)).toBe(settings);
+    await waitForLink(page, settings, 'is');
     await page.close();
   });
 
@@ -193,7 +193,7 @@ describe('the guided tour', () => {
     await tourAt(page, 2);
     await page.getByTestId('tour-back').click();
     await tourAt(page, 1);
-    expect(await hashOf(page)).toBe(tourHash(1));
+    await waitForLink(page, tourHash(1), 'is');
     await page.keyboard.press('Escape');
     await waitForPage(page, `!document.querySelector('[data-testid="tour-panel"]')`);
     await page.close();

@@ -1,7 +1,8 @@
 /**
- * Keeps the address bar and localStorage in step with the stores: every change of the parameters,
- * presentation mode and its slide, the tour's step or the selected trace step rewrites the hash with history.replaceState (so sliders do not
- * fill the history), and a hash edited by hand (hashchange) is read back, with notices for what is invalid.
+ * Keeps the address bar and localStorage in step with the stores: every change of the parameters, presentation
+ * mode and its slide, the tour's step or the selected trace step rewrites the hash with history.replaceState (so
+ * sliders do not fill the history) once the controls pause, and a hash edited by hand (hashchange) is read back,
+ * with notices for what is invalid.
  */
 import { dispatch, playbackStore } from './labStore';
 import { useParams, writeLocation } from './params';
@@ -10,26 +11,22 @@ import { checkLinkWorld } from './worldCheck';
 /**
  * A change is written once the controls pause this long, not inside the input's handler: in Chromium
  * history.replaceState took about 4 ms of the main thread per slider key (a profile of 64 keys during runs), a
- * fifth of the key's handler, which the next paint waited for.
+ * fifth of the key's handler, which the next paint waited for. Measured against writing at once (bench/goal.bench.ts,
+ * 10 alternated visits; docs/notes/benchmarks-history.md, "The link after a pause"): INP p98 94 ± 2 against 114 ± 3 ms.
  */
 export const LINK_PAUSE_MS = 100;
 
 export function connectUrl(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** The hash this page last wrote: another one in the address bar is a navigation whose hashchange is on its way. */
-  let written = '';
+  // A hash typed or followed meanwhile is read by its hashchange, which writes at once: the pending write is dropped.
   const write = () => {
     clearTimeout(timer);
     timer = undefined;
     writeLocation(playbackStore.getState().selectedStep);
-    written = window.location.hash;
   };
   const writeSoon = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      // A hash typed or followed since: its hashchange reads it, then writes; the state it replaces is not written over it.
-      if (window.location.hash === written) write();
-    }, LINK_PAUSE_MS);
+    timer = setTimeout(write, LINK_PAUSE_MS);
   };
   /** Leaving the page with a change not yet written (the tab closed within the pause): it is saved all the same. */
   const flush = () => {
