@@ -14,7 +14,7 @@ import { checkLinkWorld } from './worldCheck';
  * fifth of the key's handler, which the next paint waited for. Measured against writing at once (bench/goal.bench.ts,
  * 10 alternated visits; docs/notes/benchmarks-history.md, "The link after a pause"): INP p98 94 ± 2 against 114 ± 3 ms.
  */
-export const LINK_PAUSE_MS = 100;
+const LINK_PAUSE_MS = 100;
 
 export function connectUrl(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
