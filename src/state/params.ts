@@ -167,16 +167,15 @@ export function currentLink(step: number | null): string {
   return `${origin}${pathname}${search}${currentHash(step)}`;
 }
 
-/** Writes the hash (replaceState: no history entry) and saves the parameters; returns whether the hash changed. */
-export function writeLocation(step: number | null): boolean {
+/** Writes the hash (replaceState: no history entry) and saves the parameters. */
+export function writeLocation(step: number | null): void {
   const hash = currentHash(step);
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, encodeHash({ params: useParams.getState().params, present: false, step: null }));
   } catch {
     // storage full or disabled: the link still carries the state
   }
-  if (window.location.hash === hash) return false;
+  if (window.location.hash === hash) return;
   const { pathname, search } = window.location;
   history.replaceState(history.state, '', `${pathname}${search}${hash}`);
-  return true;
 }

@@ -1,7 +1,5 @@
 /** The paper's presets (src/engine/lab/presets.ts) as lab parameters and links. */
-
 import { PRESETS, type Preset } from '../engine/lab/presets';
-import { once } from '../engine/once';
 import { DEFAULT_PARAMS, encodeHash, type LabParams } from './urlCodec';
 
 export function presetParams(preset: Preset): LabParams {
@@ -39,13 +37,8 @@ export function presetHash(preset: Preset): string {
   return encodeHash({ params: presetParams(preset), present: false, step: null });
 }
 
-/** The presets by their links, built on first use. */
-const byLink = once(() => new Map(PRESETS.map((p) => [presetHash(p), p])));
-
-/**
- * The preset whose parameters these are, if any: compared as links, so that order and defaults agree. One link is
- * written per call, not two per preset: the menu asks at every step of a slider.
- */
+/** The preset whose parameters these are, if any: compared as links, so that order and defaults agree. */
 export function presetOf(params: LabParams): Preset | undefined {
-  return byLink().get(encodeHash({ params, present: false, step: null }));
+  const link = encodeHash({ params, present: false, step: null });
+  return PRESETS.find((p) => presetHash(p) === link);
 }
