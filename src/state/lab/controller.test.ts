@@ -329,6 +329,21 @@ describe('lab controller', () => {
     expect(pending().map((c) => c.kind)).toEqual(['run']);
   });
 
+  it('puts another algorithm’s trace before a sweep in flight, then the sweep goes on', async () => {
+    await finishRun();
+    const tau = pending()[0];
+    expect(tau.kind).toBe('tauMax');
+    change({ traceAlgo: 'greedy' });
+    await flush();
+    await flush();
+    expect(tau.signal.aborted).toBe(true);
+    expect(state().status).toBe('done'); // not a new run
+    expect(pending().map((c) => c.kind)).toEqual(['trace']);
+    await finish('trace');
+    expect(state().trace).toMatchObject({ algo: 'greedy', status: 'done' });
+    expect(pending().map((c) => c.kind)).toEqual(['tauMax']);
+  });
+
   it('shows a failure, does not retry it by itself, and runs again on request', async () => {
     pending()[0].fail(new Error('The simulation worker crashed (boom). The next run starts a fresh one.'));
     await flush();

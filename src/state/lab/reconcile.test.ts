@@ -51,6 +51,13 @@ describe('reconcile: the trace', () => {
     expect(reconcile(withTrace, book({ shown: shown('run@1', null, null, 'trace@1:greedy') }))).toEqual({ type: 'start', job: tau });
     expect(jobStatus(withTrace, book({ shown: shown('run@1') }), 'trace').status).toBe('pending');
   });
+
+  it('aborts a sweep in flight while the trace is out of date (another algorithm picked), unless that trace is held', () => {
+    const sweeping = { shown: shown('run@1'), inFlight: { kind: 'tauMax' as const, key: 'tau@1' } };
+    expect(reconcile(withTrace, book(sweeping))).toEqual({ type: 'abort' });
+    expect(reconcile(withTrace, book({ ...sweeping, held: held([['trace@1:greedy', { status: 'error', error: 'x' }]]) }))).toBeNull();
+    expect(reconcile(withTrace, book({ ...sweeping, shown: shown('run@1', null, null, 'trace@1:greedy') }))).toBeNull();
+  });
 });
 
 describe('reconcile: results kept from earlier', () => {

@@ -4,8 +4,8 @@
  * returns; the statuses the page shows are read off the same book (`runStatus`, `sweepStatus`), so a status can
  * never disagree with the job queue.
  *
- * The rules, in order: one job at a time; a job that went stale is aborted; the run comes first (a sweep in
- * flight is aborted while the run is out of date); a job that failed or that the user cancelled is held, not
+ * The rules, in order: one job at a time; a job that went stale is aborted; the run comes first, then its trace (a
+ * sweep in flight is aborted while either is out of date, a trace while the run is); a job that failed or that the user cancelled is held, not
  * retried by itself, until its inputs change or the user asks again; no sweeps for a run that is held; of two
  * sweeps, the one with fewer trials done goes next (they take turns by rounds).
  */
@@ -33,8 +33,9 @@ export function reconcile(wanted: readonly Job[], book: JobBook): Effect | null 
   if (book.inFlight) {
     const { kind, key } = book.inFlight;
     const stale = wanted.find((j) => j.kind === kind)?.key !== key;
-    const runFirst = kind !== 'run' && !isShown(run, book) && !book.held.has(run.key);
-    return stale || runFirst ? { type: 'abort' } : null;
+    const waiting = (j: Job | undefined) => j !== undefined && !isShown(j, book) && !book.held.has(j.key);
+    const first = kind === 'run' ? false : kind === 'trace' ? waiting(run) : waiting(run) || waiting(wanted.find((j) => j.kind === 'trace'));
+    return stale || first ? { type: 'abort' } : null;
   }
   if (!isShown(run, book)) return book.held.has(run.key) ? null : { type: 'start', job: run };
   const todo = wanted.filter((j) => j.kind !== 'run' && !isShown(j, book) && !book.held.has(j.key));
