@@ -16,7 +16,7 @@ import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
 import { labConfigOf, sweepValues, wantedJobs } from './config';
 import { createLabController, DRAG_DEBOUNCE_MS, isLabIntent, type LabBridge, type LabController } from './controller';
 import type { JobKind } from './jobs';
-import { runStatusText } from './runStatusText';
+import { runStatusText, traceComingText } from './runStatusText';
 
 interface Call {
   kind: JobKind;
@@ -155,13 +155,16 @@ describe('lab controller', () => {
   it('runs at once, then its trace, then the τ_max sweep, then the λ sweep, one at a time, with the engine’s results', async () => {
     expect(state().status).toBe('running');
     expect(pending().map((c) => c.kind)).toEqual(['run']);
+    expect(traceComingText(state().trace.status, state().status, 'PromptWise')).toBe('The trace of PromptWise on trial 1 comes after the run.');
     const run = await finish('run');
     // The run records no trace: its trace is the next job, trial 0 of the traced algorithm alone.
     expect(run.config as LabConfig).toMatchObject({ traceAlgo: 'promptwise', traceSteps: 0 });
     expect(state().status).toBe('done');
     expect(state().result).toEqual(labBuiltin(run.config as LabConfig));
     expect(state().trace).toMatchObject({ algo: null, rows: [], world: null, status: 'running' });
+    expect(traceComingText(state().trace.status, state().status, 'PromptWise')).toBe('Tracing PromptWise on trial 1 of this run…');
     const trace = await finish('trace');
+    expect(traceComingText(state().trace.status, state().status, 'PromptWise')).toBeNull();
     expect(trace.config as LabConfig).toMatchObject({ algos: ['promptwise'], trials: 1, traceAlgo: 'promptwise' });
     const withTrace = labConfigOf(params, embedModel);
     const recorded = labBuiltin(withTrace); // the whole run, recording its trace
@@ -334,11 +337,15 @@ describe('lab controller', () => {
     const tau = pending()[0];
     expect(tau.kind).toBe('tauMax');
     change({ traceAlgo: 'greedy' });
+    // While the sweep stops, the trace waits for it, not for the run: the header does not say it comes after the run.
+    expect(state().trace.status).toBe('pending');
+    expect(traceComingText(state().trace.status, state().status, 'Greedy')).toBe('Tracing Greedy on trial 1 of this run…');
     await flush();
     await flush();
     expect(tau.signal.aborted).toBe(true);
     expect(state().status).toBe('done'); // not a new run
     expect(pending().map((c) => c.kind)).toEqual(['trace']);
+    expect(traceComingText(state().trace.status, state().status, 'Greedy')).toBe('Tracing Greedy on trial 1 of this run…');
     await finish('trace');
     expect(state().trace).toMatchObject({ algo: 'greedy', status: 'done' });
     expect(pending().map((c) => c.kind)).toEqual(['tauMax']);

@@ -1,6 +1,7 @@
-/** The run status line's words, from the lab's state: what is computing, or what the run on screen was. */
+/** The run status line's words, from the lab's state: what is computing, or what the run on screen was; and the trace's. */
 import { fmtCount } from '../../engine/lab/format';
 import type { LabState } from './controller';
+import type { JobStatus, RunStatus } from './reconcile';
 
 export type RunStatusFields = Pick<LabState, 'status' | 'progress' | 'config' | 'result' | 'error' | 'elapsedMs' | 'workers'>;
 
@@ -28,4 +29,13 @@ export function runStatusText(s: RunStatusFields): string {
     case 'error':
       return `The simulation failed: ${s.error ?? 'unknown error'}`;
   }
+}
+
+/**
+ * What the trace's header says while the trace of `algo` is on its way, else null: it is the job after the run, and
+ * goes before any sweep (./reconcile.ts).
+ */
+export function traceComingText(trace: JobStatus, run: RunStatus, algo: string): string | null {
+  if (trace === 'pending' && run !== 'done') return `The trace of ${algo} on trial 1 comes after the run.`;
+  return trace === 'pending' || trace === 'running' ? `Tracing ${algo} on trial 1 of this run…` : null;
 }

@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import { algoLabel } from '../../state/catalog';
 import { useCatalog } from '../../state/catalogStore';
 import { effectiveStep } from '../../state/lab/playback';
-import type { JobStatus } from '../../state/lab/reconcile';
+import { traceComingText } from '../../state/lab/runStatusText';
 import { dispatch, setParams, useLab, usePlayback } from '../../state/labStore';
 import { useParams } from '../../state/params';
 import { useOracleHidden } from '../../state/tourAnswer';
@@ -36,12 +36,6 @@ function TracePicker() {
   );
 }
 
-/** What the trace's header says while the trace of the wanted algorithm is on its way (the job after the run), else null. */
-function comingTrace(status: JobStatus, algo: string): string | null {
-  if (status === 'pending') return `The trace of ${algo} on trial 1 comes after the run.`;
-  return status === 'running' ? `Tracing ${algo} on trial 1 of this run…` : null;
-}
-
 /** `rows`: how many prompts the trace lists; a slide lists fewer than the page, and its last decision only, to fit a screen. */
 export function TraceSection({ rows }: { rows?: number } = {}) {
   const result = useLab((s) => s.result);
@@ -63,6 +57,7 @@ export function TraceSection({ rows }: { rows?: number } = {}) {
   // The trace shown (a job of its own, after the run): until the new run's trace is in, the last one, with the world
   // it names and its λ.
   const trace = useLab((s) => s.trace);
+  const runStatus = useLab((s) => s.status);
   const wantedTrace = useParams((s) => s.params.traceAlgo);
   const row = panelStep !== null ? (trace.rows[panelStep] ?? null) : null;
   const traceAlgo = trace.algo ?? undefined;
@@ -82,7 +77,7 @@ export function TraceSection({ rows }: { rows?: number } = {}) {
           cursor={cursor}
           arms={trace.world?.arms ?? []}
           categories={trace.world?.categories ?? []}
-          coming={comingTrace(trace.status, algoLabel(catalog, wantedTrace))}
+          coming={traceComingText(trace.status, runStatus, algoLabel(catalog, wantedTrace))}
           selectedStep={step}
           onSelect={(s) => dispatch({ type: 'select-step', step: s === selectedStep ? null : s })}
           algoLabel={traceLabel}
