@@ -14,6 +14,7 @@ import { LIVE_NUMBERS } from '../engine/live/params';
 import { type LiveFeatures, readLivePrompts, withContexts } from '../engine/live/prompts';
 import { exportDataset, headerMismatch, queryLine, type RecordingHeader, readRecording } from '../engine/live/recording';
 import { type LiveSettings, liveAlgorithmProblem, liveHeader, runLiveSession } from '../engine/live/session';
+import { isAbortError } from '../engine/messageOf';
 import { NUMBER_PARAMS, type NumberParam } from '../engine/params';
 import { checkOptions } from '../engine/simulate';
 import { type BanditParams, defaultParams } from '../engine/types';
@@ -184,7 +185,7 @@ export async function liveMain(argv: string[], io: Io, env: NodeJS.ProcessEnv = 
     if (json) writeFileSync(json, `${JSON.stringify(summary, null, 2)}\n`);
     return 0;
   } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') {
+    if (isAbortError(e)) {
       io.err(`cancelled; every finished query is in ${recordPath}: the same command resumes`);
       return 130;
     }

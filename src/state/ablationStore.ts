@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { AblationResult } from '../engine/lab/ablation';
 import type { FeatureType } from '../engine/lab/datasetSource';
-import { messageOf } from '../engine/messageOf';
+import { isAbortError, messageOf } from '../engine/messageOf';
 import { runAblation } from '../workers/simBridge';
 import { openEmbedPort } from './embedStore';
 import { pageLabConfig } from './labStore';
@@ -60,7 +60,7 @@ export const ablationIntents = {
       if (controller === mine) useAblation.setState({ status: 'done', result, progress: 1 });
     } catch (e) {
       if (controller !== mine) return;
-      const aborted = e instanceof DOMException && e.name === 'AbortError';
+      const aborted = isAbortError(e);
       useAblation.setState({ status: aborted ? 'cancelled' : 'error', error: aborted ? null : messageOf(e) });
     }
   },

@@ -19,7 +19,7 @@ import {
   rowsOf,
   weightsSource,
 } from '../embed/types';
-import { messageOf } from '../engine/messageOf';
+import { isAbortError, messageOf } from '../engine/messageOf';
 import { once } from '../engine/once';
 import { z } from '../engine/zod';
 import { clearEmbeddingCache, type EmbedPortLink, embedCapabilities, embedInWorker, openEmbedPort as openPortInWorker } from '../workers/embedBridge';
@@ -205,10 +205,6 @@ function droppedNotice(dropped: number): string {
   return `${dropped} cached ${records} damaged in this browser's storage (not a vector of the model's length of finite numbers); computed again and stored anew`;
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
-
 /**
  * The store's view of one embedding call, wherever it runs: loading with its progress, then ready with its
  * report or the error; a cancelled call gives back the status it found.
@@ -241,7 +237,7 @@ function trackCall(): {
     failed(error) {
       if (settled) return;
       settled = true;
-      if (isAbort(error)) useEmbed.setState({ status: before.kind === 'loading' ? { kind: 'idle' } : before });
+      if (isAbortError(error)) useEmbed.setState({ status: before.kind === 'loading' ? { kind: 'idle' } : before });
       else useEmbed.setState({ status: { kind: 'error', message: messageOf(error) } });
     },
   };

@@ -14,7 +14,7 @@ import { parseGrader } from '../engine/live/graders';
 import { type LiveModel, parseLiveModels } from '../engine/live/models';
 import { LIVE_NUMBERS } from '../engine/live/params';
 import type { LiveSummary } from '../engine/live/session';
-import { messageOf } from '../engine/messageOf';
+import { isAbortError, messageOf } from '../engine/messageOf';
 import { acceptsNumber, type NumberParam, numberProblem } from '../engine/params';
 import { defaultParams } from '../engine/types';
 import { type LiveEvent, liveWorker } from '../workers/liveBridge';
@@ -268,7 +268,7 @@ async function run(request: LiveRequest): Promise<void> {
     const summary = await liveWorker.run(request, useLive.getState().keys, onEvent, controller.signal);
     useLive.setState({ status: 'done', summary, of: summary.of, current: null });
   } catch (e) {
-    const cancelled = e instanceof DOMException && e.name === 'AbortError';
+    const cancelled = isAbortError(e);
     useLive.setState({ status: cancelled ? 'cancelled' : 'error', error: cancelled ? null : messageOf(e) });
   } finally {
     if (running === controller) running = null;

@@ -5,6 +5,7 @@
  * is replaced on the next one, and, when asked, a worker with nothing to do is released after a while.
  */
 import * as Comlink from 'comlink';
+import { isAbortError } from '../engine/messageOf';
 import { lifeLockName, watchLifeLock } from './lifeLock';
 
 /** The worker died (failed to load, or threw outside a call): the call in flight is lost. */
@@ -198,7 +199,7 @@ export function workerPool<Api>(options: PoolOptions): WorkerPool<Api> {
         return await Promise.race([result, w.ended, aborted]);
       } catch (error) {
         // A cancellation inside the worker reaches here as a plain Error named AbortError.
-        if (error instanceof Error && error.name === 'AbortError' && !(error instanceof DOMException)) throw abortError();
+        if (isAbortError(error) && !(error instanceof DOMException)) throw abortError();
         throw error;
       } finally {
         if (onAbort) signal?.removeEventListener('abort', onAbort);

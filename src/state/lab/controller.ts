@@ -22,7 +22,7 @@ import type {
   SweepResult,
   TraceRow,
 } from '../../engine/lab/types';
-import { messageOf } from '../../engine/messageOf';
+import { isAbortError, messageOf } from '../../engine/messageOf';
 import { BegunSweeps } from './begunSweeps';
 import type { Hold, Job, JobBook, JobRef, Kept, SweepParam } from './jobs';
 import { type Effect, type JobStatus, jobStatus, type RunStatus, reconcile, runStatus } from './reconcile';
@@ -150,8 +150,6 @@ export interface LabController {
   /** Whether the shown result is the run the page wants. */
   isCurrent(): boolean;
 }
-
-const isAbort = (e: unknown) => (e instanceof DOMException || e instanceof Error) && e.name === 'AbortError';
 
 const idleSweep = (): SweepState => ({ wanted: false, status: 'idle', result: null, progress: { done: 0, total: 0 }, partial: null, error: null });
 
@@ -321,7 +319,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
         },
         (e: unknown) => {
           const { jobs } = get();
-          const failed = !(isAbort(e) || ac.signal.aborted);
+          const failed = !(isAbortError(e) || ac.signal.aborted);
           setBook({ ...jobs, inFlight: null, held: failed ? hold(job.key, { status: 'error', error: messageOf(e) }) : jobs.held });
         },
       )
