@@ -20,6 +20,7 @@ class EmbedWorkerError extends Error {
 const pool = workerPool<EmbedWorkerApi>({
   make: (name) => new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name }),
   label: 'embedding worker',
+  afterEnd: 'The next embedding starts a fresh one.',
   makeError: (message) => new EmbedWorkerError(message),
   releaseWhenIdle: true,
   // After a cancel the worker stops by itself between batches of 32. A batch on a big model can take seconds, and

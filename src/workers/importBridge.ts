@@ -12,7 +12,7 @@ import { workerPool } from './workerPool';
 const pool = workerPool<ImportWorkerApi>({
   make: (name) => new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module', name }),
   label: 'import worker',
-  nextAction: 'import',
+  afterEnd: 'The next import starts a fresh one.',
   releaseWhenIdle: true,
 });
 

@@ -12,7 +12,7 @@ export type { LiveEvent } from './live.worker';
 const pool = workerPool<LiveWorkerApi>({
   make: (name) => new Worker(new URL('./live.worker.ts', import.meta.url), { type: 'module', name }),
   label: 'live worker',
-  nextAction: 'The next run starts a fresh one; what was recorded stays.',
+  afterEnd: 'The next run starts a fresh one; what was recorded stays.',
   // The loop stops at its next query; a query in flight is aborted at once.
   cancel: { graceMs: 2000, message: 'The live run was cancelled.' },
 });

@@ -10,6 +10,8 @@ export type { PlaygroundAnswer, PlaygroundConfig, PlaygroundInfo } from './playg
 const pool = workerPool<PlaygroundWorkerApi>({
   make: (name) => new Worker(new URL('./playground.worker.ts', import.meta.url), { type: 'module', name }),
   label: 'playground worker',
+  // A question after a crash builds and warms up its learner again (playgroundStore.ts ensurePlayground).
+  afterEnd: 'The next question starts a fresh learner.',
 });
 
 /** The learner's questions may overlap (a feedback while an answer is drawn): they go to its worker as they come. */

@@ -30,7 +30,7 @@ const pool = workerPool<SimWorkerApi>({
   label: 'simulation worker',
   size: poolSize,
   makeError: (message) => new SimWorkerError(message),
-  nextAction: 'run',
+  afterEnd: 'The next run starts a fresh one.',
   releaseWhenIdle: true,
   // After `cancel()`, how long the engine gets to stop by itself (it checks between chunks) before termination.
   cancel: { graceMs: 1000, message: 'The simulation was cancelled.' },

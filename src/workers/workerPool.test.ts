@@ -36,7 +36,7 @@ function setUp(size: number, options: { obeys?: boolean; releaseWhenIdle?: boole
     },
     label: 'test worker',
     size: () => size,
-    nextAction: 'try',
+    afterEnd: 'The next try starts a fresh one.',
     releaseWhenIdle: options.releaseWhenIdle,
     cancel: { graceMs: 50, message: 'Cancelled.' },
   });

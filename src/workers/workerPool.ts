@@ -36,8 +36,11 @@ export interface PoolOptions {
   size?: () => number;
   /** Lets a bridge keep its own error class. */
   makeError?: (message: string) => Error;
-  /** What the user does next, in the crash message ("The next run starts a fresh one."). */
-  nextAction?: string;
+  /**
+   * The crash message's last sentence, what follows for the user: "The next run starts a fresh one." (the
+   * default: "The next call starts a fresh one.").
+   */
+  afterEnd?: string;
   /** Terminate a worker after `setIdleReleaseMs`'s time with nothing to do. Not for a worker whose state the user would lose. */
   releaseWhenIdle?: boolean;
   /**
@@ -79,7 +82,7 @@ export interface WorkerPool<Api> {
 }
 
 export function workerPool<Api>(options: PoolOptions): WorkerPool<Api> {
-  const { label, nextAction = 'call', makeError = (m: string) => new WorkerCrashedError(m) } = options;
+  const { label, afterEnd = 'The next call starts a fresh one.', makeError = (m: string) => new WorkerCrashedError(m) } = options;
   const size = options.size ?? (() => 1);
   const live: Live<Api>[] = [];
   const queue: ((w: Live<Api>) => void)[] = [];
@@ -105,14 +108,14 @@ export function workerPool<Api>(options: PoolOptions): WorkerPool<Api> {
         w.api[Comlink.releaseProxy]();
         live.splice(live.indexOf(w), 1);
         // After a crash this changes nothing: `ended` has its message already.
-        markEnded(makeError(`The ${label} was stopped. The next ${nextAction} starts a fresh one.`));
+        markEnded(makeError(`The ${label} was stopped. ${afterEnd}`));
         markGone();
         serveQueue();
       },
     };
     w.ended.catch(() => {}); // observed by whichever call races it; none may be
     const crash = (why: string) => {
-      markEnded(makeError(`The ${label} ${why}. The next ${nextAction} starts a fresh one.`));
+      markEnded(makeError(`The ${label} ${why}. ${afterEnd}`));
       w.terminate();
     };
     worker.addEventListener('error', (event) => {
