@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 describe('the prompt playground', () => {
-  it('a worker that crashes mid-question says so, and the next question starts a fresh learner', async () => {
+  it('a worker that crashes mid-question says so, and the next question starts a fresh learner (a ✓ before it is told to ask one)', async () => {
     hangNext = true;
     const asked = store.playgroundIntents.askSample(params);
     for (let i = 0; i < 200 && store.usePlayground.getState().status !== 'asking'; i++) await new Promise((r) => setTimeout(r, 10));
@@ -47,6 +47,10 @@ describe('the prompt playground', () => {
       status: 'error',
       error: 'The playground worker crashed (out of memory). The next question starts a fresh learner.',
     });
+
+    // A ✓ on the answer still shown reaches a worker with no learner: it says so, and what to do.
+    await store.playgroundIntents.feedback(0, 1);
+    expect(store.usePlayground.getState().error).toBe('this worker holds no learner (it was restarted, or its start failed): ask a question to build one');
 
     await store.playgroundIntents.askSample(params);
     const after = store.usePlayground.getState();

@@ -76,7 +76,8 @@ function isDataset(world: World): world is DatasetWorld {
 }
 
 function session() {
-  if (!state) throw new Error('the playground has not started: choose a world first');
+  // A worker started after a crash, or whose start failed, holds no learner; the store's next question builds one.
+  if (!state) throw new Error('this worker holds no learner (it was restarted, or its start failed): ask a question to build one');
   return state;
 }
 
