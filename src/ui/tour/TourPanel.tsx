@@ -104,14 +104,16 @@ function TourStep({ n }: { n: number }) {
   const ready = shown !== null;
 
   useEffect(() => heading.current?.focus(), []);
-  // Outline the step's view and bring it into sight once its run is drawn.
+  // Outline the step's view and bring it into sight once its run is drawn, and again once the reader answers: the
+  // oracle's plans, hidden until then, make every row of the trace taller, and would push the named prompt out of sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the answer changes the layout, not what is outlined
   useEffect(() => {
     if (!ready) return;
     const card = cardByTestId(spec.highlight);
     // The prompt the words name is selected (the step's link) and shown in the trace: its row is what comes into sight.
     const row = spec.step !== null ? document.querySelector(`[data-testid="trace-row"][data-step="${spec.step}"]`) : null;
     return card ? highlightCard(card, 'tour', row) : undefined;
-  }, [ready, spec.highlight, spec.step]);
+  }, [ready, spec.highlight, spec.step, answer]);
 
   const last = n === TOUR_STEPS.length;
   return (
