@@ -146,10 +146,11 @@ export function assertNoExternalRequests(browser: LabBrowser): void {
 /**
  * Waits until `expression` is truthy in the page, polling it every `polling` ms. In place of Playwright's
  * waitForFunction, which evaluates its predicate with `eval` in the page: the lab's Content-Security-Policy
- * (vite/headers.ts) refuses that, as it should, while DevTools' own evaluation is not subject to it.
+ * (vite/headers.ts) refuses that, as it should, while DevTools' own evaluation is not subject to it. Puppeteer's
+ * waitForFunction does the same in Firefox, so its spec polls with this too (any page that evaluates a string).
  */
 export async function waitForPage(
-  page: Page,
+  page: { evaluate(expression: string): Promise<unknown> },
   expression: string,
   { timeout = 30_000, polling = 100 }: { timeout?: number; polling?: number } = {},
 ): Promise<void> {

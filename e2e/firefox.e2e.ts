@@ -7,8 +7,9 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { waitForPage } from './browser';
 
 const FIREFOX_MISSING = 'Firefox not found: install it with  apt-get install -y firefox-esr  (or set FIREFOX_PATH)';
 
@@ -16,11 +17,6 @@ function findFirefox(): string {
   const found = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].find((p): p is string => !!p && existsSync(p));
   if (!found) throw new Error(FIREFOX_MISSING);
   return found;
-}
-
-/** Waits until `predicate` (page source) holds, polling. */
-async function until(page: Page, predicate: string, timeout = 120_000): Promise<void> {
-  await page.waitForFunction(predicate, { timeout, polling: 100 });
 }
 
 describe('Firefox ESR', () => {
@@ -34,6 +30,9 @@ describe('Firefox ESR', () => {
       headless: true,
       // A fresh profile each run; Firefox's own network calls (updates, telemetry) are off in puppeteer's profile.
       userDataDir: mkdtempSync(join(tmpdir(), 'pwl-firefox-')),
+      // Set as each page opens, where puppeteer tolerates what a Firefox lacks: page.setViewport also sends a screen
+      // orientation override, which Debian's Firefox ESR 140 refuses as an unknown command.
+      defaultViewport: { width: 1280, height: 800 },
     });
   });
   afterAll(async () => {
@@ -46,26 +45,26 @@ describe('Firefox ESR', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.setViewport({ width: 1280, height: 800 });
     await page.goto(`${inject('baseURL')}#world=sudoku&T=300&trials=3`);
-    await until(
+    await waitForPage(
       page,
       `document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'done' && document.querySelector('[data-testid="summary"]')?.getAttribute('data-state') === 'current'`,
+      { timeout: 120_000 },
     );
     expect(await page.$eval('[data-testid="headline"]', (e) => e.textContent)).toMatch(/^PromptWise: [\d.]+% success at [\d.]+ \$\/Mtok per prompt/);
     // Every view drawn: each sweep's card brought on screen until it is done; then the ideas' formulas (KaTeX).
     for (const card of ['card-tradeoff', 'card-lambda']) {
       await page.$eval(`[data-testid="${card}"]`, (e) => e.scrollIntoView());
-      await until(page, `document.querySelector('[data-testid="${card}"]')?.getAttribute('data-state') === 'done'`);
+      await waitForPage(page, `document.querySelector('[data-testid="${card}"]')?.getAttribute('data-state') === 'done'`, { timeout: 120_000 });
     }
     await page.$eval('[data-testid="teach"]', (e) => e.scrollIntoView());
     // KaTeX loads as the formulas come into view.
-    await until(page, `document.querySelectorAll('[data-testid="teach"] .katex').length > 3`, 20_000);
+    await waitForPage(page, `document.querySelectorAll('[data-testid="teach"] .katex').length > 3`, { timeout: 20_000 });
     // Presentation mode, moved through with PageDown as a clicker does.
     await page.$eval('[data-testid="present-toggle"]', (e) => (e as HTMLElement).click());
-    await until(page, `!!document.querySelector('[data-testid="slide-deck"]')`, 10_000);
+    await waitForPage(page, `!!document.querySelector('[data-testid="slide-deck"]')`, { timeout: 10_000 });
     await page.keyboard.press('PageDown');
-    await until(page, `document.querySelector('[data-testid="slide-title"]')?.textContent.startsWith('2 / ')`, 10_000);
+    await waitForPage(page, `document.querySelector('[data-testid="slide-title"]')?.textContent.startsWith('2 / ')`, { timeout: 10_000 });
     // Errors logged a moment after the last view are counted too.
     await new Promise((r) => setTimeout(r, 1000));
     expect(errors, 'Firefox console errors').toEqual([]);
