@@ -180,6 +180,37 @@ describe('live routing', () => {
     }
   });
 
+  it('remembers keys across a reload only when asked, in the tab’s session storage, never in local storage', async () => {
+    const page = await livePanel(3, 1);
+    const help = page.getByTestId('live-keys-help');
+    const storage = () => page.evaluate(() => ({ session: JSON.stringify({ ...sessionStorage }), local: JSON.stringify({ ...localStorage }) }));
+    const reopen = async () => {
+      await page.reload();
+      await page.getByTestId('card-live').scrollIntoViewIfNeeded();
+      await page.getByTestId('live-key-0').waitFor();
+    };
+    await page.getByTestId('live-key-0').fill(SECRET);
+    expect(await help.textContent()).toMatch(/^Keys stay in this tab’s memory and go only to their own model’s endpoint/);
+    expect((await storage()).session).not.toContain(SECRET);
+
+    await page.getByTestId('live-remember').check();
+    expect(await help.textContent()).toMatch(/^Keys stay in this tab’s memory and its session storage, which the browser clears when the tab closes, and go/);
+    let stored = await storage();
+    expect(stored.session).toContain(SECRET);
+    expect(stored.local).not.toContain(SECRET);
+    await reopen();
+    expect(await page.getByTestId('live-key-0').inputValue()).toBe(SECRET);
+    expect(await page.getByTestId('live-remember').isChecked()).toBe(true);
+
+    await page.getByTestId('live-remember').uncheck();
+    stored = await storage();
+    expect(stored.session).not.toContain(SECRET);
+    await reopen();
+    expect(await page.getByTestId('live-key-0').inputValue()).toBe('');
+    expect(await page.getByTestId('live-remember').isChecked()).toBe(false);
+    await page.close();
+  });
+
   it('loads and saves the models as the CLI’s live-models.json, keys left out, and names a bad field', async () => {
     const page = await livePanel(3, 1);
     await page.getByTestId('live-key-1').fill(SECRET);

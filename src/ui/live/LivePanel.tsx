@@ -185,8 +185,9 @@ function Models() {
           (this tab’s session only)
         </label>
       </div>
-      <p className="help">
-        Keys stay in this tab’s memory and go only to their own model’s endpoint; never into a link, an export or this browser’s stored settings.{' '}
+      <p className="help" data-testid="live-keys-help">
+        {remember ? 'Keys stay in this tab’s memory and its session storage, which the browser clears when the tab closes,' : 'Keys stay in this tab’s memory'}{' '}
+        and go only to their own model’s endpoint; never into a link, an export or this browser’s stored settings.{' '}
         <code>npm run replay-endpoint -- --data ../shared/data/mmlu-pro-tigerlab</code> serves recorded answers at {REPLAY_URL} for a demo without real models.
         An endpoint must allow this page’s origin (CORS).
       </p>
