@@ -79,6 +79,9 @@ describe('PromptWise Lab in Chromium', () => {
 
     expect(suite.browser.errors, 'console errors').toEqual([]);
     assertNoExternalRequests(suite.browser);
+    // What the footer promises, which the request log above holds for a run (e2e/live.e2e.ts: a live run's key
+    // goes to its endpoint only).
+    expect(await page.getByTestId('footer').textContent()).toMatch(/^Runs in this browser: what you load or type stays here, but for the prompts and keys/);
     // The worker really ran: its script was requested from the preview server.
     expect(suite.browser.requests.some((r) => /sim\.worker.*\.js/.test(r.url))).toBe(true);
   });

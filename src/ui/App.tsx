@@ -158,7 +158,10 @@ export function App() {
 
       <TourPanel />
 
-      <footer className="footer">Runs locally: no data leaves this page. Engine in a Web Worker · seeded and reproducible · every state is a link.</footer>
+      <footer className="footer" data-testid="footer">
+        Runs in this browser: what you load or type stays here, but for the prompts and keys you send to your own model endpoints (Live routing). Simulations in
+        Web Workers · seeded and reproducible · every run is a link.
+      </footer>
     </div>
   );
 }
