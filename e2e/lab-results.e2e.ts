@@ -620,7 +620,7 @@ describe('lab results in Chromium equal the engine in Node', () => {
     // Its points so far stay drawn, whether it waits for its turn (and says why) or computes its next round.
     expect(tau.status).toMatch(
       new RegExp(
-        `(The τ_max sweep waits while the λ sweep catches up:|Computing the τ_max sweep…) \\d+% .*Drawn so far: every value over its first \\d+ of ${config.trials} trials`,
+        `(The τ_max sweep waits (?:while the λ sweep catches up|for its turn):|Computing the τ_max sweep…) \\d+% .*Drawn so far: every value over its first \\d+ of ${config.trials} trials`,
       ),
     );
     // And it ends at the whole sweep, undimmed, with the status line gone.

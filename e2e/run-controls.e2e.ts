@@ -187,7 +187,7 @@ describe('run controls', () => {
     // The λ card is on screen beside it, so the two sweeps take turns by rounds: at the moment of reading, the τ_max
     // sweep is computing or waiting for the λ sweep to catch up. Either way its status says how far it is.
     expect(await page.getByTestId('sweep-status-tauMax').textContent()).toMatch(
-      /(Computing the τ_max sweep…|The τ_max sweep waits while the λ sweep catches up:) \d+% \([\d,]+ of [\d,]+ prompt-steps\)/,
+      /(Computing the τ_max sweep…|The τ_max sweep waits (?:while the λ sweep catches up|for its turn):) \d+% \([\d,]+ of [\d,]+ prompt-steps\)/,
     );
     const cancel = page.getByTestId('sweep-cancel-tauMax');
     // In a 500 px window the sticky playback bar covers the top of the view, where scrolling "if needed" can leave

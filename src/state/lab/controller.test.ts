@@ -16,7 +16,7 @@ import { DEFAULT_PARAMS, type LabParams } from '../urlCodec';
 import { labConfigOf, sweepValues, wantedJobs } from './config';
 import { createLabController, DRAG_DEBOUNCE_MS, isLabIntent, type LabBridge, type LabController } from './controller';
 import type { JobKind } from './jobs';
-import { runStatusText, traceComingText } from './runStatusText';
+import { runStatusText, sweepWaitText, traceComingText } from './runStatusText';
 
 interface Call {
   kind: JobKind;
@@ -333,9 +333,13 @@ describe('lab controller', () => {
   });
 
   it('puts another algorithm’s trace before a sweep in flight, then the sweep goes on', async () => {
+    /** What a sweep paused between its rounds says it waits for, read off the controller's state as the page does. */
+    const waits = (param: 'tauMax' | 'lambda') => sweepWaitText(param, state().jobs.inFlight?.kind ?? null, state().status === 'done');
+    expect(waits('tauMax')).toBe('The τ_max sweep waits for the run');
     await finishRun();
     const tau = pending()[0];
     expect(tau.kind).toBe('tauMax');
+    expect(waits('lambda')).toBe('The λ sweep waits while the τ_max sweep catches up');
     change({ traceAlgo: 'greedy' });
     // While the sweep stops, the trace waits for it, not for the run: the header does not say it comes after the run.
     expect(state().trace.status).toBe('pending');
@@ -346,6 +350,7 @@ describe('lab controller', () => {
     expect(state().status).toBe('done'); // not a new run
     expect(pending().map((c) => c.kind)).toEqual(['trace']);
     expect(traceComingText(state().trace.status, state().status, 'Greedy')).toBe('Tracing Greedy on trial 1 of this run…');
+    expect(waits('tauMax')).toBe('The τ_max sweep waits for the escalation trace');
     await finish('trace');
     expect(state().trace).toMatchObject({ algo: 'greedy', status: 'done' });
     expect(pending().map((c) => c.kind)).toEqual(['tauMax']);

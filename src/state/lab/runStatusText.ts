@@ -1,6 +1,7 @@
 /** The run status line's words, from the lab's state: what is computing, or what the run on screen was; and the trace's. */
 import { fmtCount } from '../../engine/lab/format';
 import type { LabState } from './controller';
+import type { JobKind, SweepParam } from './jobs';
 import type { JobStatus, RunStatus } from './reconcile';
 
 export type RunStatusFields = Pick<LabState, 'status' | 'progress' | 'config' | 'result' | 'error' | 'elapsedMs' | 'workers'>;
@@ -38,4 +39,18 @@ export function runStatusText(s: RunStatusFields): string {
 export function traceComingText(trace: JobStatus, run: RunStatus, algo: string): string | null {
   if (trace === 'pending' && run !== 'done') return `The trace of ${algo} on trial 1 comes after the run.`;
   return trace === 'pending' || trace === 'running' ? `Tracing ${algo} on trial 1 of this run…` : null;
+}
+
+export const SWEEP_NAMES: Record<SweepParam, string> = { tauMax: 'τ_max sweep', lambda: 'λ sweep' };
+
+/**
+ * What a sweep paused between its rounds waits for, from the job in flight (./reconcile.ts): the run, then its trace,
+ * go before any sweep, and the two sweeps take turns by rounds.
+ */
+export function sweepWaitText(param: SweepParam, inFlight: JobKind | null, runDone: boolean): string {
+  const name = SWEEP_NAMES[param];
+  if (inFlight === 'run' || !runDone) return `The ${name} waits for the run`;
+  if (inFlight === 'trace') return `The ${name} waits for the escalation trace`;
+  if (inFlight !== null && inFlight !== param) return `The ${name} waits while the ${SWEEP_NAMES[inFlight]} catches up`;
+  return `The ${name} waits for its turn`;
 }

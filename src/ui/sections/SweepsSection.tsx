@@ -4,6 +4,7 @@ import type { SweepResult } from '../../engine/lab/types';
 import { sweepValues } from '../../state/lab/config';
 import type { SweepState } from '../../state/lab/controller';
 import type { SweepParam } from '../../state/lab/jobs';
+import { SWEEP_NAMES, sweepWaitText } from '../../state/lab/runStatusText';
 import { dispatch, useLab } from '../../state/labStore';
 import { lambdaLessons, lessonWordsFor, tauMaxLessons } from '../../state/lessons';
 import { useParams } from '../../state/params';
@@ -12,10 +13,6 @@ import { useSweepOnScreen } from '../hooks/useSweepOnScreen';
 import { Card } from '../layout/Card';
 import { LambdaSweepPlot, TradeoffPlot } from '../views/lazyCharts';
 import type { AlgoInfo } from '../views/props';
-
-const SWEEP_NAMES: Record<SweepParam, string> = { tauMax: 'τ_max sweep', lambda: 'λ sweep' };
-
-const other = (param: SweepParam): SweepParam => (param === 'tauMax' ? 'lambda' : 'tauMax');
 
 /** Running, or waiting for its turn (the run, or the other sweep's round). */
 const computing = (status: SweepState['status']) => status === 'running' || status === 'pending';
@@ -53,6 +50,7 @@ function SweepStatus({ param }: { param: SweepParam }) {
   const drawnTrials = useLab((s) => shownPartial(s.sweeps[param])?.trials ?? 0);
   const trials = useParams((s) => s.params.trials);
   const runDone = useLab((s) => s.status === 'done');
+  const inFlight = useLab((s) => s.jobs.inFlight?.kind ?? null);
   const name = SWEEP_NAMES[param];
   // Computing, or paused between rounds while the other sweep takes its turn (its points so far stay drawn).
   if (status === 'running' || drawnTrials > 0) {
@@ -63,10 +61,8 @@ function SweepStatus({ param }: { param: SweepParam }) {
         <button type="button" className="btn secondary small" data-testid={`sweep-cancel-${param}`} onClick={() => dispatch({ type: 'cancel-sweep', param })}>
           Cancel
         </button>{' '}
-        {status === 'running'
-          ? `Computing the ${name}…`
-          : `The ${name} waits ${runDone ? `while the ${SWEEP_NAMES[other(param)]} catches up` : 'for the run'}:`}{' '}
-        {pct}% ({fmtCount(done)} of {fmtCount(total)} prompt-steps)
+        {status === 'running' ? `Computing the ${name}…` : `${sweepWaitText(param, inFlight, runDone)}:`} {pct}% ({fmtCount(done)} of {fmtCount(total)}{' '}
+        prompt-steps)
         {drawnTrials > 0 && (
           <>
             {'. '}
