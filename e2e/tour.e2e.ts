@@ -107,6 +107,8 @@ describe('the guided tour', () => {
       );
       // The prompt the words name is in the trace, on screen.
       if (spec.step !== null) expect(await traceRowInView(page, spec.step)).toBe(true);
+      // The link is the step's once the page has written it (src/state/urlSync.ts: after the controls pause).
+      await waitForLink(page, tourHash(n), 'is');
       const state = await stepState(page);
       expect(state.hash).toBe(tourHash(n));
       expect(state.highlighted).toEqual([spec.highlight]);
