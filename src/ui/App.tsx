@@ -160,7 +160,7 @@ export function App() {
 
       <footer className="footer" data-testid="footer">
         Runs in this browser: what you load or type stays here, but for the prompts and keys you send to your own model endpoints (Live routing). Simulations in
-        Web Workers · seeded and reproducible · every run is a link.
+        Web Workers · seeded and reproducible · every simulation is a link.
       </footer>
     </div>
   );
