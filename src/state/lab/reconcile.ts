@@ -18,6 +18,9 @@ const runOf = (wanted: readonly Job[]) => wanted[0];
 
 const isShown = (job: Job, book: JobBook) => book.shown[job.kind] === job.key;
 
+/** The order jobs go in: the run, then its trace (it belongs beside the run), then the sweeps, which take turns. */
+const RANK: Record<JobKind, number> = { run: 0, trace: 1, tauMax: 2, lambda: 2 };
+
 /**
  * The next effect, or null when there is nothing to do now. A wanted result kept from earlier is shown at once,
  * whatever is in flight; otherwise, while a job is in flight the only effect is to abort it (the controller
@@ -33,9 +36,9 @@ export function reconcile(wanted: readonly Job[], book: JobBook): Effect | null 
   if (book.inFlight) {
     const { kind, key } = book.inFlight;
     const stale = wanted.find((j) => j.kind === kind)?.key !== key;
-    const waiting = (j: Job | undefined) => j !== undefined && !isShown(j, book) && !book.held.has(j.key);
-    const first = kind === 'run' ? false : kind === 'trace' ? waiting(run) : waiting(run) || waiting(wanted.find((j) => j.kind === 'trace'));
-    return stale || first ? { type: 'abort' } : null;
+    // A job that goes before this one and is neither shown nor held: this one makes way for it.
+    const ahead = wanted.some((j) => RANK[j.kind] < RANK[kind] && !isShown(j, book) && !book.held.has(j.key));
+    return stale || ahead ? { type: 'abort' } : null;
   }
   if (!isShown(run, book)) return book.held.has(run.key) ? null : { type: 'start', job: run };
   const todo = wanted.filter((j) => j.kind !== 'run' && !isShown(j, book) && !book.held.has(j.key));
