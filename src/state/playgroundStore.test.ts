@@ -3,7 +3,7 @@
  * fresh instance of playground.worker.ts's API, as each real worker holds its own learner. What a person reads when
  * the worker crashes mid-question, and that the next question does start a fresh learner, as that message says.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as PlaygroundWorker from '../workers/playground.worker';
 import { crash, StandInWorker } from '../workers/standInWorker';
 
@@ -13,7 +13,7 @@ g.addEventListener ??= () => {};
 
 const spawned: StandInWorker[] = [];
 let instance = 0;
-/** The next worker's API hangs on its first question (a stuck or dying worker), once. */
+/** The next worker's API answers its first question, then hangs on the second (a stuck or dying worker). */
 let hangNext = false;
 
 let store: typeof import('./playgroundStore');
@@ -27,7 +27,8 @@ beforeAll(async () => {
       const api = apis[instance++];
       const hang = hangNext;
       hangNext = false;
-      super(hang ? { ...api, askSample: () => new Promise<never>(() => {}) } : api);
+      let asked = 0;
+      super(hang ? { ...api, askSample: () => (++asked === 1 ? api.askSample() : new Promise<never>(() => {})) } : api);
       spawned.push(this);
     }
   };
@@ -38,9 +39,11 @@ beforeAll(async () => {
 describe('the prompt playground', () => {
   it('a worker that crashes mid-question says so, and the next question starts a fresh learner (a ✓ before it is told to ask one)', async () => {
     hangNext = true;
-    const asked = store.playgroundIntents.askSample(params);
-    for (let i = 0; i < 200 && store.usePlayground.getState().status !== 'asking'; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(store.usePlayground.getState().status).toBe('asking'); // the learner warmed up; the question hangs
+    await store.playgroundIntents.askSample(params); // the learner warms up and answers
+    const shown = store.usePlayground.getState().answer;
+    expect(shown?.prompt.kind).toBe('sample');
+    const asked = store.playgroundIntents.askSample(params); // the next question hangs
+    await vi.waitFor(() => expect(store.usePlayground.getState().status).toBe('asking'), { timeout: 60_000 });
     crash(spawned[0], 'out of memory');
     await asked;
     expect(store.usePlayground.getState()).toMatchObject({
@@ -49,6 +52,7 @@ describe('the prompt playground', () => {
     });
 
     // A ✓ on the answer still shown reaches a worker with no learner: it says so, and what to do.
+    expect(store.usePlayground.getState().answer).toBe(shown);
     await store.playgroundIntents.feedback(0, 1);
     expect(store.usePlayground.getState().error).toBe('this worker holds no learner (it was restarted, or its start failed): ask a question to build one');
 
