@@ -174,15 +174,15 @@ describe('lab page', () => {
   it('(b″) the headline shows the run of the current parameters, or says plainly that it shows another', async () => {
     const page = await openLab(suite.browser, '#world=t2i&algos=promptwise,greedy,lowest-cost,highest-cost,oracle&T=500&trials=5');
     await waitForCurrentResult(page);
-    // On every change of the page: a summary that claims to be current names the link's world; any other
-    // summary carries its note in words.
+    // On every change of the page: a summary that claims to be current names the chosen world (the scenario
+    // control's; the link follows it only once the controls pause); any other summary carries its note in words.
     await page.evaluate(() => {
       const bad: string[] = [];
       (window as unknown as { bad: string[] }).bad = bad;
       new MutationObserver(() => {
         const summary = document.querySelector('[data-testid="summary"]');
         const state = summary?.getAttribute('data-state');
-        const world = new URLSearchParams(location.hash.slice(1)).get('world');
+        const world = document.querySelector<HTMLSelectElement>('[data-testid="world"]')?.value;
         if (state === 'current') {
           const note = summary?.querySelector('.summary-note')?.textContent ?? '';
           if (!note.startsWith(`${world}:`)) bad.push(`current but of another world: ${note.slice(0, 30)}`);
