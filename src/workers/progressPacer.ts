@@ -1,7 +1,7 @@
 /**
- * The one throttle of progress messages, used at each hop that would otherwise flood the next: the simulation
- * worker's ticks to the page (sim.worker.ts), the page's pool to the store (simBridge.ts) and the embedding
- * worker's download events (embed.worker.ts). Each caller picks its interval and says why.
+ * The one throttle of progress messages, used where a worker would otherwise flood the page: the simulation
+ * worker's ticks (sim.worker.ts) and the embedding worker's download events (embed.worker.ts). Each caller picks
+ * its interval and says why. The page passes on what arrives: with several workers, a report from each.
  *
  * Returns `due(fresh)`: true for the first call, for a `fresh` message (new figures or points, a new phase, the
  * last of a download) always, and otherwise only once `intervalMs` have passed since the last message let through.
