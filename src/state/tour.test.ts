@@ -44,6 +44,11 @@ describe('the guided tour', () => {
     const q = row.decisions[0].arms.map((a) => a.q);
     expect(pick).not.toBe(0); // the cheapest
     expect(pick).not.toBe(q.indexOf(Math.max(...q))); // the most accurate
+    // "The cheapest model rarely succeeds here"
+    expect(q[0]).toBeLessThanOrEqual(0.1);
+    // "a hard one": no prompt of the run has a lower best chance of success
+    const best = (t: (typeof r.trace)[number]) => Math.max(...t.decisions[0].arms.map((a) => a.q));
+    expect(r.trace.every((t) => t.decisions.length === 0 || best(t) >= best(row))).toBe(true);
     expect(tourText(TOUR_STEPS[n - 1], r, pick)).toMatch(/^That is the oracle’s choice\./);
     expect(tourText(TOUR_STEPS[n - 1], r, 0)).toMatch(/^The oracle asks qwen-plus first, not gemini-2\.5-flash/);
   });
