@@ -15,7 +15,9 @@ const DOC = `${root}docs/BENCHMARKS.md`;
 function commit(): string {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root }).toString().trim();
   try {
-    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' with uncommitted changes' : ''}`;
+    // The doc itself does not count: each bench of `npm run bench` writes it before the next one runs.
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)docs/BENCHMARKS.md');
+    return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}`;
   } catch {
     return 'unknown commit';
   }
@@ -47,7 +49,11 @@ export function recordForDocs(name: string): void {
       .map((l) => l.toFixed(1))
       .join(' ');
     const header = `_Measured ${when} on ${machine}, ${commit()}; load average at the end ${load}. Written by \`npm run bench\`._`;
-    const body = lines.join('\n').trim();
+    // A bench's title line ("# lab benchmark — …") is a heading in a terminal, plain text under this section's own.
+    const body = lines
+      .map((l) => l.replace(/^# /, ''))
+      .join('\n')
+      .trim();
     writeFileSync(DOC, `${doc.slice(0, from + open.length)}\n${header}\n\n${body}\n${doc.slice(to)}`);
   });
 }

@@ -178,11 +178,15 @@ function measureSize(): void {
   if (others.length > 0) {
     notes.push(`not initial (worker, lazy): ${others.map((f) => `${relative(dist, f)} ${(gz(f) / KB).toFixed(1)} kB`).join(', ')}`);
   }
-  for (const f of files) {
-    const parts = chunkBreakdown(f);
-    if (parts.length === 0) continue;
-    const top = parts.slice(0, 10).map(([pkg, n]) => `${pkg} ${(n / KB).toFixed(1)}`);
-    notes.push(`${relative(dist, f)} by package, kB gzip (each gzipped alone, so they sum to a little more): ${top.join(', ')}`);
+  // One line over every initial file: what a first visit downloads, by package.
+  const byPackage = new Map<string, number>();
+  for (const f of files) for (const [pkg, n] of chunkBreakdown(f)) byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + n);
+  if (byPackage.size > 0) {
+    const top = [...byPackage]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([pkg, n]) => `${pkg} ${(n / KB).toFixed(1)}`);
+    notes.push(`initial files by package, kB gzip (each part gzipped alone, so they sum to a little more): ${top.join(', ')}`);
   }
 }
 
