@@ -150,7 +150,13 @@ export const NUMBER_PARAMS = {
     max: Number.MAX_SAFE_INTEGER,
     expect: 'an integer of at most 2^53 − 1 in size',
     cli: 'seed',
-    lab: { min: 0, max: 2 ** 31 - 1, input: 'field', label: 'Seed', help: 'Seed of all random draws: the same seed draws the same prompts and outcomes, so a link reproduces its run.' },
+    lab: {
+      min: 0,
+      max: 2 ** 31 - 1,
+      input: 'field',
+      label: 'Seed',
+      help: 'Seed of all random draws: the same seed draws the same prompts and outcomes, so a link reproduces its run.',
+    },
     help: 'base seed: the same seed gives the same run',
   },
   dim: {
