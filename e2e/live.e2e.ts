@@ -11,6 +11,7 @@ import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main';
 import { type ReplayEndpoint, startReplayEndpoint } from '../src/cli/replayEndpoint';
+import { LIVE_NUMBERS } from '../src/engine/live/params';
 import { waitForPage } from './browser';
 import { openLab, suiteBrowser } from './lab';
 
@@ -208,6 +209,36 @@ describe('live routing', () => {
     await reopen();
     expect(await page.getByTestId('live-key-0').inputValue()).toBe('');
     expect(await page.getByTestId('live-remember').isChecked()).toBe(false);
+    await page.close();
+  });
+
+  it('reads back damaged saved settings and keys field by field: the card still draws, the usable fields stay, and a notice names the rest', async () => {
+    const page = await livePanel(3, 1);
+    await page.getByTestId('live-grader').fill('exact');
+    // What the page saved, then damaged as a hand edit or another version might: models not a list, a bad cap.
+    await waitForPage(page, `JSON.parse(localStorage.getItem('promptwise-live-settings')).state.grader === 'exact'`);
+    await page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem('promptwise-live-settings') ?? '{}');
+      saved.state = { ...saved.state, models: 'oops', spendCap: -5 };
+      localStorage.setItem('promptwise-live-settings', JSON.stringify(saved));
+      sessionStorage.setItem('promptwise-live-keys', 'null'); // the remembered keys: not a record of keys
+    });
+    await page.reload();
+    await page.getByTestId('card-live').scrollIntoViewIfNeeded();
+    await page.getByTestId('live-panel').waitFor();
+    expect(await page.getByTestId('card-live').textContent()).not.toContain('failed');
+    expect(await page.getByTestId('live-grader').inputValue()).toBe('exact');
+    expect(await page.getByTestId('live-cap').inputValue()).toBe(String(LIVE_NUMBERS.spendCap.lab.default));
+    expect(await page.getByTestId('live-remember').isChecked()).toBe(false); // no keys to remember: typed again
+    expect(await page.getByTestId('notice').allTextContents()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('The saved Live settings: the models could not be read; using the default'),
+        expect.stringContaining('The saved Live settings: Spend cap ($): must be a number ≥ 0 (US dollars) (got -5)'),
+      ]),
+    );
+    // The card works: the replay endpoint's models can be added again.
+    await page.getByTestId('live-replay-models').click();
+    await page.getByTestId('live-base-0').waitFor();
     await page.close();
   });
 

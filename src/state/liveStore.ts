@@ -17,6 +17,7 @@ import type { LiveSummary } from '../engine/live/session';
 import { isAbortError, messageOf } from '../engine/messageOf';
 import { acceptsNumber, type NumberParam, numberProblem } from '../engine/params';
 import { defaultParams } from '../engine/types';
+import { z } from '../engine/zod';
 import { type LiveEvent, liveWorker } from '../workers/liveBridge';
 import { useParams } from './params';
 
@@ -107,7 +108,8 @@ const SHOWN_STEPS = 30;
 function sessionKeys(): { keys: Record<string, string>; remember: boolean } {
   try {
     const raw = globalThis.sessionStorage?.getItem(KEYS_STORAGE);
-    if (raw) return { keys: JSON.parse(raw) as Record<string, string>, remember: true };
+    const keys = raw ? z.record(z.string(), z.string()).safeParse(JSON.parse(raw)) : null;
+    if (keys?.success) return { keys: keys.data, remember: true };
   } catch {
     // storage disabled or unreadable: keys are typed again
   }
@@ -121,6 +123,45 @@ function writeSessionKeys(keys: Record<string, string>, remember: boolean): void
   } catch {
     // storage full or disabled: the keys stay in memory for the tab
   }
+}
+
+/** What localStorage keeps of the panel (never the keys). */
+type StoredSettings = LiveSettingsDraft & { models: ModelDraft[] };
+
+/** Each stored field's reading and the panel's name for it; the numbers are their registry entries' (PANEL_NUMBERS). */
+const STORED_FIELDS: { [K in Exclude<keyof StoredSettings, PanelNumber>]: { schema: z.ZodType<StoredSettings[K]>; label: string } } = {
+  models: {
+    schema: z.array(z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), inputPrice: z.number(), outputPrice: z.number() })),
+    label: 'models',
+  },
+  dataset: { schema: z.string(), label: 'prompts' },
+  grader: { schema: z.string(), label: 'grader' },
+  algo: { schema: z.string(), label: 'router' },
+};
+
+/**
+ * The panel's settings read back from localStorage, field by field, where they enter (as the embedding settings are):
+ * a field that is what the panel takes is kept, a missing one is left to its default, and one that is present but
+ * unusable (hand-edited, corrupted, from another version) is left to its default and said in `notices`. Before, a
+ * stored `models` that was not a list broke the Live card at every reload.
+ */
+export function liveSettingsFrom(stored: unknown): { settings: Partial<StoredSettings>; notices: string[] } {
+  const record = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const settings: Partial<Record<keyof StoredSettings, unknown>> = {};
+  const notices: string[] = [];
+  for (const [key, { schema, label }] of Object.entries(STORED_FIELDS)) {
+    if (!Object.hasOwn(record, key)) continue;
+    const parsed = schema.safeParse(record[key]);
+    if (parsed.success) settings[key as keyof StoredSettings] = parsed.data;
+    else notices.push(`The saved Live settings: the ${label} could not be read; using the default`);
+  }
+  for (const [field, p] of PANEL_NUMBERS) {
+    if (!Object.hasOwn(record, field)) continue;
+    const v = record[field];
+    if (typeof v === 'number' && acceptsNumber(p, v)) settings[field] = v;
+    else notices.push(`The saved Live settings: ${numberProblem(p.lab.label, p, JSON.stringify(v))}; using ${p.lab.default}`);
+  }
+  return { settings: settings as Partial<StoredSettings>, notices };
 }
 
 export const useLive = create<LiveState>()(
@@ -140,7 +181,7 @@ export const useLive = create<LiveState>()(
       name: 'promptwise-live-settings',
       storage: createJSONStorage(() => localStorage),
       // Never the keys: those are sessionStorage's, and only when asked.
-      partialize: ({ models, dataset, limit, grader, algo, spendCap, concurrency, timeoutS }) => ({
+      partialize: ({ models, dataset, limit, grader, algo, spendCap, concurrency, timeoutS }): StoredSettings => ({
         models,
         dataset,
         limit,
@@ -150,6 +191,11 @@ export const useLive = create<LiveState>()(
         concurrency,
         timeoutS,
       }),
+      merge: (stored, current) => {
+        const { settings, notices } = liveSettingsFrom(stored);
+        if (notices.length > 0) useParams.getState().addNotices(notices.map((text) => ({ field: 'live settings', text })));
+        return { ...current, ...settings };
+      },
     },
   ),
 );
@@ -206,8 +252,7 @@ export function loadModelsFile(text: string, name: string): void {
 function requestOf(s: LiveState): LiveRequest {
   const p = useParams.getState().params;
   const algo = s.algo === 'collect' ? null : s.algo;
-  // The fields commit only valid values; stored settings may hold anything, so a run checks them once more here.
-  for (const [field, p] of PANEL_NUMBERS) if (!acceptsNumber(p, s[field])) throw new Error(numberProblem(p.lab.label, p, String(s[field])));
+  // The numbers are valid: the fields commit only valid values, and stored ones are read back by liveSettingsFrom.
   return {
     settings: {
       models: checkedModels(s.models),
