@@ -42,7 +42,12 @@ describe('the Live panel’s stored settings (liveSettingsFrom)', () => {
   it('leaves a field that is not what the panel takes to its default, and says which', () => {
     const { settings, notices } = liveSettingsFrom({ ...saved(), models: 'oops', grader: 7 });
     expect(settings).toEqual(omit(omit(saved(), 'models'), 'grader'));
-    expect(notices).toEqual(['The saved Live settings: the models could not be read; using the default', 'The saved Live settings: the grader could not be read; using the default']);
-    expect(liveSettingsFrom({ models: [{ ...MODEL, inputPrice: '1' }] }).notices).toEqual(['The saved Live settings: the models could not be read; using the default']);
+    expect(notices).toEqual([
+      'The saved Live settings: the models could not be read; using the default',
+      'The saved Live settings: the grader could not be read; using the default',
+    ]);
+    expect(liveSettingsFrom({ models: [{ ...MODEL, inputPrice: '1' }] }).notices).toEqual([
+      'The saved Live settings: the models could not be read; using the default',
+    ]);
   });
 });
