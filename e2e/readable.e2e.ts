@@ -1,7 +1,8 @@
 /**
  * Every chart readable with any selection (issue 15, item 1): at 1280×800 and 390×844, with the focused first view
  * and with every algorithm, once the run and both sweeps are in, no two labels of a chart overlap, no label or plot
- * reaches past its figure, and the results table fits its box or scrolls with its algorithm column pinned.
+ * reaches past its figure, each sweep's words follow its plots, and the results table fits its box or scrolls with
+ * its algorithm column pinned.
  * The first view's selection is checked too: PromptWise, Greedy and the oracle, with the stakeholder line's
  * references beside them, and "All algorithms" one click away and in the link.
  */
@@ -108,6 +109,13 @@ describe('charts readable with any selection', () => {
           await page.getByTestId(card).screenshot({ path: `test-results/readable-${viewport.width}-${algos ? 'all' : 'focused'}-${card}.png` });
         }
         expect(await chartProblems(page)).toEqual([]);
+        // Each sweep's words follow its plots, whichever of the two cards is taller (the spare height lies below them).
+        const gaps = await page.evaluate<number[]>(`['tradeoff-plot', 'lambda-sweep-plot'].map((id) => {
+          const plot = document.querySelector('[data-testid="' + id + '"] figure').getBoundingClientRect();
+          const words = document.querySelector('[data-testid="' + (id === 'tradeoff-plot' ? 'tau' : 'lambda') + '-lessons"]').getBoundingClientRect();
+          return Math.round(words.top - plot.bottom);
+        })`);
+        for (const gap of gaps) expect(gap, `the gap between a sweep's plots and its words: ${gaps.join(', ')} px`).toBeLessThanOrEqual(40);
         // The λ sweep's utility axis is scaled to what matters: never below −1, and what it cuts is named. With every
         // algorithm the charts take their drawing turns one per frame: wait for the axis rather than a fixed delay.
         const tickSelector = `[data-chart="lambda-sweep"] [data-metric="utility"] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value`;

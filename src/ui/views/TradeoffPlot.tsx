@@ -120,7 +120,7 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
   const empty = !loading && series.length === 0;
 
   return (
-    <div className="pw-sweep" data-testid="tradeoff-plot" ref={rootRef}>
+    <div className="pw-sweep pw-fill" data-testid="tradeoff-plot" ref={rootRef}>
       <figure className="pw-figure pw-fill" data-chart="tradeoff" aria-labelledby={captionId} aria-busy={loading || undefined}>
         <figcaption id={captionId} className="pw-figcaption">
           <span className="pw-fig-title">Cost against success, per {paramName}</span>
