@@ -24,6 +24,7 @@ import { once } from '../engine/once';
 import { z } from '../engine/zod';
 import { clearEmbeddingCache, type EmbedPortLink, embedCapabilities, embedInWorker, openEmbedPort as openPortInWorker } from '../workers/embedBridge';
 import { useParams } from './params';
+import { readStoredFields } from './storedFields';
 
 type EmbedStatus =
   | { kind: 'idle' }
@@ -80,22 +81,14 @@ const settingSchemas = once((): { [K in keyof EmbedSettings]: z.ZodType<EmbedSet
 }));
 
 /**
- * Embedding settings read back from storage, field by field: a valid field is kept, a missing one takes its
- * default, and one that is present but invalid takes its default and is named in `dropped`.
+ * Embedding settings read back from storage, field by field (storedFields.ts): a valid field is kept, a missing one
+ * takes its default, and one that is present but invalid takes its default and is named in `dropped`.
  */
 export function settingsFrom(stored: unknown): { settings: EmbedSettings; dropped: string[] } {
-  const record = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
-  const settings = { ...DEFAULT_EMBED_SETTINGS } as Record<keyof EmbedSettings, unknown>;
-  const dropped: string[] = [];
-  // The schemas are built only for a field that is there to read (nothing stored: none, on every first visit).
-  for (const key of Object.keys(DEFAULT_EMBED_SETTINGS) as (keyof EmbedSettings)[]) {
-    if (!Object.hasOwn(record, key)) continue;
-    const parsed = settingSchemas()[key].safeParse(record[key]);
-    if (parsed.success) settings[key] = parsed.data;
-    else dropped.push(key);
-  }
+  const { values, unreadable } = readStoredFields(stored, settingSchemas);
+  const dropped: string[] = unreadable;
   if (stored !== undefined && (typeof stored !== 'object' || stored === null)) dropped.push('settings');
-  return { settings: settings as EmbedSettings, dropped };
+  return { settings: { ...DEFAULT_EMBED_SETTINGS, ...values }, dropped };
 }
 
 export const useEmbed = create<EmbedState>()(

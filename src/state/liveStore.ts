@@ -15,11 +15,13 @@ import { type LiveModel, parseLiveModels } from '../engine/live/models';
 import { LIVE_NUMBERS } from '../engine/live/params';
 import type { LiveSummary } from '../engine/live/session';
 import { isAbortError, messageOf } from '../engine/messageOf';
+import { once } from '../engine/once';
 import { acceptsNumber, type NumberParam, numberProblem } from '../engine/params';
 import { defaultParams } from '../engine/types';
 import { z } from '../engine/zod';
 import { type LiveEvent, liveWorker } from '../workers/liveBridge';
 import { useParams } from './params';
+import { readStoredFields } from './storedFields';
 
 /** A model as the panel edits it: the file's fields, the key apart. */
 export interface ModelDraft {
@@ -128,40 +130,37 @@ function writeSessionKeys(keys: Record<string, string>, remember: boolean): void
 /** What localStorage keeps of the panel (never the keys). */
 type StoredSettings = LiveSettingsDraft & { models: ModelDraft[] };
 
-/** Each stored field's reading and the panel's name for it; the numbers are their registry entries' (PANEL_NUMBERS). */
-const STORED_FIELDS: { [K in Exclude<keyof StoredSettings, PanelNumber>]: { schema: z.ZodType<StoredSettings[K]>; label: string } } = {
-  models: {
-    schema: z.array(z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), inputPrice: z.number(), outputPrice: z.number() })),
-    label: 'models',
-  },
-  dataset: { schema: z.string(), label: 'prompts' },
-  grader: { schema: z.string(), label: 'grader' },
-  algo: { schema: z.string(), label: 'router' },
-};
+/** The panel's name for each stored field that is not a number (the numbers are named by their registry entries). */
+const FIELD_LABELS: Record<Exclude<keyof StoredSettings, PanelNumber>, string> = { models: 'models', dataset: 'prompts', grader: 'grader', algo: 'router' };
+
+/** Each stored field's reading; the numbers are their registry entries' (PANEL_NUMBERS). Built on first read. */
+const storedSchemas = once((): { [K in keyof StoredSettings]: z.ZodType<StoredSettings[K]> } => ({
+  models: z.array(z.object({ name: z.string(), baseUrl: z.string(), model: z.string(), inputPrice: z.number(), outputPrice: z.number() })),
+  dataset: z.string(),
+  grader: z.string(),
+  algo: z.string(),
+  ...(Object.fromEntries(PANEL_NUMBERS.map(([field, p]) => [field, z.number().refine((v) => acceptsNumber(p, v))])) as unknown as Record<
+    PanelNumber,
+    z.ZodType<number>
+  >),
+}));
 
 /**
- * The panel's settings read back from localStorage, field by field, where they enter (as the embedding settings are):
- * a field that is what the panel takes is kept, a missing one is left to its default, and one that is present but
- * unusable (hand-edited, corrupted, from another version) is left to its default and said in `notices`. Before, a
- * stored `models` that was not a list broke the Live card at every reload.
+ * The panel's settings read back from localStorage, field by field, where they enter (storedFields.ts, as the
+ * embedding settings are): a field that is what the panel takes is kept, a missing one is left to its default, and
+ * one that is present but unusable (hand-edited, corrupted, from another version) is left to its default and said in
+ * `notices`, a number in its registry entry's words. Read unchecked, a stored `models` that was not a list broke the
+ * Live card at every reload.
  */
 export function liveSettingsFrom(stored: unknown): { settings: Partial<StoredSettings>; notices: string[] } {
-  const record = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
-  const settings: Partial<Record<keyof StoredSettings, unknown>> = {};
-  const notices: string[] = [];
-  for (const [key, { schema, label }] of Object.entries(STORED_FIELDS)) {
-    if (!Object.hasOwn(record, key)) continue;
-    const parsed = schema.safeParse(record[key]);
-    if (parsed.success) settings[key as keyof StoredSettings] = parsed.data;
-    else notices.push(`The saved Live settings: the ${label} could not be read; using the default`);
-  }
-  for (const [field, p] of PANEL_NUMBERS) {
-    if (!Object.hasOwn(record, field)) continue;
-    const v = record[field];
-    if (typeof v === 'number' && acceptsNumber(p, v)) settings[field] = v;
-    else notices.push(`The saved Live settings: ${numberProblem(p.lab.label, p, JSON.stringify(v))}; using ${p.lab.default}`);
-  }
-  return { settings: settings as Partial<StoredSettings>, notices };
+  const { values, unreadable } = readStoredFields(stored, storedSchemas);
+  const notices = unreadable.map((key) => {
+    const p = PANEL_NUMBERS.find(([field]) => field === key)?.[1];
+    if (!p) return `The saved Live settings: the ${FIELD_LABELS[key as keyof typeof FIELD_LABELS]} could not be read; using the default`;
+    const got = JSON.stringify((stored as Record<string, unknown>)[key]);
+    return `The saved Live settings: ${numberProblem(p.lab.label, p, got)}; using ${p.lab.default}`;
+  });
+  return { settings: values, notices };
 }
 
 export const useLive = create<LiveState>()(
