@@ -230,6 +230,11 @@ describe('live routing', () => {
     expect(await page.getByTestId('live-grader').inputValue()).toBe('exact');
     expect(await page.getByTestId('live-cap').inputValue()).toBe(String(LIVE_NUMBERS.spendCap.lab.default));
     expect(await page.getByTestId('live-remember').isChecked()).toBe(false); // no keys to remember: typed again
+    // The notices are drawn in a commit of their own, after the card's store has read the settings back.
+    await waitForPage(
+      page,
+      `[...document.querySelectorAll('[data-testid="notice"]')].filter((n) => n.textContent.includes('The saved Live settings')).length === 2`,
+    );
     expect(await page.getByTestId('notice').allTextContents()).toEqual(
       expect.arrayContaining([
         expect.stringContaining('The saved Live settings: the models could not be read; using the default'),

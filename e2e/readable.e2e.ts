@@ -110,6 +110,11 @@ describe('charts readable with any selection', () => {
         }
         expect(await chartProblems(page)).toEqual([]);
         // Each sweep's words follow its plots, whichever of the two cards is taller (the spare height lies below them).
+        // The words are drawn in a deferred render after the sweep: wait for both.
+        await waitForPage(
+          page,
+          `document.querySelector('[data-testid="tau-lessons"]') !== null && document.querySelector('[data-testid="lambda-lessons"]') !== null`,
+        );
         const gaps = await page.evaluate<number[]>(`['tradeoff-plot', 'lambda-sweep-plot'].map((id) => {
           const plot = document.querySelector('[data-testid="' + id + '"] figure').getBoundingClientRect();
           const words = document.querySelector('[data-testid="' + (id === 'tradeoff-plot' ? 'tau' : 'lambda') + '-lessons"]').getBoundingClientRect();
