@@ -109,8 +109,9 @@ describe('run controls', () => {
   it('a simulation worker that stops by itself mid-run shows the crash message, and the next run works (issue 14, item 7)', async () => {
     const page = await openLab(suite.browser, `#world=sudoku&algos=${ALGO_IDS.join(',')}&T=5000&trials=50`);
     await waitForStatus(page, 'running');
-    // Mid-run: the worker has reported prompt-steps done. (One that ends while it starts up is covered by its
-    // taking the lock before anything else runs, holdLifeLock.ts; a test cannot time a close into that window.)
+    // Mid-run: the worker has reported prompt-steps done. (One that ends while it starts up, before its life lock
+    // is granted, is not watched; it asks for the lock before anything else runs, holdLifeLock.ts, and a test cannot
+    // time a close into that window.)
     await waitForPage(page, `/Simulating… \\d+% \\([1-9]/.test(document.querySelector('[data-testid="run-status"]')?.textContent ?? '')`, {
       timeout: 30_000,
     });
