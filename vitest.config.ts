@@ -2,7 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Unit tests in Node. The browser suite has its own config (vitest.e2e.config.ts).
 // `npm run test:quick` leaves out the tests tagged `slow`; `npm test` runs them all.
-const SLOW = { name: 'slow', description: 'Replays a whole recorded dataset or rebuilds the reproduction report: left out of npm run test:quick.' };
+const SLOW = {
+  name: 'slow',
+  description: 'Replays a whole recorded dataset, rebuilds the reproduction report or starts a Slurm cluster: left out of npm run test:quick.',
+};
 
 /** The engine, the CLI and the report script: pure modules, so one worker's files can share them (half the run's time goes to imports). */
 const PURE = ['src/engine/**/*.test.ts', 'src/cli/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'vite/**/*.test.ts'];
