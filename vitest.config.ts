@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // `npm run test:quick` leaves out the tests tagged `slow`; `npm test` runs them all.
 const SLOW = {
   name: 'slow',
-  description: 'Replays a whole recorded dataset, rebuilds the reproduction report or starts a Slurm cluster: left out of npm run test:quick.',
+  description:
+    'Replays a whole recorded dataset, rebuilds the reproduction report, or starts a Slurm cluster or an ssh server: left out of npm run test:quick.',
 };
 
 /** The engine, the CLI and the report script: pure modules, so one worker's files can share them (half the run's time goes to imports). */

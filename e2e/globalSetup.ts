@@ -3,10 +3,10 @@
  * read its address with `inject('baseURL')`.
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type PreviewServer, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../src/cli/freePort';
 import { findChromium } from './browser';
 
 declare module 'vitest' {
@@ -18,19 +18,6 @@ declare module 'vitest' {
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** E2E_DIST serves another build (an absolute path), so parallel work can test its own build. */
 const outDir = process.env.E2E_DIST ?? `${root}/dist`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 let server: PreviewServer | undefined;
 

@@ -8,28 +8,18 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './freePort';
+import { SMALL_SWEEP } from './smallSweep';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const INSTALL = 'apt-get install -y --no-install-recommends slurmctld slurmd slurm-client munge (.ci/run installs them)';
 const DAEMONS = { munged: '/usr/sbin/munged', slurmctld: '/usr/sbin/slurmctld', slurmd: '/usr/sbin/slurmd' };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The cluster's slurm.conf: no cgroups, accounting or MPI, which a container or a laptop has not set up. */
 function slurmConf(dir: string, socket: string, ports: { ctld: number; node: number }, node: string): string {
@@ -130,13 +120,7 @@ describe('the Slurm array recipe on a one-node Slurm cluster', { tags: ['slow'] 
     const work = join(dir, 'work');
     mkdirSync(work);
     const sweep = join(work, 'sweep.json');
-    // 2 λ × 3 τ_max × 2 seeds on t2i, two algorithms: 12 cells, 4 per task.
-    const spec = {
-      worlds: ['t2i'],
-      axes: { lambda: [0.01, 0.1], tauMax: [1, 3, 5], seeds: [0, 1] },
-      fixed: { T: 150, trials: 2, algos: ['promptwise', 'greedy'] },
-    };
-    writeFileSync(sweep, JSON.stringify(spec));
+    writeFileSync(sweep, JSON.stringify(SMALL_SWEEP)); // 12 cells, 4 per task
     const whole = join(work, 'whole.json');
     expect(run('node', ['bin/sim.mjs', 'sweep', sweep, '--json', whole]).status).toBe(0);
 

@@ -11,21 +11,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SMALL_SWEEP } from './smallSweep';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pw-sweep-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const sweep = join(dir, 'sweep.json');
-// 2 λ × 3 τ_max × 2 seeds on t2i, two algorithms: 12 cells.
-writeFileSync(
-  sweep,
-  JSON.stringify({
-    worlds: ['t2i'],
-    axes: { lambda: [0.01, 0.1], tauMax: [1, 3, 5], seeds: [0, 1] },
-    fixed: { T: 150, trials: 2, algos: ['promptwise', 'greedy'] },
-  }),
-);
+writeFileSync(sweep, JSON.stringify(SMALL_SWEEP));
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(command, args, { cwd: repo, encoding: 'utf8', env: { ...process.env, ...env } });
