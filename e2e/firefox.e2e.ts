@@ -52,6 +52,10 @@ describe('Firefox ESR', () => {
       { timeout: 120_000 },
     );
     expect(await page.$eval('[data-testid="headline"]', (e) => e.textContent)).toMatch(/^PromptWise: [\d.]+% success at [\d.]+ \$\/Mtok per prompt/);
+    // Each cost's unit is read whole: Firefox broke the cards' "$/Mtok" after the slash, "Mtok" alone on a line.
+    const unitLines = await page.$$eval('.unit', (units) => units.map((u) => [u.textContent, u.getClientRects().length]));
+    expect(unitLines.length).toBeGreaterThan(0);
+    expect(unitLines.filter(([, lines]) => lines !== 1)).toEqual([]);
     // Every view drawn: each sweep's card brought on screen until it is done; then the ideas' formulas (KaTeX).
     for (const card of ['card-tradeoff', 'card-lambda']) {
       await page.$eval(`[data-testid="${card}"]`, (e) => e.scrollIntoView());

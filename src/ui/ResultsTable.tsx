@@ -82,7 +82,12 @@ export function ResultsTable({
             {COLUMNS.map((c) => (
               <th key={c.key} scope="col" className="num" title={c.hint}>
                 {c.label}
-                {c.key === 'cost' && unit && <span className="unit"> ({unit})</span>}
+                {c.key === 'cost' && unit && (
+                  <>
+                    {' '}
+                    <span className="unit">({unit})</span>
+                  </>
+                )}
               </th>
             ))}
             <th scope="col" className="num" title="wall time in the worker">

@@ -28,7 +28,12 @@ function Metric({
     <div className="metric" title={hint}>
       <dt>
         {name}
-        {unit && <span className="unit"> {unit}</span>}
+        {unit && (
+          <>
+            {' '}
+            <span className="unit">{unit}</span>
+          </>
+        )}
       </dt>
       <dd>
         <span className="metric-value" data-testid={testId}>
