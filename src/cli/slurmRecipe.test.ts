@@ -116,28 +116,26 @@ describe('the Slurm array recipe on a one-node Slurm cluster', { tags: ['slow'] 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs each shard as an array task and merges, as the job after it, byte-identical to the unsharded run', () => {
-    const work = join(dir, 'work');
-    mkdirSync(work);
-    const sweep = join(work, 'sweep.json');
-    writeFileSync(sweep, JSON.stringify(SMALL_SWEEP)); // 12 cells, 4 per task
-    const whole = join(work, 'whole.json');
-    expect(run('node', ['bin/sim.mjs', 'sweep', sweep, '--json', whole]).status).toBe(0);
+  /** The 12-cell grid and its unsharded run's file, once. */
+  const grid = () => {
+    const sweep = join(dir, 'sweep.json');
+    const whole = join(dir, 'whole.json');
+    if (!existsSync(whole)) {
+      writeFileSync(sweep, JSON.stringify(SMALL_SWEEP));
+      expect(run('node', ['bin/sim.mjs', 'sweep', sweep, '--json', whole]).status).toBe(0);
+    }
+    return { sweep, whole };
+  };
 
-    // The submit line of the recipe's header, as a user types it from the repository's root, for 3 shards; --chdir
-    // only puts the tasks' logs here rather than in the repository.
-    const submit = readFileSync(join(repo, 'recipes/slurm-sweep.sbatch'), 'utf8').match(/^#\s+(SHARDS=\d+; SWEEP=sweep\.json OUT=shards\/ sbatch .*)$/m)?.[1];
-    expect(submit, "the recipe's header shows its submit line").toBeDefined();
-    const shards = join(work, 'shards');
-    const line = (submit ?? '')
-      .replace(/^SHARDS=\d+;/, 'SHARDS=3;')
-      .replace('SWEEP=sweep.json OUT=shards/ sbatch ', `SWEEP=${sweep} OUT=${shards}/ sbatch --parsable --chdir=${work} `);
+  /**
+   * Submits `line` (an array of the recipe, from the repository's root, with --parsable), then the merge its header
+   * names as the job that starts once every task has ended well (cancelled otherwise); what the tasks logged.
+   */
+  function arrayThenMerge(line: string, work: string, shards: string): { jobId: string; merged: string; logs: string[]; said: string } {
     const array = run('bash', ['-c', line]);
     expect(array.status, array.stderr).toBe(0);
     const jobId = array.stdout.trim().split(';')[0];
     expect(jobId).toMatch(/^\d+$/);
-
-    // The merge the header names, as the job that starts once every task has ended well (cancelled otherwise).
     const merged = join(work, 'merged.json');
     const merge = run(
       'sbatch',
@@ -156,10 +154,37 @@ describe('the Slurm array recipe on a one-node Slurm cluster', { tags: ['slow'] 
     // A merge cancelled because a task failed ends sbatch --wait with 0 too: its file says whether it ran.
     expect(merge.status, `${merge.stderr}\n${said}`).toBe(0);
     expect(existsSync(merged), `the merge did not run; the tasks said:\n${said}`).toBe(true);
+    return { jobId, merged, logs: logs.sort(), said };
+  }
+
+  it('runs each shard as an array task and merges, as the job after it, byte-identical to the unsharded run', () => {
+    const { sweep, whole } = grid();
+    const work = join(dir, 'documented');
+    mkdirSync(work);
+    // The submit line of the recipe's header, as a user types it from the repository's root, for 3 shards; --chdir
+    // only puts the tasks' logs here rather than in the repository.
+    const submit = readFileSync(join(repo, 'recipes/slurm-sweep.sbatch'), 'utf8').match(/^#\s+(SHARDS=\d+; SWEEP=sweep\.json OUT=shards\/ sbatch .*)$/m)?.[1];
+    expect(submit, "the recipe's header shows its submit line").toBeDefined();
+    const shards = join(work, 'shards');
+    const line = (submit ?? '')
+      .replace(/^SHARDS=\d+;/, 'SHARDS=3;')
+      .replace('SWEEP=sweep.json OUT=shards/ sbatch ', `SWEEP=${sweep} OUT=${shards}/ sbatch --parsable --chdir=${work} `);
+    const { jobId, merged, logs, said } = arrayThenMerge(line, work, shards);
 
     // One log per task, as the recipe names them, each task having written its own shard.
-    expect(logs.sort()).toEqual([0, 1, 2].map((i) => `promptwise-sweep-${jobId}_${i}.log`));
+    expect(logs).toEqual([0, 1, 2].map((i) => `promptwise-sweep-${jobId}_${i}.log`));
     for (let i = 0; i < 3; i++) expect(said).toContain(`wrote ${shards}/shard-${i}-of-3.json`);
+    expect(readFileSync(merged, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+  });
+
+  it('without SHARDS, the array’s size is the number of shards', () => {
+    const { sweep, whole } = grid();
+    const work = join(dir, 'by-array-size');
+    mkdirSync(work);
+    const shards = join(work, 'shards');
+    const line = `SWEEP=${sweep} OUT=${shards}/ sbatch --parsable --chdir=${work} --array=0-1 --export=ALL recipes/slurm-sweep.sbatch`;
+    const { merged, said } = arrayThenMerge(`unset SHARDS; ${line}`, work, shards);
+    for (let i = 0; i < 2; i++) expect(said).toContain(`wrote ${shards}/shard-${i}-of-2.json`);
     expect(readFileSync(merged, 'utf8')).toBe(readFileSync(whole, 'utf8'));
   });
 });
