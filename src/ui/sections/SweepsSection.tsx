@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
-import { fmtCount } from '../../engine/lab/format';
+import { fmtCount, fmtShort } from '../../engine/lab/format';
 import type { SweepResult } from '../../engine/lab/types';
 import { sweepValues } from '../../state/lab/config';
 import type { SweepState } from '../../state/lab/controller';
@@ -132,6 +132,8 @@ export function SweepsSection() {
   // background render, so the slider itself answers at once. The cards' data-state follows what is drawn.
   const live = useMemo(() => ({ tau, lam, tauMax, lambda, algos }), [tau, lam, tauMax, lambda, algos]);
   const d = useDeferredValue(live);
+  // The λ values swept, from the run's configuration (as the τ_max card lists its own): the card's words name their ends.
+  const lambdas = sweepValues('lambda', d.lambda);
   // Each sweep is computed only while its card is on screen (or about to be).
   const tauRef = useSweepOnScreen('tauMax');
   const lambdaRef = useSweepOnScreen('lambda');
@@ -155,7 +157,7 @@ export function SweepsSection() {
       </Card>
       <Card
         title="Cost weight λ"
-        sub="Utility, cost and success from λ = 0.0001 to 1 (log scale)."
+        sub={`Utility, cost and success from λ = ${fmtShort(lambdas[0])} to ${fmtShort(lambdas[lambdas.length - 1])} (log scale).`}
         testId="card-lambda"
         className="chart-card"
         state={d.lam.status}

@@ -94,7 +94,8 @@ export const LambdaSweepPlot = memo(function LambdaSweepPlot({ sweep, algos, cur
         <figcaption id={captionId} className="pw-figcaption">
           <span className="pw-fig-title">Sweeping the cost weight λ</span>
           <span className="pw-fig-note">
-            log λ axis; dashed line: current λ = {fmtShort(current)}
+            {/* Said of the charts drawn: before a sweep's first round there is no axis or line. */}
+            {rows.length > 0 && `log λ axis; dashed line: current λ = ${fmtShort(current)}`}
             {dropped ? '; λ = 0 is not drawn on a log axis' : ''}
             {belowFloor.length > 0 && (
               <span data-testid="lambda-utility-cut">

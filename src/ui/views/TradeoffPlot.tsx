@@ -125,11 +125,15 @@ export const TradeoffPlot = memo(function TradeoffPlot({ sweep, algos, current, 
         <figcaption id={captionId} className="pw-figcaption">
           <span className="pw-fig-title">Cost against success, per {paramName}</span>
           <span className="pw-fig-note">
-            labels: {paramName};{' '}
-            {hasCurrent
-              ? `ringed: the current ${paramName} = ${fmtShort(current)}`
-              : `the current ${paramName} = ${fmtShort(current)} is not among the swept values`}
-            {layout.log ? '; cost on a log scale' : ''}
+            {/* Said of the points drawn: before a sweep's first round there are none to label or ring. */}
+            {series.length > 0 &&
+              [
+                `labels: ${paramName}`,
+                hasCurrent
+                  ? `ringed: the current ${paramName} = ${fmtShort(current)}`
+                  : `the current ${paramName} = ${fmtShort(current)} is not among the swept values`,
+                ...(layout.log ? ['cost on a log scale'] : []),
+              ].join('; ')}
           </span>
         </figcaption>
         {shown.length > 0 && <AlgoLegend algos={shown} />}

@@ -159,6 +159,23 @@ describe('sweeps and usage', () => {
     expect(renderToStaticMarkup(createElement(TradeoffPlot, { sweep: null, algos, current: 3, loading: false }))).toContain('data-state="empty"');
   });
 
+  it('TradeoffPlot’s caption says where the current τ_max is among the points drawn, and nothing of them before there are any', () => {
+    const caption = (sweep: typeof tau | null, current: number, loading = false) =>
+      /<span class="pw-fig-note">(.*?)<\/span>/.exec(renderToStaticMarkup(createElement(TradeoffPlot, { sweep, algos, current, loading })))?.[1];
+    expect(caption(tau, 3)).toBe('labels: τ_max; ringed: the current τ_max = 3');
+    expect(caption(tau, 5)).toBe('labels: τ_max; the current τ_max = 5 is not among the swept values');
+    expect(caption(null, 5)).toBe('');
+    expect(caption(null, 5, true)).toBe('');
+  });
+
+  it('LambdaSweepPlot’s caption names its axis and the current λ’s line once they are drawn, not before', () => {
+    const caption = (sweep: typeof lam | null, loading = false) =>
+      /<span class="pw-fig-note">(.*?)<\/span>/.exec(renderToStaticMarkup(createElement(LambdaSweepPlot, { sweep, algos, current: 0.01, loading })))?.[1];
+    expect(caption(lam)).toMatch(/^log λ axis; dashed line: current λ = 0\.01(<|$)/);
+    expect(caption(null)).toBe('');
+    expect(caption(null, true)).toBe('');
+  });
+
   it('LambdaSweepPlot lists every point', () => {
     const html = renderToStaticMarkup(createElement(LambdaSweepPlot, { sweep: lam, algos, current: 0.1, loading: false }));
     expect(html).toContain('data-chart="lambda-sweep"');
