@@ -36,6 +36,8 @@ interface MetricInfo {
   axis: string;
   /** One line under the title. */
   note: string;
+  /** Added to the note when the finite-budget DP oracle is among the curves drawn (it speaks of the oracle's line). */
+  withOracle?: string;
   format: (v: number) => string;
   tick: (v: number) => string;
 }
@@ -65,7 +67,8 @@ const METRIC_INFO: Record<CurveMetric, MetricInfo> = {
   regret: {
     title: 'Cumulative regret',
     axis: 'utility lost (Σ)',
-    note: 'Σ (finite-budget oracle’s expected utility − utility obtained); realised outcomes are noisy, so the oracle’s own line wanders around 0',
+    note: 'Σ (finite-budget oracle’s expected utility − utility obtained)',
+    withOracle: 'realised outcomes are noisy, so the oracle’s own line wanders around 0',
     format: (v) => fmt(v),
     tick: fmtTick,
   },
@@ -158,7 +161,7 @@ const CurveChart = memo(
       <figure className="pw-figure" data-chart={`curve-${metric}`} aria-labelledby={captionId} aria-busy={algos.length === 0 ? 'true' : undefined}>
         <figcaption id={captionId} className="pw-figcaption">
           <span className="pw-fig-title">{info.title}</span>
-          <span className="pw-fig-note">{info.note}</span>
+          <span className="pw-fig-note">{info.withOracle && ids.includes('oracle') ? `${info.note}; ${info.withOracle}` : info.note}</span>
         </figcaption>
         {algos.length === 0 ? (
           // Its turn to draw the first curves has not come yet (useStaggered): hold the chart's place.

@@ -62,6 +62,16 @@ describe('CurvesPanel', () => {
     }
     expect(html).toContain('<figcaption');
   });
+  it('the regret chart speaks of the oracle’s line only when the oracle is drawn', () => {
+    const note = (html: string) => /data-chart="curve-regret".*?<span class="pw-fig-note">(.*?)<\/span>/.exec(html)?.[1];
+    const withOracle = renderToStaticMarkup(createElement(CurvesPanel, { curves: lab.curves, algos, cursor: 50, T: config.T }));
+    expect(note(withOracle)).toBe(
+      'Σ (finite-budget oracle’s expected utility − utility obtained); realised outcomes are noisy, so the oracle’s own line wanders around 0',
+    );
+    const learners = algos.filter((a) => a.id !== 'oracle');
+    const without = renderToStaticMarkup(createElement(CurvesPanel, { curves: lab.curves, algos: learners, cursor: 50, T: config.T }));
+    expect(note(without)).toBe('Σ (finite-budget oracle’s expected utility − utility obtained)');
+  });
   it('says so when there is nothing to draw, and draws no chart then', () => {
     const empty = renderToStaticMarkup(createElement(CurvesPanel, { curves: {}, algos, cursor: 0, T: 0 }));
     expect(empty).toContain('No curves yet');
