@@ -52,9 +52,12 @@ export const DecisionPanel = memo(
               Prompt #{row.step + 1} <span className="pw-muted">· {category}</span>
             </h3>
             <p className="pw-decision-sub">
-              {algoLabel ?? algo ?? 'The learner'} made {row.pulls.length} {row.pulls.length === 1 ? 'query' : 'queries'}
-              {row.success ? ' and succeeded' : ' without success'}: cost {fmtShort(row.cost)}, utility{' '}
-              <strong className={row.utility < 0 ? 'pw-neg' : undefined}>{fmtSigned(row.utility)}</strong> (λ = {fmtShort(lambda, 3)}).
+              {algoLabel ?? algo ?? 'The learner'}
+              {row.pulls.length === 0
+                ? ' queried no model'
+                : ` made ${row.pulls.length} ${row.pulls.length === 1 ? 'query' : 'queries'}${row.success ? ' and succeeded' : ' without success'}`}
+              : cost {fmtShort(row.cost)}, utility <strong className={row.utility < 0 ? 'pw-neg' : undefined}>{fmtSigned(row.utility)}</strong> (λ ={' '}
+              {fmtShort(lambda, 3)}).
             </p>
           </div>
           {hideOracle ? (

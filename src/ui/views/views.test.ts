@@ -134,6 +134,23 @@ describe('DecisionPanel', () => {
     expect(chosen).toEqual(row.decisions.filter((d) => d.arm >= 0).map((d) => arms[d.arm]));
     expect(html).toMatch(/Stop rule/);
   });
+  it('says what the learner did on the prompt: its queries and their outcome, or that it queried no model', () => {
+    const sentence = (lambda: number, pick: (r: (typeof lab.trace)[number]) => boolean) => {
+      const r = labBuiltin({ ...config, algos: ['promptwise'], T: 60, trials: 1, params: { lambda } });
+      const row = r.trace.find(pick);
+      expect(row, 'a prompt of that kind in the trace').toBeDefined();
+      const html = renderToStaticMarkup(createElement(DecisionPanel, { row: row!, arms, lambda, algo: 'promptwise', categories }));
+      return /<p class="pw-decision-sub">(.*?)<\/p>/.exec(html)?.[1].replace(/<[^>]+>/g, '');
+    };
+    expect(sentence(0.01, (r) => r.success === 1 && r.pulls.length === 1)).toMatch(
+      /^promptwise made 1 query and succeeded: cost [\d.]+, utility \+[\d.]+ \(λ = 0\.01\)\.$/,
+    );
+    expect(sentence(0.01, (r) => r.success === 0 && r.pulls.length > 1)).toMatch(
+      /^promptwise made \d+ queries without success: cost [\d.]+, utility [−+][\d.]+ \(λ = 0\.01\)\.$/,
+    );
+    // At λ = 1 every model costs more than its success is worth: after the forced pulls, PromptWise stops at once.
+    expect(sentence(1, (r) => r.pulls.length === 0)).toBe('promptwise queried no model: cost 0, utility 0 (λ = 1).');
+  });
   it("shows PromptWise's stop rule only for the algorithms that stop by it", () => {
     const panel = (traceAlgo: string) => {
       const r = labBuiltin({ ...config, algos: [traceAlgo], traceAlgo, T: 40, trials: 1 });
