@@ -74,7 +74,7 @@ describe('the picture beside the sliders', () => {
     ['sudoku', '$/Mtok'],
     ['logistic', 'cost units'],
   ] as const) {
-    it(`every cost on ${world}'s page carries its unit (${unit}): the cards, the table, every chart's cost axis`, async () => {
+    it(`every cost on ${world}'s page carries its unit (${unit}): the cards, the table, every chart's cost axis, the decisions`, async () => {
       const page = await openLab(suite.browser, `#world=${world}&T=300&trials=3`);
       await waitForCurrentResult(page);
       await waitForSweeps(page);
@@ -101,6 +101,10 @@ describe('the picture beside the sliders', () => {
       expect(axes['card-tradeoff']).toContain(`average cost per prompt (${unit})`);
       expect(axes['card-lambda']).toContain(`cost / prompt (${unit})`);
       expect(await text('landing-plot')).toContain(`cost per prompt (${unit})`);
+      // "Why this model?": the prompt's cost in its sentence, and the unit of its tables' costs in their key.
+      const sentence = await page.getByTestId('decision-panel').locator('.pw-decision-sub').textContent();
+      expect(sentence).toMatch(new RegExp(`: cost [\\d.]+ \\(${unit.replace('$', '\\$')}\\), utility`));
+      expect(await text('decision-unit')).toBe(`costs in ${unit}`);
       // Under each sweep, what it shows in words, with the unit (state/lessons.ts; its unit tests hold the numbers).
       expect(await text('lambda-lessons')).toMatch(/PromptWise's cost .*whatever λ is \(Proposition 1\)/);
       expect(await text('tau-lessons')).toMatch(

@@ -1,9 +1,10 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import type { Decision, TraceRow } from '../../engine/lab/types';
 import { modelColor, tint } from '../palette';
 import './views.css';
 import { fmt, fmtShort, fmtSigned, planRuns } from '../../engine/lab/format';
 import { sameList } from './common';
+import { CostUnitContext } from './costUnit';
 import { explainDecision, explainOracle, stopVerdict } from './explain';
 import type { DecisionPanelProps } from './props';
 
@@ -33,6 +34,7 @@ export const DecisionPanel = memo(
     /** Show the prompt's last decision only (a slide, which must fit a screen), with a word on the ones before. */
     lastOnly?: boolean;
   }) {
+    const unit = useContext(CostUnitContext);
     if (!row) {
       return (
         <section className="pw-decision-panel" data-testid="decision-panel" data-empty="true" aria-label="Decision details">
@@ -56,7 +58,8 @@ export const DecisionPanel = memo(
               {row.pulls.length === 0
                 ? ' queried no model'
                 : ` made ${row.pulls.length} ${row.pulls.length === 1 ? 'query' : 'queries'}${row.success ? ' and succeeded' : ' without success'}`}
-              : cost {fmtShort(row.cost)}, utility <strong className={row.utility < 0 ? 'pw-neg' : undefined}>{fmtSigned(row.utility)}</strong> (λ ={' '}
+              : cost {fmtShort(row.cost)}
+              {unit && ` (${unit})`}, utility <strong className={row.utility < 0 ? 'pw-neg' : undefined}>{fmtSigned(row.utility)}</strong> (λ ={' '}
               {fmtShort(lambda, 3)}).
             </p>
           </div>
@@ -106,6 +109,8 @@ export const DecisionPanel = memo(
               <span>
                 <span className="pw-dkey-oracle" aria-hidden="true" /> the oracle’s pick with the same pulls left
               </span>
+              {/* Once for the tables below (cost, c/q̂ and c/q): a unit in the column's heading widened the table past its card. */}
+              {unit && <span data-testid="decision-unit">costs in {unit}</span>}
             </p>
             {lastOnly && row.decisions.length > 1 && (
               <p className="pw-muted" data-testid="decisions-before">
