@@ -74,7 +74,7 @@ describe('the picture beside the sliders', () => {
     ['sudoku', '$/Mtok'],
     ['logistic', 'cost units'],
   ] as const) {
-    it(`every cost on ${world}'s page carries its unit (${unit}): the cards, the table, every chart's cost axis, the decisions`, async () => {
+    it(`every cost on ${world}'s page carries its unit (${unit}): the cards, the table, every chart's cost axis, the decisions, the playground`, async () => {
       const page = await openLab(suite.browser, `#world=${world}&T=300&trials=3`);
       await waitForCurrentResult(page);
       await waitForSweeps(page);
@@ -105,6 +105,11 @@ describe('the picture beside the sliders', () => {
       const sentence = await page.getByTestId('decision-panel').locator('.pw-decision-sub').textContent();
       expect(sentence).toMatch(new RegExp(`: cost [\\d.]+ \\(${unit.replace('$', '\\$')}\\), utility`));
       expect(await text('decision-unit')).toBe(`costs in ${unit}`);
+      // The playground: its table's cost column and each plan's expected cost.
+      await page.getByTestId('card-playground').getByTestId('pg-sample').click();
+      await page.getByTestId('pg-oracle').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('pg-table').locator('th').allTextContents()).toContain(`cost (${unit})`);
+      for (const plan of ['pg-plan', 'pg-oracle']) expect(await text(plan)).toMatch(new RegExp(`expected cost [\\d.]+ ${unit.replace('$', '\\$')} · success`));
       // Under each sweep, what it shows in words, with the unit (state/lessons.ts; its unit tests hold the numbers).
       expect(await text('lambda-lessons')).toMatch(/PromptWise's cost .*whatever λ is \(Proposition 1\)/);
       expect(await text('tau-lessons')).toMatch(

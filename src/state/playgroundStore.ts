@@ -17,6 +17,7 @@ import { type PlaygroundAnswer, type PlaygroundConfig, type PlaygroundInfo, play
 import { embedVectors, openEmbedPort } from './embedStore';
 import { pageLabConfig } from './labStore';
 import { checkedModels, useLive } from './liveStore';
+import { costKindOf, costUnit } from './stakeholder';
 import type { LabParams } from './urlCodec';
 
 /** Prompts of the world the learner plays before the user's first question. */
@@ -29,7 +30,8 @@ export interface PlaygroundState {
   error: string | null;
   /** The configuration the worker's learner was built for (JSON), to know when to rebuild it. */
   key: string | null;
-  info: PlaygroundInfo | null;
+  /** The learner's world, with the unit of its costs (state/stakeholder.ts costUnit). */
+  info: (PlaygroundInfo & { costUnit: string }) | null;
   answer: PlaygroundAnswer | null;
   algo: PlaygroundAlgo;
   /** Prompts of the world the learner plays first: PLAYGROUND_WARMUP, or 0 for a fresh learner. */
@@ -92,7 +94,7 @@ async function ensurePlayground(p: LabParams): Promise<boolean> {
   try {
     const info = await playgroundWorker.start(config, config.dataset?.features === 'embedding' ? openEmbedPort : undefined);
     if (usePlayground.getState().key !== wanted) return false; // a newer start took over
-    usePlayground.setState({ status: 'ready', info });
+    usePlayground.setState({ status: 'ready', info: { ...info, costUnit: costUnit(costKindOf(config)) } });
     return true;
   } catch (e) {
     if (usePlayground.getState().key === wanted) fail(e);

@@ -27,7 +27,7 @@ function ModelName({ arms, arm }: { arms: readonly string[]; arm: number }) {
   );
 }
 
-function Plan({ label, plan, arms, testId }: { label: string; plan: PromptPlan; arms: readonly string[]; testId: string }) {
+function Plan({ label, plan, arms, unit, testId }: { label: string; plan: PromptPlan; arms: readonly string[]; unit: string; testId: string }) {
   return (
     <div className="pg-plan" data-testid={testId}>
       <span className="pg-plan-label">{label}</span>
@@ -42,7 +42,7 @@ function Plan({ label, plan, arms, testId }: { label: string; plan: PromptPlan; 
         ))}
       </ol>
       <span className="pg-plan-numbers">
-        expected cost {fmt(plan.expectedCost)} · success {fmtPct(plan.expectedSuccess)}
+        expected cost {fmt(plan.expectedCost)} {unit} · success {fmtPct(plan.expectedSuccess)}
       </span>
     </div>
   );
@@ -132,7 +132,7 @@ function Answer() {
           <thead>
             <tr>
               <th scope="col">Model</th>
-              <th scope="col">cost</th>
+              <th scope="col">cost ({info.costUnit})</th>
               <th scope="col">q̂</th>
               <th scope="col">bonus</th>
               <th scope="col">c/q̂</th>
@@ -165,9 +165,9 @@ function Answer() {
           </tbody>
         </table>
       </div>
-      <Plan label={`${algoLabel(STATIC_CATALOG, usePlayground.getState().algo)}'s plan`} plan={view.plan} arms={arms} testId="pg-plan" />
+      <Plan label={`${algoLabel(STATIC_CATALOG, usePlayground.getState().algo)}'s plan`} plan={view.plan} arms={arms} unit={info.costUnit} testId="pg-plan" />
       {view.oracle ? (
-        <Plan label="Oracle (true q, finite budget)" plan={view.oracle} arms={arms} testId="pg-oracle" />
+        <Plan label="Oracle (true q, finite budget)" plan={view.oracle} arms={arms} unit={info.costUnit} testId="pg-oracle" />
       ) : (
         <p className="muted pg-note">The oracle needs the true success rates, which a typed prompt does not have.</p>
       )}
