@@ -208,6 +208,8 @@ describe('recorded datasets in the lab', () => {
       }
     }
     expect(await page.locator('[data-testid^="ablation-row-"]').count()).toBe(9);
+    // Its costs carry their unit: the models' set prices ($/Mtok).
+    expect(await page.getByTestId('ablation').locator('th').allTextContents()).toContain('cost ($/Mtok)');
     // The embedding row says what PCA kept.
     expect(await page.getByTestId('ablation-row-embedding-promptwise').textContent()).toMatch(/d = 16, [\d.]+% variance/);
     // The oracle does not depend on the contexts: the same numbers for every featurizer.

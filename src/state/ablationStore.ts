@@ -10,13 +10,15 @@ import { isAbortError, messageOf } from '../engine/messageOf';
 import { runAblation } from '../workers/simBridge';
 import { openEmbedPort } from './embedStore';
 import { pageLabConfig } from './labStore';
+import { costKindOf, costUnit } from './stakeholder';
 import type { LabParams } from './urlCodec';
 
 export interface AblationState {
   status: 'idle' | 'running' | 'done' | 'error' | 'cancelled';
   progress: number;
   error: string | null;
-  result: AblationResult | null;
+  /** With the unit of its costs (state/stakeholder.ts costUnit). */
+  result: (AblationResult & { costUnit: string }) | null;
   /** The configuration the result belongs to (JSON), so a stale result is marked as such. */
   key: string | null;
   features: FeatureType[];
@@ -52,12 +54,13 @@ export const ablationIntents = {
     const key = ablationKey(p, features);
     useAblation.setState({ status: 'running', progress: 0, error: null, key });
     try {
-      const result = await runAblation(pageLabConfig(p), features, {
+      const config = pageLabConfig(p);
+      const result = await runAblation(config, features, {
         signal: mine.signal,
         onProgress: ({ done, total }) => useAblation.setState({ progress: total > 0 ? done / total : 0 }),
         openEmbedPort,
       });
-      if (controller === mine) useAblation.setState({ status: 'done', result, progress: 1 });
+      if (controller === mine) useAblation.setState({ status: 'done', result: { ...result, costUnit: costUnit(costKindOf(config)) }, progress: 1 });
     } catch (e) {
       if (controller !== mine) return;
       const aborted = isAbortError(e);

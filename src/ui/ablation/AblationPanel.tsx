@@ -76,7 +76,7 @@ export function AblationPanel() {
                 <th scope="col">Featurizer</th>
                 <th scope="col">Algorithm</th>
                 <th scope="col">utility</th>
-                <th scope="col">cost</th>
+                <th scope="col">cost ({result.costUnit})</th>
                 <th scope="col">success</th>
                 <th scope="col">regret</th>
               </tr>
