@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_RBF_SIGMA } from './estimators/kernel';
 import { algorithmIds } from './policies/registry';
-import { drainAsync, runSimulation, SimCancelled, SimConfigError, type SimOptions, type StepBatch, simulate } from './simulate';
+import { drainAsync, mergeOutcomes, runSimulation, SimCancelled, SimConfigError, type SimOptions, type StepBatch, simulate } from './simulate';
 import { builtinWorld } from './worlds/builtins';
 
 /** Runs and keeps every batch, for checks on the per-step traces. */
@@ -105,6 +105,15 @@ describe('the null action', () => {
     expect(result.results.oracle.cost.mean).toBe(0);
     const late = batches.filter((b) => b.algo === 'promptwise' && b.from >= 100);
     expect(late.every((b) => b.cost.every((c) => c === 0))).toBe(true);
+  });
+});
+
+describe('slices of a run', () => {
+  it('merge in order, and an algorithm’s seconds are its slices’ seconds summed (the time its trials took over every worker, not the run’s wall time)', () => {
+    const slice = (u: number, seconds: number) => ({ greedy: { utility: [u], cost: [1], success: [1], regret: [0], regretUnlimited: [0], seconds } });
+    const merged = mergeOutcomes([slice(0.1, 0.5), slice(0.2, 0.7)]);
+    expect(merged.greedy.utility).toEqual([0.1, 0.2]);
+    expect(merged.greedy.seconds).toBeCloseTo(1.2, 12);
   });
 });
 

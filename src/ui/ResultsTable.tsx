@@ -90,7 +90,11 @@ export function ResultsTable({
                 )}
               </th>
             ))}
-            <th scope="col" className="num" title="wall time in the worker">
+            <th
+              scope="col"
+              className="num"
+              title="the time its trials took, summed over the workers that ran them (so with several workers it can exceed the run's own time)"
+            >
               Time
             </th>
           </tr>
