@@ -3,7 +3,7 @@
  * Built from the result itself, not from the controls, so the file describes the numbers it holds even while
  * a newer run is pending. Plain functions: no DOM (the download is src/ui/share).
  */
-import { fmtCount } from '../engine/lab/format';
+import { fmtCounted } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
 import { costKindOf, costUnit, costUnitNote } from './stakeholder';
 
@@ -132,7 +132,7 @@ export function chartCaption(result: LabResult, link: string): string[] {
     summary.world || config.world,
     `λ = ${p.lambda ?? config.params.lambda}`,
     `τ_max = ${p.tauMax ?? config.params.tauMax}`,
-    `${trials} ${trials === 1 ? 'trial' : 'trials'} × ${fmtCount(config.T)} prompts`,
+    `${fmtCounted(trials, 'trial')} × ${fmtCounted(config.T, 'prompt')}`,
     `seed ${config.seed}`,
   ].join(' · ');
   return [line, link];

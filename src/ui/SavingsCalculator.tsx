@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { fmtCount } from '../engine/lab/format';
+import { fmtCount, fmtCounted } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
 import { algoLabel, type Catalog } from '../state/catalog';
 import { acceptsSavings, SAVINGS_LIMITS, useSavings } from '../state/savingsStore';
@@ -114,10 +114,10 @@ export function SavingsCalculator({ result, line, catalog }: { result: LabResult
       </table>
       <p className="muted small">
         {kind === 'set-price'
-          ? `Set prices ($ per 1M tokens) × ${fmtCount(tokens)} tokens per query × ${fmtCount(prompts)} prompts, from the run’s mean cost per prompt.`
+          ? `Set prices ($ per 1M tokens) × ${fmtCounted(tokens, 'token')} per query × ${fmtCounted(prompts, 'prompt')}, from the run’s mean cost per prompt.`
           : kind === 'recorded-usd'
-            ? `The recorded price of each query, × ${fmtCount(prompts)} prompts, from the run’s mean cost per prompt.`
-            : `The synthetic world’s cost units × ${fmtCount(prompts)} prompts: not dollars.`}
+            ? `The recorded price of each query, × ${fmtCounted(prompts, 'prompt')}, from the run’s mean cost per prompt.`
+            : `The synthetic world’s cost units × ${fmtCounted(prompts, 'prompt')}: not dollars.`}
       </p>
     </details>
   );

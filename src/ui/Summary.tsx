@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { fmtCount, METRIC_FORMAT } from '../engine/lab/format';
+import { fmtCounted, METRIC_FORMAT } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
 import type { Stat } from '../engine/simulate';
 import { algoLabel, type Catalog } from '../state/catalog';
@@ -128,8 +128,8 @@ export function Summary({ result, catalog, note, partial = false }: { result: La
       </div>
       {headline.line && <SavingsCalculator result={result} line={headline.line} catalog={catalog} />}
       <p className="summary-note muted">
-        {c.world}: mean ± std over {c.trials} {c.trials === 1 ? 'trial' : 'trials'} of {fmtCount(c.T)} prompts, λ = {c.params.lambda}, τ<sub>max</sub> ={' '}
-        {c.params.tauMax}, seed {c.seed}.
+        {c.world}: mean ± std over {fmtCounted(c.trials, 'trial')} of {fmtCounted(c.T, 'prompt')}, λ = {c.params.lambda}, τ<sub>max</sub> = {c.params.tauMax},
+        seed {c.seed}.
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASH, fmt, fmtCount, fmtFixed, fmtPct, fmtShort, fmtSigned, fmtTick, formatSeconds, formatSig, parseShown } from './format';
+import { DASH, fmt, fmtCount, fmtCounted, fmtFixed, fmtPct, fmtShort, fmtSigned, fmtTick, formatSeconds, formatSig, parseShown } from './format';
 
 describe('fmt', () => {
   it('gives 3 significant digits with a typographic minus', () => {
@@ -40,6 +40,15 @@ describe('fmt', () => {
     expect(fmtCount(-4200)).toBe('−4,200');
     expect(fmtCount(1234.6)).toBe('1,235');
     expect(fmtCount(NaN)).toBe(DASH);
+  });
+
+  it('fmtCounted writes the noun plural but for one', () => {
+    expect([fmtCounted(1, 'trial'), fmtCounted(0, 'trial'), fmtCounted(2, 'algorithm'), fmtCounted(1000, 'prompt')]).toEqual([
+      '1 trial',
+      '0 trials',
+      '2 algorithms',
+      '1,000 prompts',
+    ]);
   });
 
   it('fmtPct, fmtSigned and fmtTick', () => {

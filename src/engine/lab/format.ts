@@ -42,6 +42,11 @@ export function fmtCount(n: number): string {
   return n < 0 && s !== '0' ? `${MINUS}${s}` : s;
 }
 
+/** A count and its noun, plural but for one: (1, 'trial') → "1 trial", (1000, 'prompt') → "1,000 prompts". */
+export function fmtCounted(n: number, noun: string): string {
+  return `${fmtCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** A share or probability in [0, 1] as a percentage: 0.9342 → "93.4%" (digits significant, at most 1 decimal). */
 export function fmtPct(x: number | null | undefined, decimals = 1): string {
   if (x === null || x === undefined || Number.isNaN(x)) return DASH;

@@ -511,3 +511,13 @@ describe('isLabIntent', () => {
     for (const type of ['play', 'step', 'seek', 'set-params', 'toString', '__proto__']) expect(isLabIntent({ type })).toBe(false);
   });
 });
+
+describe('runStatusText', () => {
+  it('counts what ran in words that agree with their numbers: one algorithm, one trial', () => {
+    const config: LabConfig = { world: 'sudoku', algos: ['promptwise'], T: 100, trials: 1, seed: 0, params: {}, traceAlgo: 'promptwise' };
+    const result = labBuiltin(config);
+    const done = { status: 'done', progress: { done: 0, total: 0, partial: null }, config, result, error: null, elapsedMs: 1234, workers: 1 } as const;
+    expect(runStatusText(done)).toBe('Done: 1 algorithm × 1 trial × 100 prompts in 1.23 s.');
+    expect(runStatusText({ ...done, workers: 2 })).toBe('Done: 1 algorithm × 1 trial × 100 prompts in 1.23 s on 2 simulation workers.');
+  });
+});

@@ -1,5 +1,5 @@
 /** The run status line's words, from the lab's state: what is computing, or what the run on screen was; and the trace's. */
-import { fmtCount } from '../../engine/lab/format';
+import { fmtCount, fmtCounted } from '../../engine/lab/format';
 import type { LabState } from './controller';
 import type { JobKind, SweepParam } from './jobs';
 import type { JobStatus, RunStatus } from './reconcile';
@@ -23,7 +23,9 @@ export function runStatusText(s: RunStatusFields): string {
       const c = s.result?.config;
       const secs = (s.elapsedMs ?? 0) / 1000;
       const on = s.workers > 1 ? ` on ${s.workers} simulation workers` : '';
-      return c ? `Done: ${c.algos.length} algorithms × ${c.trials} trials × ${fmtCount(c.T)} prompts in ${secs.toFixed(2)} s${on}.` : 'Done.';
+      return c
+        ? `Done: ${fmtCounted(c.algos.length, 'algorithm')} × ${fmtCounted(c.trials, 'trial')} × ${fmtCounted(c.T, 'prompt')} in ${secs.toFixed(2)} s${on}.`
+        : 'Done.';
     }
     case 'cancelled':
       return `Cancelled after ${pct}%. Change a parameter or press Run to simulate again.`;
