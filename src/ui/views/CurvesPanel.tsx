@@ -2,6 +2,7 @@ import { memo, useId, useMemo, useSyncExternalStore } from 'react';
 import { ComposedChart, Tooltip, type TooltipContentProps, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from 'recharts';
 import { fmt, fmtPct, fmtTick, rawNumber } from '../../engine/lab/format';
 import type { AlgoCurves } from '../../engine/lab/types';
+import { REGRET_BENCHMARK_ID } from '../../state/catalog';
 import { GridLines } from '../chart/GridLines';
 import { HoverDots } from '../chart/HoverDots';
 import type { NiceScale } from '../chart/scales';
@@ -36,7 +37,7 @@ interface MetricInfo {
   axis: string;
   /** One line under the title. */
   note: string;
-  /** Added to the note when the finite-budget DP oracle is among the curves drawn (it speaks of the oracle's line). */
+  /** Added to the note when the regret's benchmark, the DP oracle, is among the curves drawn (it speaks of its line). */
   withOracle?: string;
   format: (v: number) => string;
   tick: (v: number) => string;
@@ -161,7 +162,7 @@ const CurveChart = memo(
       <figure className="pw-figure" data-chart={`curve-${metric}`} aria-labelledby={captionId} aria-busy={algos.length === 0 ? 'true' : undefined}>
         <figcaption id={captionId} className="pw-figcaption">
           <span className="pw-fig-title">{info.title}</span>
-          <span className="pw-fig-note">{info.withOracle && ids.includes('oracle') ? `${info.note}; ${info.withOracle}` : info.note}</span>
+          <span className="pw-fig-note">{info.withOracle && ids.includes(REGRET_BENCHMARK_ID) ? `${info.note}; ${info.withOracle}` : info.note}</span>
         </figcaption>
         {algos.length === 0 ? (
           // Its turn to draw the first curves has not come yet (useStaggered): hold the chart's place.

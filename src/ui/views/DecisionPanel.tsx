@@ -43,6 +43,9 @@ export const DecisionPanel = memo(
       );
     }
     const tauMax = row.oraclePlan.length;
+    const n = row.pulls.length;
+    const did = n === 0 ? 'queried no model' : `made ${n} ${n === 1 ? 'query' : 'queries'} ${row.success ? 'and succeeded' : 'without success'}`;
+    const cost = unit ? `${fmtShort(row.cost)} (${unit})` : fmtShort(row.cost);
     const category = categories?.[row.category] ?? (row.category >= 0 ? `category ${row.category + 1}` : 'prompt');
     const runs = planRuns(row.oraclePlan);
 
@@ -54,13 +57,8 @@ export const DecisionPanel = memo(
               Prompt #{row.step + 1} <span className="pw-muted">· {category}</span>
             </h3>
             <p className="pw-decision-sub">
-              {algoLabel ?? algo ?? 'The learner'}
-              {row.pulls.length === 0
-                ? ' queried no model'
-                : ` made ${row.pulls.length} ${row.pulls.length === 1 ? 'query' : 'queries'}${row.success ? ' and succeeded' : ' without success'}`}
-              : cost {fmtShort(row.cost)}
-              {unit && ` (${unit})`}, utility <strong className={row.utility < 0 ? 'pw-neg' : undefined}>{fmtSigned(row.utility)}</strong> (λ ={' '}
-              {fmtShort(lambda, 3)}).
+              {algoLabel ?? algo ?? 'The learner'} {did}: cost {cost}, utility{' '}
+              <strong className={row.utility < 0 ? 'pw-neg' : undefined}>{fmtSigned(row.utility)}</strong> (λ = {fmtShort(lambda, 3)}).
             </p>
           </div>
           {hideOracle ? (
