@@ -87,7 +87,10 @@ describe('the Slurm array recipe on a one-node Slurm cluster', { tags: ['slow'] 
     writeFileSync(key, randomBytes(1024), { mode: 0o400 });
     const socket = join(dir, 'munge.sock');
     const node = hostname().split('.')[0];
-    writeFileSync(env.SLURM_CONF, slurmConf(dir, socket, { ctld: await freePort(), node: await freePort() }, node));
+    const ctldPort = await freePort();
+    let nodePort = await freePort();
+    while (nodePort === ctldPort) nodePort = await freePort(); // two picks in a row may be the same free port
+    writeFileSync(env.SLURM_CONF, slurmConf(dir, socket, { ctld: ctldPort, node: nodePort }, node));
     const munge = daemon(DAEMONS.munged, [
       '--foreground',
       '--force',

@@ -90,11 +90,7 @@ export function ResultsTable({
                 )}
               </th>
             ))}
-            <th
-              scope="col"
-              className="num"
-              title="the time its trials took, summed over the workers that ran them (so with several workers it can exceed the run's own time)"
-            >
+            <th scope="col" className="num" title="the time its trials took, summed over the workers that ran them: not the run's wall time">
               Time
             </th>
           </tr>
