@@ -10,7 +10,7 @@ import { isAbortError, messageOf } from '../engine/messageOf';
 import { runAblation } from '../workers/simBridge';
 import { openEmbedPort } from './embedStore';
 import { pageLabConfig } from './labStore';
-import { costKindOf, costUnit } from './stakeholder';
+import { costUnitOf } from './stakeholder';
 import type { LabParams } from './urlCodec';
 
 export interface AblationState {
@@ -60,7 +60,7 @@ export const ablationIntents = {
         onProgress: ({ done, total }) => useAblation.setState({ progress: total > 0 ? done / total : 0 }),
         openEmbedPort,
       });
-      if (controller === mine) useAblation.setState({ status: 'done', result: { ...result, costUnit: costUnit(costKindOf(config)) }, progress: 1 });
+      if (controller === mine) useAblation.setState({ status: 'done', result: { ...result, costUnit: costUnitOf(config) }, progress: 1 });
     } catch (e) {
       if (controller !== mine) return;
       const aborted = isAbortError(e);

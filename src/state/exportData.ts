@@ -5,7 +5,7 @@
  */
 import { fmtCounted } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
-import { costKindOf, costUnit, costUnitNote } from './stakeholder';
+import { costKindOf, costUnitNote, costUnitOf } from './stakeholder';
 
 export const CSV_COLUMNS = [
   'algo',
@@ -87,7 +87,7 @@ export function buildCsv(result: LabResult, meta: ExportMeta = {}): string {
         .join('; '),
     ),
   );
-  lines.push(csvComment(`cost unit: ${costUnit(costKindOf(result.config))} per prompt. ${costUnitNote(costKindOf(result.config))}`));
+  lines.push(csvComment(`cost unit: ${costUnitOf(result.config)} per prompt. ${costUnitNote(costKindOf(result.config))}`));
   if (meta.link) lines.push(csvComment(`link=${meta.link}`));
   if (meta.exportedAt) lines.push(csvComment(`exported=${meta.exportedAt}`));
   lines.push(CSV_COLUMNS.map(csvField).join(','));
@@ -113,7 +113,7 @@ export function buildJson(result: LabResult, meta: ExportMeta = {}): string {
     ...(meta.link ? { link: meta.link } : {}),
     config: result.config,
     world: result.world,
-    costUnit: `${costUnit(costKindOf(result.config))} per prompt`,
+    costUnit: `${costUnitOf(result.config)} per prompt`,
     summary: result.summary,
     singleModels: result.singleModels,
   };

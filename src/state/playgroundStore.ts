@@ -17,7 +17,7 @@ import { type PlaygroundAnswer, type PlaygroundConfig, type PlaygroundInfo, play
 import { embedVectors, openEmbedPort } from './embedStore';
 import { pageLabConfig } from './labStore';
 import { checkedModels, useLive } from './liveStore';
-import { costKindOf, costUnit } from './stakeholder';
+import { costUnitOf } from './stakeholder';
 import type { LabParams } from './urlCodec';
 
 /** Prompts of the world the learner plays before the user's first question. */
@@ -94,7 +94,7 @@ async function ensurePlayground(p: LabParams): Promise<boolean> {
   try {
     const info = await playgroundWorker.start(config, config.dataset?.features === 'embedding' ? openEmbedPort : undefined);
     if (usePlayground.getState().key !== wanted) return false; // a newer start took over
-    usePlayground.setState({ status: 'ready', info: { ...info, costUnit: costUnit(costKindOf(config)) } });
+    usePlayground.setState({ status: 'ready', info: { ...info, costUnit: costUnitOf(config) } });
     return true;
   } catch (e) {
     if (usePlayground.getState().key === wanted) fail(e);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LabResult } from '../engine/lab/types';
 import { RESULT } from './fixtures';
-import { costKindOf, fmtCostPerPrompt, fmtMonthly, monthly, monthlyCost, pickReferences, stakeholderLine, versusText } from './stakeholder';
+import { costKindOf, costUnitOf, fmtCostPerPrompt, fmtMonthly, monthly, monthlyCost, pickReferences, stakeholderLine, versusText } from './stakeholder';
 
 const label = (id: string) => ({ promptwise: 'PromptWise', 'promptwise-klr': 'PromptWise-KLR' })[id] ?? id;
 const stat = (mean: number) => ({ mean, std: 0 });
@@ -62,6 +62,9 @@ describe('the stakeholder line', () => {
     expect(costKindOf({ world: 'data:humaneval-paper', dataset: { features: 'task-onehot', costs: 'prices' } as never })).toBe('set-price');
     expect(costKindOf({ world: 'logistic' })).toBe('abstract');
     expect(costKindOf({ world: 't2i' })).toBe('set-price');
+    expect(costUnitOf({ world: 'data:humaneval-paper', dataset: { features: 'task-onehot', costs: 'per-query' } as never })).toBe('µ$');
+    expect(costUnitOf({ world: 'logistic' })).toBe('cost units');
+    expect(costUnitOf({ world: 't2i' })).toBe('$/Mtok');
     expect(fmtCostPerPrompt(152.345, 'recorded-usd')).toBe('$152 per 1M prompts');
     expect(fmtCostPerPrompt(3.5, 'abstract')).toBe('3.5 cost units per prompt');
     const r: LabResult = structuredClone(RESULT);

@@ -40,8 +40,9 @@ export function fmtCostPerPrompt(cost: number, kind: CostKind): string {
   return `${fmtCost(cost, kind)} cost units per prompt`;
 }
 
-/** The unit of a cost per prompt, short, for an axis: "$/Mtok", "µ$", "cost units". */
-export function costUnit(kind: CostKind): string {
+/** The unit of a run's costs per prompt, short, for an axis or a column: "$/Mtok", "µ$", "cost units". */
+export function costUnitOf(config: Pick<LabConfig, 'world' | 'dataset'>): string {
+  const kind = costKindOf(config);
   return kind === 'recorded-usd' ? 'µ$' : kind === 'set-price' ? '$/Mtok' : 'cost units';
 }
 

@@ -4,7 +4,7 @@ import type { LabResult } from '../engine/lab/types';
 import type { Stat } from '../engine/simulate';
 import { algoLabel, type Catalog } from '../state/catalog';
 import { buildHeadline, type HeadlineCard } from '../state/headline';
-import { costKindOf, costUnit, costUnitNote } from '../state/stakeholder';
+import { costUnitNote, costUnitOf } from '../state/stakeholder';
 import { algoColor } from './palette';
 import { SavingsCalculator } from './SavingsCalculator';
 import { LandingPlot } from './views/LandingPlot';
@@ -121,10 +121,10 @@ export function Summary({ result, catalog, note, partial = false }: { result: La
       <div className="summary-row">
         <div className="summary-cards">
           {headline.cards.map((card) => (
-            <Card key={card.role} card={card} label={algoLabel(catalog, card.algo)} unit={costUnit(costKindOf(result.config))} />
+            <Card key={card.role} card={card} label={algoLabel(catalog, card.algo)} unit={costUnitOf(result.config)} />
           ))}
         </div>
-        <LandingPlot result={result} labelOf={(id) => algoLabel(catalog, id)} costUnit={costUnit(costKindOf(result.config))} />
+        <LandingPlot result={result} labelOf={(id) => algoLabel(catalog, id)} costUnit={costUnitOf(result.config)} />
       </div>
       {headline.line && <SavingsCalculator result={result} line={headline.line} catalog={catalog} />}
       <p className="summary-note muted">

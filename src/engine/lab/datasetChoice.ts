@@ -17,8 +17,8 @@ export const DEFAULT_FEATURE_DIM = NUMBER_PARAMS.dim.lab.default;
 /** Recorded per-query USD costs are charged in µ$, on the scale of the $-per-1M-token prices (see costScale). */
 export const PER_QUERY_COST_SCALE = 1e6;
 
-/** The unit a run's costs are in, for labels. */
-export function costUnit(choice: { costs: CostMode }): string {
+/** The unit a cost mode charges in, in words, for the dataset controls (a run's short unit: state/stakeholder.ts costUnitOf). */
+export function costModeUnit(choice: { costs: CostMode }): string {
   return choice.costs === 'per-query' ? 'µ$ per query (recorded)' : '$ per 1M tokens (set price)';
 }
 

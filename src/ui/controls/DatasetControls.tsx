@@ -4,7 +4,7 @@
  * with what λ means on that cost scale. Shown under the scenario picker only for dataset worlds.
  */
 import { useEffect, useId } from 'react';
-import { type CostMode, costUnit, DATASET_PARAMS, type FeatureType } from '../../engine/lab/datasetChoice';
+import { type CostMode, costModeUnit, DATASET_PARAMS, type FeatureType } from '../../engine/lab/datasetChoice';
 import { fmtPct } from '../../engine/lab/format';
 import { loadDatasetInfo, useDatasetInfo } from '../../state/datasetInfo';
 import { useEmbed } from '../../state/embedStore';
@@ -115,7 +115,7 @@ function DatasetControlsFor({ world }: { world: string }) {
         ))}
       </select>
       <HelpText>
-        {COSTS.options[params.costs].help} {lambdaExample(params.costs)} Costs in {costUnit({ costs: params.costs })}.
+        {COSTS.options[params.costs].help} {lambdaExample(params.costs)} Costs in {costModeUnit({ costs: params.costs })}.
       </HelpText>
     </div>
   );
