@@ -135,6 +135,16 @@ describe('the stakeholder line against the CLI', () => {
     await page.getByTestId('savings').locator('summary').click();
     expect(await page.getByTestId('savings-promptsPerMonth').inputValue()).toBe('2,000,000');
     expect(await page.getByTestId('savings-tokensPerQuery').inputValue()).toBe('500');
+
+    // A stored value the field does not take (hand-edited) gives way to the default, and the page says so.
+    await page.evaluate(() => localStorage.setItem('promptwise-savings', JSON.stringify({ state: { promptsPerMonth: 2.5, tokensPerQuery: 500 }, version: 0 })));
+    await page.reload();
+    await waitForCurrentResult(page);
+    const notice = page.getByTestId('notice').filter({ hasText: "The savings calculator's saved prompts per month could not be read; using 1,000,000" });
+    expect(await notice.count()).toBe(1);
+    await page.getByTestId('savings').locator('summary').click();
+    expect(await page.getByTestId('savings-promptsPerMonth').inputValue()).toBe('1,000,000');
+    expect(await page.getByTestId('savings-tokensPerQuery').inputValue()).toBe('500');
     await page.close();
   });
 });

@@ -4,6 +4,10 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { fmtCount } from '../engine/lab/format';
+import { z } from '../engine/zod';
+import { useParams } from './params';
+import { readStoredFields } from './storedFields';
 
 export const SAVINGS_LIMITS = {
   promptsPerMonth: { min: 1, max: 1e12, default: 1_000_000 },
@@ -24,6 +28,23 @@ interface SavingsState {
   set(field: Field, value: number): void;
 }
 
+/** The calculator's words for its fields, in a notice. */
+const FIELD_NAMES: Record<Field, string> = { promptsPerMonth: 'prompts per month', tokensPerQuery: 'tokens per query' };
+
+/**
+ * The inputs read back from localStorage, field by field (storedFields.ts, as the embedding and Live settings are):
+ * a value the field takes is kept; one it does not take (hand-edited, another version's) gives way to the default,
+ * and `notices` says so.
+ */
+export function savingsFrom(stored: unknown): { values: Partial<Record<Field, number>>; notices: string[] } {
+  const { values, unreadable } = readStoredFields(stored, () => ({
+    promptsPerMonth: z.number().refine((v) => acceptsSavings('promptsPerMonth', v)),
+    tokensPerQuery: z.number().refine((v) => acceptsSavings('tokensPerQuery', v)),
+  }));
+  const notices = unreadable.map((f) => `The savings calculator's saved ${FIELD_NAMES[f]} could not be read; using ${fmtCount(SAVINGS_LIMITS[f].default)}`);
+  return { values, notices };
+}
+
 export const useSavings = create<SavingsState>()(
   persist(
     (set) => ({
@@ -37,11 +58,10 @@ export const useSavings = create<SavingsState>()(
       name: 'promptwise-savings',
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ promptsPerMonth: s.promptsPerMonth, tokensPerQuery: s.tokensPerQuery }),
-      // A stored value the field does not take (hand-edited, an older version) gives way to the default.
       merge: (stored, current) => {
-        const s = (stored ?? {}) as Partial<Record<Field, unknown>>;
-        const pick = (f: Field) => (typeof s[f] === 'number' && acceptsSavings(f, s[f] as number) ? (s[f] as number) : current[f]);
-        return { ...current, promptsPerMonth: pick('promptsPerMonth'), tokensPerQuery: pick('tokensPerQuery') };
+        const { values, notices } = savingsFrom(stored);
+        if (notices.length > 0) useParams.getState().addNotices(notices.map((text) => ({ field: 'savings calculator', text })));
+        return { ...current, ...values };
       },
     },
   ),
