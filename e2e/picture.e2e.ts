@@ -26,7 +26,7 @@ async function points(page: Page): Promise<Record<string, [string, string]>> {
 describe('the picture beside the sliders', () => {
   const suite = suiteBrowser({ viewport: { width: 1280, height: 800 } });
 
-  it('sits beside the sliders above the fold, and a new λ redraws it with the run before kept faint', async () => {
+  it('sits beside the sliders above the fold, and a new λ redraws it with the run before kept faint, but not across worlds', async () => {
     const page = await openLab(suite.browser, '#T=300&trials=5');
     await waitForCurrentResult(page);
     const plot = await box(page, 'landing-plot');
@@ -67,6 +67,14 @@ describe('the picture beside the sliders', () => {
     // differently with other figures; that is not the picture's doing).
     const plotAfter = await box(page, 'landing-plot');
     expect([plotAfter.x, plotAfter.width, plotAfter.height]).toEqual([plotBefore.x, plotBefore.width, plotBefore.height]);
+
+    // Another world is not a move: its models and prompts are others, so nothing of the run before is drawn.
+    await page.getByTestId('world').selectOption('t2i');
+    await waitForPage(page, `location.hash.includes('world=t2i')`);
+    await waitForCurrentResult(page);
+    expect(Object.keys(await points(page)).sort()).toEqual(Object.keys(drawn).sort());
+    expect(await page.getByTestId('landing-before').count()).toBe(0);
+    expect(await page.locator('.pw-landing-move').count()).toBe(0);
     await page.close();
   });
 

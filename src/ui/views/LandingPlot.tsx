@@ -48,24 +48,31 @@ function placeLabels(points: { algo: string; x: number; y: number; text: string 
 const runOf = (r: LabResult) => JSON.stringify({ ...r.config, trials: 0, traceAlgo: '' });
 
 /**
- * The run before the one shown (issue 41, item 3): when the figures shown change to another run (a slider moved),
- * the last figures of the one before are kept, to be drawn faint beside the new ones.
+ * What two runs must share for one to be drawn beside the other: the world (its prompts and models) and the unit of
+ * its costs. Another world's points, on this world's cost axis, would draw a move that no parameter made.
  */
-function useBefore(result: LabResult | null): Landing[] {
-  const memory = useRef<{ key: string; now: Landing[]; before: Landing[] }>({ key: '', now: [], before: [] });
+const groundOf = (r: LabResult, costUnit: string) => JSON.stringify([r.config.world, costUnit]);
+
+/**
+ * The run before the one shown (issue 41, item 3): when the figures shown change to another run of the same world (a
+ * slider moved), the last figures of the one before are kept, to be drawn faint beside the new ones.
+ */
+function useBefore(result: LabResult | null, costUnit: string): Landing[] {
+  const memory = useRef<{ key: string; ground: string; now: Landing[]; before: Landing[] }>({ key: '', ground: '', now: [], before: [] });
   if (result) {
     const key = runOf(result);
+    const ground = groundOf(result, costUnit);
     const m = memory.current;
     const now = landings(result);
-    memory.current = key === m.key ? { ...m, now } : { key, now, before: m.key === '' ? [] : m.now };
+    memory.current = key === m.key ? { ...m, now } : { key, ground, now, before: m.key === '' || m.ground !== ground ? [] : m.now };
   }
   return memory.current.before;
 }
 
 /**
  * The picture beside the sliders (issue 41, item 3): where each algorithm lands, success against cost per prompt,
- * for the run on screen (its first figures while it computes), with the run before it faint and a thin line from
- * each algorithm's old place to its new one, so moving λ or τ_max shows its effect without scrolling.
+ * for the run on screen (its first figures while it computes), with the run before it faint (of the same world) and a
+ * thin line from each algorithm's old place to its new one, so moving λ or τ_max shows its effect without scrolling.
  */
 export const LandingPlot = memo(function LandingPlot({
   result,
@@ -76,7 +83,7 @@ export const LandingPlot = memo(function LandingPlot({
   labelOf: (id: string) => string;
   costUnit: string;
 }) {
-  const before = useBefore(result);
+  const before = useBefore(result, costUnit);
   const titleId = useId();
   if (!result) return null;
   const now = landings(result);
