@@ -22,6 +22,15 @@ export function costModeUnit(choice: { costs: CostMode }): string {
   return choice.costs === 'per-query' ? 'µ$ per query (recorded)' : '$ per 1M tokens (set price)';
 }
 
+/**
+ * Whether two runs stand on the same ground: the same world (its prompts and models) and costs in the same unit. Only
+ * then may the page draw one beside the other (the picture's run before) or keep one on screen while the other
+ * computes (the trace): another world's points or prompts would show a change that no parameter made.
+ */
+export function sameGround(a: { world: string; dataset?: { costs: CostMode } }, b: { world: string; dataset?: { costs: CostMode } }): boolean {
+  return a.world === b.world && a.dataset?.costs === b.dataset?.costs;
+}
+
 /** A model or task that joins a dataset run at a given step (the paper's adaptation experiments). */
 export interface StartEntry {
   name: string;

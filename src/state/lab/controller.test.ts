@@ -168,7 +168,7 @@ describe('lab controller', () => {
     expect(trace.config as LabConfig).toMatchObject({ algos: ['promptwise'], trials: 1, traceAlgo: 'promptwise' });
     const withTrace = labConfigOf(params, embedModel);
     const recorded = labBuiltin(withTrace); // the whole run, recording its trace
-    expect(state().trace).toEqual({ algo: 'promptwise', status: 'done', error: null, rows: recorded.trace, world: recorded.world, lambda: params.lambda });
+    expect(state().trace).toEqual({ algo: 'promptwise', status: 'done', error: null, rows: recorded.trace, world: recorded.world, config: trace.config });
     expect(state().trace.rows).toHaveLength(params.T);
     expect(state().sweeps.tauMax.status).toBe('running');
     // The point at the current value comes from the run itself: the sweeps compute the other values only.
@@ -239,14 +239,34 @@ describe('lab controller', () => {
   it('keeps the last trace, with the world it names and its λ, until the new run’s trace is in', async () => {
     await finishRun();
     const before = state().trace;
-    expect(before.lambda).toBe(0.01);
+    expect(before.config?.params.lambda).toBe(0.01);
     change({ lambda: 0.03 });
     await flush();
     await finish('run');
     expect(state().result?.config.params.lambda).toBe(0.03);
     expect(state().trace).toEqual({ ...before, status: 'running' });
     await finish('trace');
-    expect(state().trace).toMatchObject({ status: 'done', lambda: 0.03, rows: labBuiltin(labConfigOf(params, embedModel)).trace });
+    expect(state().trace).toMatchObject({ status: 'done', rows: labBuiltin(labConfigOf(params, embedModel)).trace });
+    expect(state().trace.config?.params.lambda).toBe(0.03);
+  });
+
+  it('keeps no trace of another world on screen while the new world’s run and trace compute', async () => {
+    await finishRun();
+    expect(state().trace.world?.name).toBe('t2i');
+    change({ world: 'sudoku' });
+    await flush();
+    // The run of the new world has started: t2i's prompts and models are not shown beside it.
+    expect(state().config?.world).toBe('sudoku');
+    expect(state().trace).toMatchObject({ algo: null, rows: [], world: null, config: null, status: 'pending' });
+    await finish('run');
+    expect(state().trace).toMatchObject({ rows: [], world: null, status: 'running' });
+    await finish('trace');
+    expect(state().trace.world?.name).toBe('sudoku');
+    // Back to t2i: its run and trace are kept, and shown together at once.
+    change({ world: 't2i' });
+    await flush();
+    expect(state()).toMatchObject({ status: 'done', config: { world: 't2i' } });
+    expect(state().trace).toMatchObject({ status: 'done', world: { name: 't2i' } });
   });
 
   it('re-runs only what a change affects, and nothing for parameters already shown', async () => {

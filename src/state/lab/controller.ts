@@ -9,6 +9,7 @@
  * released. Every job carries an AbortSignal, down to the embedding of prompt texts.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { sameGround } from '../../engine/lab/datasetChoice';
 import type { SweepSlice } from '../../engine/lab/sweepSlices';
 import type {
   LabConfig,
@@ -139,9 +140,10 @@ export interface LabState {
   /**
    * The escalation trace shown: trial 0 of one algorithm, a small job of its own after the run (lab/config.ts
    * traceConfigOf): tracing another algorithm of the same run is not a new run. It carries the world it names and
-   * its λ, so that it reads true on its own while the next trace computes (a new run shows before its trace).
+   * its config (its λ), so that it reads true on its own while the next trace computes (a new run shows before its
+   * trace); beside a run of another world (engine/lab/datasetChoice.ts sameGround) it is not shown.
    */
-  trace: { algo: string | null; rows: TraceRow[]; world: LabWorldInfo | null; lambda: number | null; status: JobStatus; error: string | null };
+  trace: { algo: string | null; rows: TraceRow[]; world: LabWorldInfo | null; config: LabConfig | null; status: JobStatus; error: string | null };
 }
 
 export interface LabController {
@@ -150,6 +152,9 @@ export interface LabController {
   /** Whether the shown result is the run the page wants. */
   isCurrent(): boolean;
 }
+
+/** No trace on screen. */
+const NO_TRACE: Pick<LabState['trace'], 'algo' | 'rows' | 'world' | 'config'> = { algo: null, rows: [], world: null, config: null };
 
 const idleSweep = (): SweepState => ({ wanted: false, status: 'idle', result: null, progress: { done: 0, total: 0 }, partial: null, error: null });
 
@@ -164,7 +169,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
     elapsedMs: null,
     workers: 1,
     sweeps: { tauMax: idleSweep(), lambda: idleSweep() },
-    trace: { algo: null, rows: [], world: null, lambda: null, status: 'idle', error: null },
+    trace: { ...NO_TRACE, status: 'idle', error: null },
   }));
   const { getState: get, setState: set } = store;
   let abort: AbortController | null = null;
@@ -215,6 +220,10 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       }
     }
     const trace = { ...(patch.trace ?? s.trace), ...jobStatus(wantedNow, jobs, 'trace') };
+    // The last trace stays on screen while the next computes, but not a trace of another world (or of costs in another
+    // unit) beside a run of this one: its prompts and models are others.
+    const run = patch.config ?? s.config;
+    if (trace.config && run && !sameGround(trace.config, run)) Object.assign(trace, NO_TRACE);
     set({ ...patch, jobs, ...runStatus(wantedNow, jobs), sweeps, trace });
   }
 
@@ -277,7 +286,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
       const { config } = job;
       setBook({ ...get().jobs, inFlight });
       done = bridge.runTrace(config, { signal: ac.signal }).then(({ trace: rows, world }) => ({
-        trace: { ...get().trace, algo: config.traceAlgo, rows, world, lambda: config.params.lambda ?? null },
+        trace: { ...get().trace, algo: config.traceAlgo, rows, world, config },
       }));
     } else {
       const param = job.kind;

@@ -54,8 +54,8 @@ export function TraceSection({ rows }: { rows?: number } = {}) {
   // The panel's prompt; the trace's pressed row (`step`) is the newest one played, even between the panel's redraws.
   const panelCursor = useThrottled(cursor, DECISION_REDRAW_MS, playing);
   const panelStep = effectiveStep({ selectedStep, cursor: panelCursor }, T);
-  // The trace shown (a job of its own, after the run): until the new run's trace is in, the last one, with the world
-  // it names and its λ.
+  // The trace shown (a job of its own, after the run): until the new run's trace is in, the last one of the same
+  // world, with the world it names and its λ.
   const trace = useLab((s) => s.trace);
   const runStatus = useLab((s) => s.status);
   const wantedTrace = useParams((s) => s.params.traceAlgo);
@@ -90,7 +90,7 @@ export function TraceSection({ rows }: { rows?: number } = {}) {
         <DecisionPanel
           row={row}
           arms={trace.world?.arms ?? []}
-          lambda={trace.lambda ?? lambda}
+          lambda={trace.config?.params.lambda ?? lambda}
           algo={traceAlgo}
           algoLabel={traceLabel}
           categories={trace.world?.categories}

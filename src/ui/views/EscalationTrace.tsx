@@ -66,7 +66,9 @@ export function EscalationTrace({
         {/* In the header's place, so that saying a trace is on its way moves nothing on the page. */}
         <span data-testid="trace-label">{coming ?? <>{algoLabel ? <strong>{algoLabel}</strong> : 'Trace'} · trial 1 · newest first</>}</span>
         <span className="pw-muted">
-          {shown.length > 0 ? `prompts ${shown[shown.length - 1].step + 1}–${shown[0].step + 1} of ${before} played` : `0 of ${rows.length} played`}
+          {shown.length > 0
+            ? `prompts ${shown[shown.length - 1].step + 1}–${shown[0].step + 1} of ${before} played`
+            : rows.length > 0 && `0 of ${rows.length} played`}
         </span>
       </div>
       {shown.length === 0 ? (

@@ -1,6 +1,7 @@
 import { memo, useId, useRef } from 'react';
+import { sameGround } from '../../engine/lab/datasetChoice';
 import { fmtPct, fmtShort, fmtTick } from '../../engine/lab/format';
-import type { LabResult } from '../../engine/lab/types';
+import type { LabConfig, LabResult } from '../../engine/lab/types';
 import { logScale, type NiceScale, niceScale } from '../chart/scales';
 import { algoColor, algoDrawOrder } from '../palette';
 import './views.css';
@@ -48,23 +49,18 @@ function placeLabels(points: { algo: string; x: number; y: number; text: string 
 const runOf = (r: LabResult) => JSON.stringify({ ...r.config, trials: 0, traceAlgo: '' });
 
 /**
- * What two runs must share for one to be drawn beside the other: the world (its prompts and models) and the unit of
- * its costs. Another world's points, on this world's cost axis, would draw a move that no parameter made.
+ * The run before the one shown (issue 41, item 3): when the figures shown change to another run on the same ground (a
+ * slider moved; engine/lab/datasetChoice.ts sameGround), the last figures of the one before are kept, to be drawn
+ * faint beside the new ones. Another world's points, on this world's cost axis, would draw a move no parameter made.
  */
-const groundOf = (r: LabResult, costUnit: string) => JSON.stringify([r.config.world, costUnit]);
-
-/**
- * The run before the one shown (issue 41, item 3): when the figures shown change to another run of the same world (a
- * slider moved), the last figures of the one before are kept, to be drawn faint beside the new ones.
- */
-function useBefore(result: LabResult | null, costUnit: string): Landing[] {
-  const memory = useRef<{ key: string; ground: string; now: Landing[]; before: Landing[] }>({ key: '', ground: '', now: [], before: [] });
+function useBefore(result: LabResult | null): Landing[] {
+  const memory = useRef<{ key: string; config: LabConfig | null; now: Landing[]; before: Landing[] }>({ key: '', config: null, now: [], before: [] });
   if (result) {
     const key = runOf(result);
-    const ground = groundOf(result, costUnit);
     const m = memory.current;
     const now = landings(result);
-    memory.current = key === m.key ? { ...m, now } : { key, ground, now, before: m.key === '' || m.ground !== ground ? [] : m.now };
+    const before = m.config && sameGround(m.config, result.config) ? m.now : [];
+    memory.current = key === m.key ? { ...m, now } : { key, config: result.config, now, before };
   }
   return memory.current.before;
 }
@@ -83,7 +79,7 @@ export const LandingPlot = memo(function LandingPlot({
   labelOf: (id: string) => string;
   costUnit: string;
 }) {
-  const before = useBefore(result, costUnit);
+  const before = useBefore(result);
   const titleId = useId();
   if (!result) return null;
   const now = landings(result);

@@ -116,6 +116,8 @@ describe('EscalationTrace', () => {
     const waiting = render([], 'Tracing PromptWise on trial 1 of this run…');
     expect(waiting).not.toContain('No trace yet');
     expect(waiting).toContain('aria-busy="true"');
+    expect(waiting).not.toContain('played'); // no count of a trace that is not there
+    expect(render(lab.trace.slice(0, 30), null)).toContain('prompts 19–30 of 30 played');
     // The last trace stays listed beneath the sentence, as many rows as without it.
     const last = render(lab.trace, 'Tracing PromptWise on trial 1 of this run…');
     expect(last).toContain('Tracing PromptWise on trial 1 of this run…');
