@@ -250,14 +250,24 @@ describe('lab controller', () => {
     expect(state().trace.config?.params.lambda).toBe(0.03);
   });
 
-  it('keeps no trace of another world on screen while the new world’s run and trace compute', async () => {
+  it('keeps no trace or sweep of another world on screen while the new world’s run, trace and sweeps compute', async () => {
     await finishRun();
+    await finish('tauMax');
+    await finish('lambda');
     expect(state().trace.world?.name).toBe('t2i');
+    expect(state().sweeps.tauMax.config?.base.world).toBe('t2i');
+    // Another λ: the last sweeps stay on screen (their world's) while the new ones compute.
+    change({ lambda: 0.03 });
+    await flush();
+    await finishRun();
+    expect(state().sweeps.tauMax).toMatchObject({ status: 'running', config: { base: { world: 't2i' } } });
+    expect(state().sweeps.tauMax.result).not.toBeNull();
     change({ world: 'sudoku' });
     await flush();
-    // The run of the new world has started: t2i's prompts and models are not shown beside it.
+    // The run of the new world has started: t2i's prompts, models and points are not shown beside it.
     expect(state().config?.world).toBe('sudoku');
     expect(state().trace).toMatchObject({ algo: null, rows: [], world: null, config: null, status: 'pending' });
+    for (const param of ['tauMax', 'lambda'] as const) expect(state().sweeps[param]).toMatchObject({ result: null, config: null });
     await finish('run');
     expect(state().trace).toMatchObject({ rows: [], world: null, status: 'running' });
     await finish('trace');
@@ -267,6 +277,22 @@ describe('lab controller', () => {
     await flush();
     expect(state()).toMatchObject({ status: 'done', config: { world: 't2i' } });
     expect(state().trace).toMatchObject({ status: 'done', world: { name: 't2i' } });
+  });
+
+  it('shows the last world’s run, trace and sweeps again from the kept results when a link goes back before the new world’s run is in', async () => {
+    await finishRun();
+    await finish('tauMax');
+    await finish('lambda');
+    const shown = state();
+    change({ world: 'sudoku' });
+    await flush();
+    expect(state()).toMatchObject({ status: 'running', trace: { rows: [] }, sweeps: { tauMax: { result: null } } });
+    change({ world: 't2i' }); // the sudoku run is still computing
+    await flush();
+    expect(pending()).toEqual([]); // aborted, and nothing to compute: every t2i job is kept
+    expect(state()).toMatchObject({ status: 'done', result: shown.result, trace: { status: 'done', rows: shown.trace.rows } });
+    for (const param of ['tauMax', 'lambda'] as const) expect(state().sweeps[param]).toMatchObject({ status: 'done', result: shown.sweeps[param].result });
+    expect(lab.isCurrent()).toBe(true);
   });
 
   it('re-runs only what a change affects, and nothing for parameters already shown', async () => {

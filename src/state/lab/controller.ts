@@ -115,6 +115,8 @@ export interface SweepState {
   wanted: boolean;
   status: JobStatus;
   result: SweepResult | null;
+  /** The configuration of the sweep shown: its base run says which world and costs its points stand on. */
+  config: SweepConfig | null;
   progress: { done: number; total: number };
   /**
    * While it computes: the points over the trials every value has finished so far (the run's point at the
@@ -156,7 +158,15 @@ export interface LabController {
 /** No trace on screen. */
 const NO_TRACE: Pick<LabState['trace'], 'algo' | 'rows' | 'world' | 'config'> = { algo: null, rows: [], world: null, config: null };
 
-const idleSweep = (): SweepState => ({ wanted: false, status: 'idle', result: null, progress: { done: 0, total: 0 }, partial: null, error: null });
+const idleSweep = (): SweepState => ({
+  wanted: false,
+  status: 'idle',
+  result: null,
+  config: null,
+  progress: { done: 0, total: 0 },
+  partial: null,
+  error: null,
+});
 
 export function createLabController({ bridge, wanted }: ControllerOptions): LabController {
   const store = createStore<LabState>(() => ({
@@ -205,11 +215,34 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
   /** The book with `job` shown. */
   const shown = (book: Book, job: JobRef): Book => ({ ...book, shown: { ...book.shown, [job.kind]: job.key } });
 
-  /** Writes the book and the statuses read off it, in one update. */
-  function setBook(jobs: Book, patch: Partial<LabState> = {}): void {
-    const wantedNow = want(jobs);
+  /**
+   * Writes the book and the statuses read off it, in one update. The last trace and sweeps stay on screen while the
+   * next compute, but not those of another world (or of costs in another unit) beside a run of this one: their prompts
+   * and models are others, and the cost axis is the run's (engine/lab/datasetChoice.ts sameGround). They leave the
+   * screen and the book's `shown`, so that coming back shows them again from the kept results. (The last run's own
+   * figures stay until the new run's are in: the headline then shows the new run's first figures, and the results
+   * table names its world.)
+   */
+  function setBook(book: Book, patch: Partial<LabState> = {}): void {
     const s = get();
+    // The run the parameters ask for (the run first among the wanted jobs).
+    const run = current[0]?.config as LabConfig | undefined;
+    const otherGround = (of: LabConfig | null | undefined) => run !== undefined && of != null && !sameGround(of, run);
+    const gone: { -readonly [K in keyof Book['shown']]?: null } = {};
     const sweeps = { ...s.sweeps, ...patch.sweeps };
+    for (const param of ['tauMax', 'lambda'] as const) {
+      if (otherGround(sweeps[param].config?.base)) {
+        sweeps[param] = { ...sweeps[param], result: null, config: null };
+        gone[param] = null;
+      }
+    }
+    let trace = patch.trace ?? s.trace;
+    if (otherGround(trace.config)) {
+      trace = { ...trace, ...NO_TRACE };
+      gone.trace = null;
+    }
+    const jobs = { ...book, shown: { ...book.shown, ...gone } };
+    const wantedNow = want(jobs);
     for (const param of ['tauMax', 'lambda'] as const) {
       // A sweep shown for the current parameters is done, wanted or not; one not wanted is otherwise idle.
       const all = jobStatus(current, jobs, param);
@@ -219,12 +252,13 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
         sweeps[param] = { ...sweeps[param], partial: null };
       }
     }
-    const trace = { ...(patch.trace ?? s.trace), ...jobStatus(wantedNow, jobs, 'trace') };
-    // The last trace stays on screen while the next computes, but not a trace of another world (or of costs in another
-    // unit) beside a run of this one: its prompts and models are others.
-    const run = patch.config ?? s.config;
-    if (trace.config && run && !sameGround(trace.config, run)) Object.assign(trace, NO_TRACE);
-    set({ ...patch, jobs, ...runStatus(wantedNow, jobs), sweeps, trace });
+    set({
+      ...patch,
+      jobs,
+      ...runStatus(wantedNow, jobs),
+      sweeps,
+      trace: { ...trace, ...jobStatus(wantedNow, jobs, 'trace') },
+    });
   }
 
   const hold = (key: string, h: Hold) => {
@@ -312,7 +346,7 @@ export function createLabController({ bridge, wanted }: ControllerOptions): LabC
           // One round of trials per start: after each, `reconcile` gives the turn to the sweep with fewer trials done.
           rounds: 1,
         })
-        .then((result) => (result ? { sweeps: sweep({ result: complete(result), partial: null }) } : null));
+        .then((result) => (result ? { sweeps: sweep({ result: complete(result), config: job.config as SweepConfig, partial: null }) } : null));
     }
     done
       .then(
