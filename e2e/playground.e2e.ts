@@ -51,6 +51,18 @@ describe('prompt playground', () => {
     expect(await page.getByTestId('pg-log').textContent()).toContain('qwen-plus ✗');
     // A drawn prompt has its own costs: the typed prompt's footnote does not apply, so it is not shown.
     expect(await page.getByTestId('pg-footnote').textContent()).not.toContain('typed prompt');
+    expect(await page.getByTestId('pg-footnote').textContent()).toContain('λ = 0.01, τ_max = 5.');
+
+    // Another λ: the learner and its plans were of the old one, so the answer gives way to a sentence, until asked again.
+    await page.getByTestId('lambda').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId('pg-stale').waitFor();
+    expect(await page.getByTestId('pg-answer').count()).toBe(0);
+    await card.getByTestId('pg-sample').click();
+    await page.getByTestId('pg-answer').waitFor({ timeout: 60_000 });
+    const lambda = await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('lambda'));
+    expect(lambda).not.toBe('0.01');
+    expect(await page.getByTestId('pg-footnote').textContent()).toContain(`λ = ${lambda}, τ_max = 5.`);
     expect(suite.browser.errors, 'console errors').toEqual([]);
   });
 

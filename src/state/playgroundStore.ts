@@ -80,6 +80,11 @@ function configOf(p: LabParams, algo: PlaygroundAlgo, warmup: number): Playgroun
   return { world, ...(dataset ? { dataset } : {}), algo, params, seed, warmup };
 }
 
+/** The learner a question for `p` needs: what `key` holds once the worker has built it. */
+export function playgroundKey(p: LabParams, algo: PlaygroundAlgo, warmup: number): string {
+  return JSON.stringify(configOf(p, algo, warmup));
+}
+
 function fail(error: unknown): void {
   usePlayground.setState({ status: 'error', error: messageOf(error) });
 }
@@ -88,7 +93,7 @@ function fail(error: unknown): void {
 async function ensurePlayground(p: LabParams): Promise<boolean> {
   const { algo, key, status, warmup } = usePlayground.getState();
   const config = configOf(p, algo, warmup);
-  const wanted = JSON.stringify(config);
+  const wanted = playgroundKey(p, algo, warmup);
   if (key === wanted && status !== 'error' && status !== 'starting') return true;
   usePlayground.setState({ status: 'starting', error: null, key: wanted, answer: null, lastChange: null, ...NO_LIVE });
   try {

@@ -10,7 +10,7 @@ import { PLAYGROUND_ALGOS, type PlaygroundAlgo } from '../../engine/playground/a
 import type { PlaygroundView, PromptPlan } from '../../engine/playground/session';
 import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
 import { useParams } from '../../state/params';
-import { PLAYGROUND_WARMUP, playgroundIntents, usePlayground } from '../../state/playgroundStore';
+import { PLAYGROUND_WARMUP, playgroundIntents, playgroundKey, usePlayground } from '../../state/playgroundStore';
 import { isDatasetWorldName } from '../../state/urlCodec';
 import { modelColor } from '../palette';
 import { LiveAnswers } from './LiveAnswers';
@@ -87,7 +87,17 @@ function Answer() {
   const info = usePlayground((s) => s.info);
   const busy = usePlayground((s) => s.status === 'asking' || s.status === 'starting');
   const params = useParams((s) => s.params);
+  // The answer is the learner's for the parameters it was built with; after a change (another world, λ, τ_max, …)
+  // its table, plans and footnote would no longer be of the page's run.
+  const current = usePlayground((s) => s.key === playgroundKey(params, s.algo, s.warmup));
   if (!answer || !info) return null;
+  if (!current) {
+    return (
+      <p className="muted" data-testid="pg-stale">
+        The lab's parameters changed since this prompt was asked: ask again, and the learner is built anew for them.
+      </p>
+    );
+  }
   const { view, prompt, neighbours, feedback } = answer;
   const arms = info.arms;
   const truthKnown = view.oracle !== null;
