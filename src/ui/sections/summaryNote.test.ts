@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type SummaryShown, summaryNote } from './summaryNote';
+import { RESULT } from '../../state/fixtures';
+import { pageLabConfig } from '../../state/labStore';
+import { DEFAULT_PARAMS } from '../../state/urlCodec';
+import { type SummaryShown, summaryNote, usageNote } from './summaryNote';
 
 /** The finished current run, drawn: the state in which nothing needs saying. */
 const settled: SummaryShown = {
@@ -31,5 +34,16 @@ describe('summaryNote', () => {
     for (const status of ['error', 'cancelled'] as const) {
       expect(summaryNote({ ...older, status })).toBe('The previous run: the current parameters’ run did not finish (see the status above).');
     }
+  });
+});
+
+describe('usageNote', () => {
+  it('says when the usage shown is of the last run finished, and names its world when it is another', () => {
+    const config = (world: string, lambda: number) => pageLabConfig({ ...DEFAULT_PARAMS, world, lambda });
+    const shown = { ...RESULT, config: config('sudoku', 0.01) };
+    expect(usageNote(null, config('sudoku', 0.01))).toBeNull();
+    expect(usageNote(shown, config('sudoku', 0.01))).toBeNull();
+    expect(usageNote(shown, config('sudoku', 0.05))).toBe("Of the last run finished: the current parameters' run has not finished.");
+    expect(usageNote(shown, config('t2i', 0.01))).toBe("Of the last run finished, on sudoku: the current parameters' run has not finished.");
   });
 });
