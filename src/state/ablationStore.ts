@@ -17,7 +17,7 @@ export interface AblationState {
   status: 'idle' | 'running' | 'done' | 'error' | 'cancelled';
   progress: number;
   error: string | null;
-  /** With the unit of its costs (state/stakeholder.ts costUnit). */
+  /** With the unit of its costs (state/stakeholder.ts costUnitOf). */
   result: (AblationResult & { costUnit: string }) | null;
   /** The configuration the result belongs to (JSON), so a stale result is marked as such. */
   key: string | null;

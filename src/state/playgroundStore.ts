@@ -30,7 +30,7 @@ export interface PlaygroundState {
   error: string | null;
   /** The configuration the worker's learner was built for (JSON), to know when to rebuild it. */
   key: string | null;
-  /** The learner's world, with the unit of its costs (state/stakeholder.ts costUnit). */
+  /** The learner's world, with the unit of its costs (state/stakeholder.ts costUnitOf). */
   info: (PlaygroundInfo & { costUnit: string }) | null;
   answer: PlaygroundAnswer | null;
   algo: PlaygroundAlgo;

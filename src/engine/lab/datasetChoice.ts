@@ -22,12 +22,16 @@ export function costModeUnit(choice: { costs: CostMode }): string {
   return choice.costs === 'per-query' ? 'µ$ per query (recorded)' : '$ per 1M tokens (set price)';
 }
 
+/** What a run stands on: its world and, for a dataset, the mode its costs are charged in. */
+type Ground = { world: string; dataset?: { costs: CostMode } };
+
 /**
  * Whether two runs stand on the same ground: the same world (its prompts and models) and costs in the same unit. Only
- * then may the page draw one beside the other (the picture's run before) or keep one on screen while the other
- * computes (the trace): another world's points or prompts would show a change that no parameter made.
+ * then may the page draw one beside the other (the picture's run before) or keep one's trace and sweeps on screen
+ * while the other computes (state/lab/controller.ts): another world's points or prompts would show a change that no
+ * parameter made.
  */
-export function sameGround(a: { world: string; dataset?: { costs: CostMode } }, b: { world: string; dataset?: { costs: CostMode } }): boolean {
+export function sameGround(a: Ground, b: Ground): boolean {
   return a.world === b.world && a.dataset?.costs === b.dataset?.costs;
 }
 

@@ -43,7 +43,7 @@ describe('usageNote', () => {
     const shown = { ...RESULT, config: config('sudoku', 0.01) };
     expect(usageNote(null, config('sudoku', 0.01))).toBeNull();
     expect(usageNote(shown, config('sudoku', 0.01))).toBeNull();
-    expect(usageNote(shown, config('sudoku', 0.05))).toBe("Of the last run finished: the current parameters' run has not finished.");
-    expect(usageNote(shown, config('t2i', 0.01))).toBe("Of the last run finished, on sudoku: the current parameters' run has not finished.");
+    expect(usageNote(shown, config('sudoku', 0.05))).toBe('Of the last run finished: the current parameters’ run has not finished.');
+    expect(usageNote(shown, config('t2i', 0.01))).toBe('Of the last run finished, on sudoku: the current parameters’ run has not finished.');
   });
 });

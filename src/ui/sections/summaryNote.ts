@@ -34,5 +34,5 @@ export function summaryNote(s: SummaryShown): string | null {
 export function usageNote(shown: LabResult | null, wanted: LabConfig): string | null {
   if (shown === null || runKey(shown.config) === runKey(wanted)) return null;
   const where = sameGround(shown.config, wanted) ? '' : `, on ${shown.world.name}`;
-  return `Of the last run finished${where}: the current parameters' run has not finished.`;
+  return `Of the last run finished${where}: the current parameters’ run has not finished.`;
 }

@@ -1,5 +1,5 @@
 /**
- * The unit of the costs on screen ("$/Mtok", "µ$", "cost units": state/stakeholder.ts costUnit), for the views'
+ * The unit of the costs on screen ("$/Mtok", "µ$", "cost units": state/stakeholder.ts costUnitOf), for the views'
  * axes and headers (issue 41, item 6). A context, so the charts deep in a view read it where they write an axis; the
  * page provides it from the run shown (ui/hooks/CostUnitProvider.tsx), a test or an export may set it.
  */
