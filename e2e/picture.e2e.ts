@@ -46,6 +46,8 @@ describe('the picture beside the sliders', () => {
       expect(Number(success)).toBe(Number(table[algo].success.mean));
     }
     expect(await page.getByTestId('landing-before').count()).toBe(0);
+    // Its caption says "faint" only while something is.
+    expect(await page.getByTestId('landing-faint-note').isVisible()).toBe(false);
     const plotBefore = await box(page, 'landing-plot');
 
     // A new λ from the keyboard: the new run's points, and the old ones faint where they were.
@@ -63,6 +65,7 @@ describe('the picture beside the sliders', () => {
     // Greedy weighs cost at every λ: its place moved, and a line joins the old place to the new.
     expect(after.greedy).not.toEqual(drawn.greedy);
     expect(await page.locator('.pw-landing-move').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('landing-faint-note').isVisible()).toBe(true);
     // The picture kept its place and size, so it moved nothing around it (the headline's own words may wrap
     // differently with other figures; that is not the picture's doing).
     const plotAfter = await box(page, 'landing-plot');
@@ -75,6 +78,7 @@ describe('the picture beside the sliders', () => {
     expect(Object.keys(await points(page)).sort()).toEqual(Object.keys(drawn).sort());
     expect(await page.getByTestId('landing-before').count()).toBe(0);
     expect(await page.locator('.pw-landing-move').count()).toBe(0);
+    expect(await page.getByTestId('landing-faint-note').isVisible()).toBe(false);
     await page.close();
   });
 

@@ -104,8 +104,14 @@ export const LandingPlot = memo(function LandingPlot({
     <figure className="pw-landing" data-testid="landing-plot" aria-labelledby={titleId}>
       <figcaption id={titleId} className="pw-figcaption">
         <span className="pw-fig-title">Where each algorithm lands</span>
-        {/* The same words before and after a change: the plot's height, and so the page below it, stays put. */}
-        <span className="pw-fig-note">success against cost per prompt; faint: before the last change</span>
+        <span className="pw-fig-note">
+          success against cost per prompt
+          {/* Said only while something is faint (a first run, or one of another world, has nothing before it), yet its
+              room is kept: the plot's height, and so the page below it, stays put. */}
+          <span data-testid="landing-faint-note" style={before.length > 0 ? undefined : { visibility: 'hidden' }}>
+            ; faint: before the last change
+          </span>
+        </span>
       </figcaption>
       <svg
         viewBox={`0 0 ${W} ${H}`}
