@@ -2,6 +2,7 @@
  * Shared vocabulary of the embedding code: settings, devices, progress and results. Pure types and small pure
  * helpers, so the worker, the main thread and the Node tests agree on them without importing transformers.js.
  */
+import { fmtCounted } from '../engine/lab/format';
 
 /** What the user asked for: `auto` takes WebGPU when the browser offers an adapter, else WASM. */
 export type DevicePreference = 'auto' | 'webgpu' | 'wasm';
@@ -126,7 +127,7 @@ export function progressFraction(p: EmbedProgress): number | null {
 export function progressLabel(p: EmbedProgress): string {
   switch (p.phase) {
     case 'cache':
-      return `Looking up ${p.total} text${p.total === 1 ? '' : 's'} in the cache…`;
+      return `Looking up ${fmtCounted(p.total, 'text')} in the cache…`;
     case 'download': {
       const mb = (n: number) => (n / 1e6).toFixed(1);
       return p.total > 0 ? `Downloading the model: ${mb(p.loaded)} of ${mb(p.total)} MB` : 'Downloading the model…';

@@ -9,6 +9,7 @@ import { deleteImport, listImports, onImportsChanged, type StoredImportMeta } fr
 import type { CostChoice, PromptsPreview } from '../engine/import/importDataset';
 import type { CsvMapping } from '../engine/import/mapping';
 import type { ModelInfo } from '../engine/import/models';
+import { fmtCounted } from '../engine/lab/format';
 import { messageOf } from '../engine/messageOf';
 import { ownValue, recordOf } from '../engine/userKeys';
 import type { ImportProblem, PickedFile } from '../workers/importApi';
@@ -224,7 +225,7 @@ export const useImport = create<ImportState>()((set, get) => ({
         useParams.getState().addNotices([
           {
             field: 'imports',
-            text: `${fresh.length} stored import record${fresh.length === 1 ? '' : 's'} could not be read (${which}); the other imports are listed`,
+            text: `${fmtCounted(fresh.length, 'stored import record')} could not be read (${which}); the other imports are listed`,
           },
         ]);
       }

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { formatSeconds, formatSig, METRIC_FORMAT, rawNumber } from '../engine/lab/format';
+import { fmtCounted, formatSeconds, formatSig, METRIC_FORMAT, rawNumber } from '../engine/lab/format';
 import type { AlgoSummary, SimResult, Stat } from '../engine/simulate';
 import { REGRET_BENCHMARK_ID } from '../state/catalog';
 import { algoColor } from './palette';
@@ -74,7 +74,7 @@ export function ResultsTable({
     <section className="table-wrap" tabIndex={0} aria-label="Results table">
       <table className="results" data-testid="results-table">
         <caption>
-          World <strong>{result.world}</strong> · mean ± std over {trials} {trials === 1 ? 'trial' : 'trials'}
+          World <strong>{result.world}</strong> · mean ± std over {fmtCounted(trials, 'trial')}
         </caption>
         <thead>
           <tr>

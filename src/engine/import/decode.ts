@@ -1,4 +1,4 @@
-import { fmtCount } from '../lab/format';
+import { fmtCounted } from '../lab/format';
 import type { SourceFile } from './importDataset';
 
 /**
@@ -19,7 +19,7 @@ export function decodeSource(name: string, data: Uint8Array): SourceFile {
       if (first < 0) first = i;
     }
     const line = text.slice(0, first).split('\n').length;
-    const what = replaced === 1 ? '1 character' : `${fmtCount(replaced)} characters`;
+    const what = fmtCounted(replaced, 'character');
     return {
       name,
       text,

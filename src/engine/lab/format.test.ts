@@ -49,6 +49,12 @@ describe('fmt', () => {
       '2 algorithms',
       '1,000 prompts',
     ]);
+    // An irregular plural is given; the singular stays the noun.
+    expect([fmtCounted(1, 'query', 'queries'), fmtCounted(3, 'query', 'queries'), fmtCounted(1, 'retry', 'retries')]).toEqual([
+      '1 query',
+      '3 queries',
+      '1 retry',
+    ]);
   });
 
   it('fmtPct, fmtSigned and fmtTick', () => {

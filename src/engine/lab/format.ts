@@ -42,9 +42,12 @@ export function fmtCount(n: number): string {
   return n < 0 && s !== '0' ? `${MINUS}${s}` : s;
 }
 
-/** A count and its noun, plural but for one: (1, 'trial') → "1 trial", (1000, 'prompt') → "1,000 prompts". */
-export function fmtCounted(n: number, noun: string): string {
-  return `${fmtCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+/**
+ * A count and its noun, plural but for one: (1, 'trial') → "1 trial", (1000, 'prompt') → "1,000 prompts"; an
+ * irregular plural is given: (2, 'query', 'queries') → "2 queries".
+ */
+export function fmtCounted(n: number, noun: string, plural = `${noun}s`): string {
+  return `${fmtCount(n)} ${n === 1 ? noun : plural}`;
 }
 
 /** A share or probability in [0, 1] as a percentage: 0.9342 → "93.4%" (digits significant, at most 1 decimal). */

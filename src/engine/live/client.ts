@@ -7,6 +7,7 @@
  * request to the model's own base URL and nowhere else: redirects are refused (a redirect could carry the request
  * to another origin), and no error message quotes a header, a URL's credentials or the key.
  */
+import { fmtCounted } from '../lab/format';
 import { estimateTokens, type LiveModel, type Usage } from './models';
 
 export interface Answer {
@@ -152,8 +153,7 @@ export async function ask(model: LiveModel, key: string | undefined, prompt: str
       if (why) throw new LiveQueryError(`${model.name}: ${why}`);
       problem = timeout.aborted ? `no answer within ${timeoutMs / 1000} s` : `cannot reach ${origin} (${(e as Error).message})`;
     }
-    if (attempt > retries)
-      throw new LiveQueryError(`${model.name}: ${problem}${retries > 0 ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''}`);
+    if (attempt > retries) throw new LiveQueryError(`${model.name}: ${problem}${retries > 0 ? ` (after ${fmtCounted(retries, 'retry', 'retries')})` : ''}`);
     await sleep(Math.min(wait, MAX_WAIT_MS), signal);
   }
 }

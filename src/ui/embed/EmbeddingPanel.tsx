@@ -16,6 +16,7 @@ import {
   sourceLabel,
   weightsSource,
 } from '../../embed/types';
+import { fmtCounted } from '../../engine/lab/format';
 import { clearEmbeddings, embedTestSentences, probeWebGpu, useEmbed } from '../../state/embedStore';
 import './embed.css';
 
@@ -88,7 +89,7 @@ function Report() {
         data-device={report.device}
         data-dtype={report.dtype}
       >
-        {report.count} text{report.count === 1 ? '' : 's'} · <strong>{report.dims} dimensions</strong> ·{' '}
+        {fmtCounted(report.count, 'text')} · <strong>{report.dims} dimensions</strong> ·{' '}
         <span data-testid="embed-cache-counts">
           {report.cached} cached, {report.computed} computed
           {report.dropped > 0 && `, ${report.dropped} damaged in the cache and computed again`}

@@ -7,7 +7,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { ImportError, MAX_IMPORT_BYTES } from '../../engine/import/errors';
 import { importWarnings, parsePrices } from '../../engine/import/importDataset';
 import { notAModelReason } from '../../engine/import/mapping';
-import { fmtCount } from '../../engine/lab/format';
+import { fmtCount, fmtCounted } from '../../engine/lab/format';
 import { ownValue } from '../../engine/userKeys';
 import { sameNamedImport, useImport } from '../../state/importStore';
 import { useParams } from '../../state/params';
@@ -52,10 +52,7 @@ export function ImportPanel() {
           {(error.others?.length ?? 0) > 0 && (
             // Every problem of the file at once (issue 15, item 6), not one per attempt.
             <>
-              <p>
-                {fmtCount((error.others?.length ?? 0) + (error.unlisted ?? 0))} more{' '}
-                {error.others!.length + (error.unlisted ?? 0) === 1 ? 'problem' : 'problems'} in the same file:
-              </p>
+              <p>{fmtCounted((error.others?.length ?? 0) + (error.unlisted ?? 0), 'more problem')} in the same file:</p>
               <ul className="import-error-list" data-testid="import-error-list">
                 {error.others!.map((m) => (
                   <li key={m}>{m}</li>

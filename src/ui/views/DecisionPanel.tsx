@@ -2,7 +2,7 @@ import { memo, useContext } from 'react';
 import type { Decision, TraceRow } from '../../engine/lab/types';
 import { modelColor, tint } from '../palette';
 import './views.css';
-import { fmt, fmtShort, fmtSigned, planRuns } from '../../engine/lab/format';
+import { fmt, fmtCounted, fmtShort, fmtSigned, planRuns } from '../../engine/lab/format';
 import { sameList } from './common';
 import { CostUnitContext } from './costUnit';
 import { explainDecision, explainOracle, stopVerdict } from './explain';
@@ -44,7 +44,7 @@ export const DecisionPanel = memo(
     }
     const tauMax = row.oraclePlan.length;
     const n = row.pulls.length;
-    const did = n === 0 ? 'queried no model' : `made ${n} ${n === 1 ? 'query' : 'queries'} ${row.success ? 'and succeeded' : 'without success'}`;
+    const did = n === 0 ? 'queried no model' : `made ${fmtCounted(n, 'query', 'queries')} ${row.success ? 'and succeeded' : 'without success'}`;
     const cost = unit ? `${fmtShort(row.cost)} (${unit})` : fmtShort(row.cost);
     const category = categories?.[row.category] ?? (row.category >= 0 ? `category ${row.category + 1}` : 'prompt');
     const runs = planRuns(row.oraclePlan);
@@ -178,9 +178,7 @@ function DecisionCard({
     <li className="pw-decision" data-decision={index} data-arm={d.arm < 0 ? 'stop' : name(d.arm)}>
       <div className="pw-decision-head">
         <span className="pw-decision-name">{title}</span>
-        <span className="pw-muted">
-          {d.pullsLeft} {d.pullsLeft === 1 ? 'pull' : 'pulls'} left
-        </span>
+        <span className="pw-muted">{fmtCounted(d.pullsLeft, 'pull')} left</span>
         {d.forced && (
           <span className="pw-badge pw-badge-forced" title="Each model is tried τ_exp times before its estimate is used">
             forced exploration
@@ -273,7 +271,7 @@ function DecisionCard({
                   <td
                     className={k === oracleArm ? 'pw-oracle-col pw-oracle-pick' : 'pw-oracle-col'}
                     data-oracle-pick={k === oracleArm ? 'true' : undefined}
-                    title={k === oracleArm ? `The oracle's choice with ${d.pullsLeft} ${d.pullsLeft === 1 ? 'pull' : 'pulls'} left` : undefined}
+                    title={k === oracleArm ? `The oracle's choice with ${fmtCounted(d.pullsLeft, 'pull')} left` : undefined}
                   >
                     <span>{hideOracle ? '?' : fmt(a.q > 0 ? a.cost / a.q : NaN)}</span>
                   </td>

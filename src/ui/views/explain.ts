@@ -3,7 +3,7 @@
  * the numbers the engine recorded. Pure, so unit-tested (explain.test.ts).
  */
 
-import { fmt, fmtSigned } from '../../engine/lab/format';
+import { fmt, fmtCounted, fmtSigned } from '../../engine/lab/format';
 import type { Decision, DecisionArm } from '../../engine/lab/types';
 
 const usable = (a: DecisionArm) => a.available === 1;
@@ -29,7 +29,7 @@ export function explainDecision(d: Decision, armNames: readonly string[]): strin
   const rule = d.rule;
   const sv = d.stopValue;
   const hasStop = Number.isFinite(sv);
-  const left = d.pullsLeft === 1 ? '1 pull left' : `${d.pullsLeft} pulls left`;
+  const left = `${fmtCounted(d.pullsLeft, 'pull')} left`;
 
   // A rule of the learner's own (its UCB index, posterior draw, coin or threshold test): its words and its number.
   const own = d.own && !d.forced ? `${d.own.reason}${d.own.value === undefined ? '' : ` (${fmt(d.own.value)})`}` : null;
