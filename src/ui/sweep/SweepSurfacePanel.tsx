@@ -239,7 +239,8 @@ export function SweepSurfacePanel() {
         <>
           <p className="muted" data-testid="sweep-info">
             {name}: sweep {file.sweep}, {file.cells.length} cells. {metric} from {fmt(surface.min, 3)} (light) to {fmt(surface.max, 3)} (dark); outlined: where
-            a learner's utility is above PromptWise's by more than {BEATS_SE} standard errors. A cell opens its configuration as a run.{' '}
+            a learner's utility is above PromptWise's by more than {BEATS_SE} standard errors (on PromptWise's own grid: where any learner's is). A cell opens
+            its configuration as a run.{' '}
             <button
               type="button"
               className="btn link"
