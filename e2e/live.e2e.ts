@@ -97,6 +97,14 @@ describe('live routing', () => {
     expect(await page.getByTestId('live-summary').textContent()).toBe(
       `Success ${(100 * cli.success).toFixed(1)}% · mean utility ${cli.utility.toFixed(4)} · ${cli.queriesPerPrompt.toFixed(2)} queries per prompt`,
     );
+    // The re-asks it names are the CLI recording's: its queries of a model that had failed on the same prompt.
+    const records = readFileSync(join(dir, 'rec.jsonl'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { k?: number });
+    const reasked = records.filter((r) => (r.k ?? 0) > 0).length;
+    expect(reasked, 'PromptWise asks the cheapest model again after it failed here').toBeGreaterThan(0);
+    expect(await page.getByTestId('live-reasked').textContent()).toContain(`${reasked} re-asks of a model that had failed on the same prompt`);
 
     // The key is in no storage, not in IndexedDB's recording, not in the link.
     const stored = await page.evaluate(async () => {

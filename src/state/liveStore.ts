@@ -68,6 +68,11 @@ export interface LiveState extends LiveSettingsDraft {
   replayed: number;
   /** Queries whose tokens, and so cost, were estimated from lengths (the endpoint gave no usage). */
   estimated: number;
+  /**
+   * Queries of a model that had already failed on the same prompt: Protocol 1 lets a learner ask a model again, and
+   * each ask is paid; at temperature 0 (engine/live/client.ts) the answer is usually the first again (docs/LIVE.md).
+   */
+  reasked: number;
   /** The prompt being asked, its answers so far (drawn as they arrive). */
   current: { promptId: string; pulls: LiveStep['pulls'] } | null;
   done: number;
@@ -98,6 +103,7 @@ const FRESH_RUN = {
   asked: 0,
   replayed: 0,
   estimated: 0,
+  reasked: 0,
   current: null,
   done: 0,
   of: 0,
@@ -289,6 +295,9 @@ function onEvent(event: LiveEvent): void {
       asked: s.asked + (fresh ? 1 : 0),
       replayed: s.replayed + (fresh ? 0 : 1),
       estimated: s.estimated + (record.usageEstimated ? 1 : 0),
+      // Its k-th ask of this model on this prompt (engine/live/loop.ts); a prompt ends at its first success, so the
+      // asks before it failed.
+      reasked: s.reasked + (record.k > 0 ? 1 : 0),
       current: s.current?.promptId === record.promptId ? { ...s.current, pulls: [...s.current.pulls, pull] } : { promptId: record.promptId, pulls: [pull] },
     });
     return;

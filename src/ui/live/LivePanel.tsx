@@ -5,7 +5,7 @@
  * this browser (IndexedDB) and resumes after a reload; "Export as dataset" writes it in the world format.
  */
 import { useEffect, useId } from 'react';
-import { fmtCount, fmtUsd } from '../../engine/lab/format';
+import { fmtCount, fmtCounted, fmtUsd } from '../../engine/lab/format';
 import { ASK_DEFAULTS, MAX_WAIT_MS } from '../../engine/live/client';
 import { ALGORITHMS } from '../../engine/policies/algorithms';
 import { useCatalog } from '../../state/catalogStore';
@@ -295,6 +295,13 @@ function Run() {
             <span data-testid="live-asked">{fmtCount(s.asked)}</span> queries asked
             {s.replayed > 0 ? `, ${fmtCount(s.replayed)} replayed from the recording` : ''}
             {s.estimated > 0 ? ` · the cost of ${fmtCount(s.estimated)} estimated from lengths (no usage from the endpoint)` : ''}
+            {s.reasked > 0 && (
+              <span data-testid="live-reasked">
+                {' '}
+                · {fmtCounted(s.reasked, 're-ask')} of a model that had failed on the same prompt (Protocol 1 allows them, each paid; at temperature 0 the
+                answer is usually the same)
+              </span>
+            )}
             {s.status === 'done' && s.summary?.stoppedBy === 'spend-cap' ? ' · stopped by the spend cap' : ''}
             {s.status === 'cancelled' ? ' · cancelled: what finished is recorded' : ''}
           </p>
