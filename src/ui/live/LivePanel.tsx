@@ -251,7 +251,7 @@ function Run() {
     downloadText(data.promptsJsonl, 'prompts.jsonl', 'application/x-ndjson');
     downloadText(data.modelsJson, 'models.json', 'application/json');
     useLive.setState({
-      error: data.leftOut ? `${data.leftOut} prompts were left out of the export: not every model answered them (collect asks every model)` : null,
+      error: data.leftOut ? `Left out of the export: ${fmtCounted(data.leftOut, 'prompt')} that not every model answered (collect asks every model)` : null,
     });
   };
   const fraction = s.spendCap > 0 ? Math.min(1, s.spentUsd / s.spendCap) : 0;
@@ -269,7 +269,7 @@ function Run() {
         {!running && s.stored && (
           <>
             <button type="button" className="btn" data-testid="live-resume" onClick={() => void resumeLive()}>
-              Resume the stored run ({fmtCount(s.stored.queries)} queries recorded)
+              Resume the stored run ({fmtCounted(s.stored.queries, 'query', 'queries')} recorded)
             </button>
             <button type="button" className="btn" data-testid="live-export" onClick={() => void exportIt()}>
               Export as dataset
