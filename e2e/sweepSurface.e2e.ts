@@ -45,6 +45,9 @@ describe('the sweep surface', () => {
     expect(Number(await shown.getAttribute('data-mean'))).toBe(cell.results['greedy-ts'].utility.mean);
     await card.getByTestId('surface-metric').selectOption('cost');
     expect(Number(await shown.getAttribute('data-mean'))).toBe(cell.results['greedy-ts'].cost.mean);
+    // On the sudoku page, the card names the sweep's world, and its costs' unit (t2i: the models' set prices).
+    expect(await card.getByTestId('sweep-world').textContent()).toBe('t2i');
+    expect(await card.getByTestId('sweep-info').textContent()).toContain('cost per prompt ($/Mtok) from');
 
     // Its link runs that configuration: the results table shows the cell's numbers.
     await shown.locator('a').click();
@@ -79,6 +82,7 @@ describe('the sweep surface', () => {
     await card.getByTestId('grid-taus').fill('3, 1');
     await card.getByTestId('grid-run').click();
     await card.getByTestId('surface-greedy-1-1').waitFor({ timeout: 60_000 });
+    expect(await card.getByTestId('sweep-world').textContent()).toBe('t2i');
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('sweep-download').click()]);
     const lab = JSON.parse(readFileSync(await download.path(), 'utf8')) as SweepFile;
     expect(lab.spec).toEqual({
@@ -105,6 +109,10 @@ describe('the sweep surface', () => {
         }
       }
     }
+    // On another world the grid stays, and still names its own.
+    await page.getByTestId('world').selectOption('logistic');
+    await page.waitForFunction(() => location.hash.includes('world=logistic'));
+    expect(await card.getByTestId('sweep-world').textContent()).toBe('t2i');
     expect(suite.browser.errors).toEqual([]);
     await page.close();
   });

@@ -9,8 +9,9 @@
  *   reaches it, the sentence says so.
  */
 
+import type { Ground } from '../engine/lab/datasetChoice';
 import { fmtCount, fmtPct, fmtShort, MINUS } from '../engine/lab/format';
-import type { LabConfig, LabResult } from '../engine/lab/types';
+import type { LabResult } from '../engine/lab/types';
 import type { SingleModelSummary } from '../engine/singleModels';
 import { featuredAlgo } from './catalog';
 
@@ -22,7 +23,7 @@ export type CostKind = 'set-price' | 'recorded-usd' | 'abstract';
  * prompt is $C per 1M prompts. Set prices are $ per 1M tokens; the paper's built-in worlds use its models' set
  * prices (worlds/builtins.ts); the logistic world's costs 1…16 are units of its own.
  */
-export function costKindOf(config: Pick<LabConfig, 'world' | 'dataset'>): CostKind {
+export function costKindOf(config: Ground): CostKind {
   if (config.dataset?.costs === 'per-query') return 'recorded-usd';
   if (config.world === 'logistic') return 'abstract';
   return 'set-price';
@@ -41,7 +42,7 @@ export function fmtCostPerPrompt(cost: number, kind: CostKind): string {
 }
 
 /** The unit of a run's costs per prompt, short, for an axis or a column: "$/Mtok", "µ$", "cost units". */
-export function costUnitOf(config: Pick<LabConfig, 'world' | 'dataset'>): string {
+export function costUnitOf(config: Ground): string {
   const kind = costKindOf(config);
   return kind === 'recorded-usd' ? 'µ$' : kind === 'set-price' ? '$/Mtok' : 'cost units';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CellOutcome } from '../engine/sweep/merge';
-import { cellLink } from './sweepSurfaceStore';
+import { cellGround, cellLink } from './sweepSurfaceStore';
 import { decodeHash } from './urlCodec';
 
 const cell = (world: string, settings: CellOutcome['settings']): CellOutcome => ({ index: 0, world, settings, results: {} });
@@ -25,5 +25,17 @@ describe("a sweep cell's link: its settings enter the lab as a link does", () =>
     expect(cellLink(cell('t2i', { ridge: 0.1 }), ['promptwise'])).toEqual({
       why: 'the lab cannot run it as swept ("ridge" is not a lab parameter; it was ignored): run this cell with npm run sim',
     });
+  });
+});
+
+describe("a sweep cell's ground: the world its numbers stand on and the unit of its costs", () => {
+  it('names the world as the lab does, and the unit as the lab shows that world’s costs', () => {
+    expect(cellGround(cell('sudoku', { lambda: 0.01 }))).toEqual({ world: 'sudoku', costUnit: '$/Mtok' });
+    expect(cellGround(cell('logistic', {}))).toEqual({ world: 'logistic', costUnit: 'cost units' });
+    // A served dataset: its set prices, or its recorded per-query cost in µ$ (the CLI's path, the lab's name).
+    expect(cellGround(cell('../shared/data/mmlu-pro-tigerlab', {}))).toEqual({ world: 'data:mmlu-pro-tigerlab', costUnit: '$/Mtok' });
+    expect(cellGround(cell('../shared/data/mmlu-pro-tigerlab', { costs: 'per-query' }))).toEqual({ world: 'data:mmlu-pro-tigerlab', costUnit: 'µ$' });
+    // A world file the lab does not serve: its own name and units.
+    expect(cellGround(cell('worlds/mine.json', {}))).toEqual({ world: 'worlds/mine.json', costUnit: 'cost units' });
   });
 });

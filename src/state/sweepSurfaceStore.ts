@@ -14,6 +14,7 @@ import { isBuiltinWorld } from '../engine/worlds/builtins';
 import { runLab } from '../workers/simBridge';
 import { pageLabConfig } from './labStore';
 import { useParams } from './params';
+import { costUnitOf } from './stakeholder';
 import { DEFAULT_HASH_STATE, decodeHash, encodeHash, formatNumber, type LabParams } from './urlCodec';
 
 interface SweepSurfaceState {
@@ -72,6 +73,18 @@ function labWorld(world: string): string | null {
   if (isBuiltinWorld(world)) return world;
   const m = /(?:^|\/)shared\/data\/([\w.-]+)\/?$/.exec(world);
   return m ? `data:${m[1]}` : null;
+}
+
+/**
+ * Where a cell's numbers stand: its world as the lab names it (a world file the lab does not serve: as the sweep does)
+ * and the unit of its costs per prompt (stakeholder.ts costUnitOf, from the world and the dataset's costs; a world
+ * file's costs are units of its own).
+ */
+export function cellGround(cell: CellOutcome): { world: string; costUnit: string } {
+  const world = labWorld(cell.world);
+  if (world === null) return { world: cell.world, costUnit: 'cost units' };
+  const { costs } = cell.settings;
+  return { world, costUnit: costUnitOf({ world, dataset: costs === 'per-query' || costs === 'prices' ? { costs } : undefined }) };
 }
 
 /**
@@ -148,7 +161,7 @@ export async function runPageGrid(lambdas: number[], taus: number[]): Promise<vo
       useSweepSurface.setState({ grid: { status: 'running', done: i + 1, of: n, error: null } });
     }
     const file = sweepFile(spec, cells);
-    await show(file, fileText(file), 'this page’s grid');
+    await show(file, fileText(file), 'the grid run on this page');
     useSweepSurface.setState({ grid: { status: 'idle', done: n, of: n, error: null } });
   } catch (e) {
     if (controller.signal.aborted) useSweepSurface.setState({ grid: { status: 'idle', done: 0, of: 0, error: null } });

@@ -22,8 +22,11 @@ export function costModeUnit(choice: { costs: CostMode }): string {
   return choice.costs === 'per-query' ? 'µ$ per query (recorded)' : '$ per 1M tokens (set price)';
 }
 
-/** What a run stands on: its world and, for a dataset, the mode its costs are charged in. */
-type Ground = { world: string; dataset?: { costs: CostMode } };
+/**
+ * What a run stands on: its world and, for a dataset, the mode its costs are charged in; also what says the unit of its
+ * costs (state/stakeholder.ts costUnitOf: a run's config, or a sweep cell's).
+ */
+export type Ground = { world: string; dataset?: { costs: CostMode } };
 
 /**
  * Whether two runs stand on the same ground: the same world (its prompts and models) and costs in the same unit. Only

@@ -12,6 +12,7 @@ import { algoLabel, STATIC_CATALOG } from '../../state/catalog';
 import { useParams } from '../../state/params';
 import {
   cancelPageGrid,
+  cellGround,
   cellLink,
   loadSweepFile,
   MAX_PAGE_GRID,
@@ -66,8 +67,8 @@ function Heatmap({ surface, index, metric }: { surface: Surface; index: number; 
               if (!c) return <td key={key} className="surface-empty" />;
               const background = shade(c.stat.mean, surface.min, surface.max);
               const title = `${label}, λ = ${surface.lambdas[li]}, τ_max = ${surface.taus[ti]}: ${metric} ${fmt(c.stat.mean, 4)} ± ${fmt(c.stat.std, 3)}${
-                c.beatsPromptWise ? (algo === 'promptwise' ? ' (beaten here)' : ' (beats PromptWise here)') : ''
-              }`;
+                metric === 'cost' ? ` ${cellGround(c.cell).costUnit} per prompt` : ''
+              }${c.beatsPromptWise ? (algo === 'promptwise' ? ' (beaten here)' : ' (beats PromptWise here)') : ''}`;
               const link = cellLink(c.cell, algos);
               const content = fmt(c.stat.mean, 3);
               return (
@@ -177,6 +178,9 @@ export function SweepSurfacePanel() {
   const surface = file ? sweepSurface(file, metric, at) : null;
   const learners = surface?.grids.filter((g) => g.algo !== 'oracle' && g.algo !== 'oracle-prop1') ?? [];
   const oracles = surface?.grids.filter((g) => g.algo === 'oracle' || g.algo === 'oracle-prop1') ?? [];
+  // The world and cost unit of the cells shown (the slice's): a grid run here stays when the page moves to another world.
+  const shownCell = surface?.grids.flatMap((g) => g.grid.flat()).find((c) => c !== null)?.cell;
+  const ground = shownCell ? cellGround(shownCell) : null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping the file is a pointer shortcut for the "Sweep file" control inside, which keyboards use
     <div
@@ -238,9 +242,16 @@ export function SweepSurfacePanel() {
       {file && surface && (
         <>
           <p className="muted" data-testid="sweep-info">
-            {name}: sweep {file.sweep}, {file.cells.length} cells. {metric} from {fmt(surface.min, 3)} (light) to {fmt(surface.max, 3)} (dark); outlined: where
-            a learner's utility is above PromptWise's by more than {BEATS_SE} standard errors (on PromptWise's own grid: where any learner's is). A cell opens
-            its configuration as a run.{' '}
+            {name}: sweep {file.sweep}
+            {ground && (
+              <>
+                {' '}
+                of <strong data-testid="sweep-world">{ground.world}</strong>
+              </>
+            )}
+            , {file.cells.length} cells. {metric} {metric === 'cost' && ground ? `per prompt (${ground.costUnit}) ` : ''}from {fmt(surface.min, 3)} (light) to{' '}
+            {fmt(surface.max, 3)} (dark); outlined: where a learner's utility is above PromptWise's by more than {BEATS_SE} standard errors (on PromptWise's own
+            grid: where any learner's is). A cell opens its configuration as a run.{' '}
             <button
               type="button"
               className="btn link"
