@@ -35,7 +35,8 @@ describe("a sweep cell's ground: the world its numbers stand on and the unit of 
     // A served dataset: its set prices, or its recorded per-query cost in µ$ (the CLI's path, the lab's name).
     expect(cellGround(cell('../shared/data/mmlu-pro-tigerlab', {}))).toEqual({ world: 'data:mmlu-pro-tigerlab', costUnit: '$/Mtok' });
     expect(cellGround(cell('../shared/data/mmlu-pro-tigerlab', { costs: 'per-query' }))).toEqual({ world: 'data:mmlu-pro-tigerlab', costUnit: 'µ$' });
-    // A world file the lab does not serve: its own name and units.
+    // A world the lab does not serve: its own name, and a unit only where a dataset's costs setting says it.
     expect(cellGround(cell('worlds/mine.json', {}))).toEqual({ world: 'worlds/mine.json', costUnit: 'cost units' });
+    expect(cellGround(cell('/data/mine.csv', { costs: 'per-query' }))).toEqual({ world: '/data/mine.csv', costUnit: 'µ$' });
   });
 });

@@ -6,6 +6,7 @@
 import { get, set } from 'idb-keyval';
 import { create } from 'zustand';
 import { repairingStore } from '../data/idbStore';
+import type { Ground } from '../engine/lab/datasetChoice';
 import { messageOf } from '../engine/messageOf';
 import { type CellOutcome, cellResults, fileText, type SweepFile, sweepFile } from '../engine/sweep/merge';
 import { cellAt, type SweepSpec } from '../engine/sweep/spec';
@@ -76,15 +77,16 @@ function labWorld(world: string): string | null {
 }
 
 /**
- * Where a cell's numbers stand: its world as the lab names it (a world file the lab does not serve: as the sweep does)
- * and the unit of its costs per prompt (stakeholder.ts costUnitOf, from the world and the dataset's costs; a world
- * file's costs are units of its own).
+ * Where a cell's numbers stand: its world as the lab names it (one the lab does not serve: as the sweep does) and the
+ * unit of its costs per prompt (stakeholder.ts costUnitOf, from the world and a dataset's costs). A world the lab does
+ * not serve says its unit only through a dataset's costs setting; else (a world file) its costs are units of its own.
  */
 export function cellGround(cell: CellOutcome): { world: string; costUnit: string } {
   const world = labWorld(cell.world);
-  if (world === null) return { world: cell.world, costUnit: 'cost units' };
   const { costs } = cell.settings;
-  return { world, costUnit: costUnitOf({ world, dataset: costs === 'per-query' || costs === 'prices' ? { costs } : undefined }) };
+  const dataset: Ground['dataset'] = costs === 'per-query' || costs === 'prices' ? { costs } : undefined;
+  if (world === null) return { world: cell.world, costUnit: dataset ? costUnitOf({ world: cell.world, dataset }) : 'cost units' };
+  return { world, costUnit: costUnitOf({ world, dataset }) };
 }
 
 /**
