@@ -150,7 +150,11 @@ interface TraceItemProps {
 
 const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSelect, enter, hideOracle }: TraceItemProps) {
   const [animate] = useState(enter);
-  const stopped = row.decisions.length > 0 && row.decisions[row.decisions.length - 1].arm < 0;
+  const last = row.decisions.at(-1);
+  const stopped = last !== undefined && last.arm < 0;
+  // An exploration prompt ends after its one forced query (Algorithm 1, line 2: "and moving to the next
+  // context"): not the stop rule, which the learner has not used yet. Its row says so, as the decision panel does.
+  const movedOn = stopped && last.forced;
   const runs = planRuns(row.oraclePlan);
   const name = (a: number) => arms[a] ?? `model ${a + 1}`;
   // The whole plan, in words as on screen ("gpt-4o-mini ×4 → gpt-4o"): never cut to its first model.
@@ -159,7 +163,7 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
   const label =
     `Prompt ${row.step + 1}, ${category}: ` +
     (row.pulls.length ? tried : 'no model queried') +
-    (stopped ? ', then stopped' : '') +
+    (movedOn ? ', then moved on (an exploration prompt: one forced query)' : stopped ? ', then stopped' : '') +
     `; utility ${fmt(row.utility)}.` +
     (hideOracle ? '' : ` The oracle's plan: ${planText}, expected utility ${fmt(row.oracleValue)}.`);
 
@@ -220,8 +224,13 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
             );
           })}
           {(stopped || row.pulls.length === 0) && (
-            <span className="pw-pull pw-pull-stop" data-arm="stop">
-              stop
+            <span
+              className="pw-pull pw-pull-stop"
+              data-arm="stop"
+              data-testid="trace-stop"
+              title={movedOn ? 'An exploration prompt ends after its one forced query (Algorithm 1, line 2)' : undefined}
+            >
+              {movedOn ? 'moves on' : 'stop'}
             </span>
           )}
         </span>

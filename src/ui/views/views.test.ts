@@ -101,6 +101,31 @@ describe('EscalationTrace', () => {
     expect(html).not.toContain('→ …');
     expect(html).toContain(`The oracle&#x27;s plan: ${arms[0]} ×4 → ${arms[1]}, expected utility`);
   });
+  it('says an exploration prompt moves on after its one forced query, and a stop by the rule is a stop', () => {
+    // Seed 0: some of the forced first queries fail (seed 3's all succeed); at λ = 0.3 the rule stops on hard prompts.
+    const trace = labBuiltin({ ...config, seed: 0, params: { lambda: 0.3 } }).trace;
+    const html = renderToStaticMarkup(
+      createElement(EscalationTrace, { rows: trace, cursor: 120, visible: 120, arms, categories, selectedStep: null, onSelect: () => {} }),
+    );
+    // Each row's chip, by its step: what the engine's last decision on that prompt was.
+    const chips = new Map(
+      html.split('data-testid="trace-row"').flatMap((part) => {
+        const step = /data-step="(\d+)"/.exec(part);
+        const chip = /data-testid="trace-stop"[^>]*>([^<]*)</.exec(part);
+        return step && chip ? [[Number(step[1]), chip[1]] as const] : [];
+      }),
+    );
+    const expected = new Map(
+      trace.flatMap((row) => {
+        const last = row.decisions.at(-1);
+        if (last && last.arm < 0) return [[row.step, last.forced ? 'moves on' : 'stop'] as const];
+        return row.pulls.length === 0 ? [[row.step, 'stop'] as const] : [];
+      }),
+    );
+    expect([...expected.values()]).toContain('moves on');
+    expect([...expected.values()]).toContain('stop');
+    expect(chips).toEqual(expected);
+  });
   it('respects `visible` and an empty cursor', () => {
     const five = renderToStaticMarkup(
       createElement(EscalationTrace, { rows: lab.trace, cursor: 120, visible: 5, arms, categories, selectedStep: null, onSelect: () => {} }),
