@@ -216,6 +216,29 @@ describe('decision details', () => {
     }
   });
 
+  it('says why a single baseline ends a prompt after its one query: its rule, not a stop by value (it has no null action)', () => {
+    for (const traceAlgo of ['greedy', 'random', 'lowest-cost']) {
+      const r = labBuiltin(config({ algos: [traceAlgo], trials: 1, T: 60, traceAlgo }));
+      for (const row of r.trace) {
+        const ends = row.decisions.filter((d) => d.arm < 0);
+        // After its one query (forced or chosen) the prompt ends, once, unless that query succeeded.
+        expect(row.pulls, traceAlgo).toHaveLength(1);
+        expect(ends, `${traceAlgo} #${row.step}`).toHaveLength(row.success ? 0 : 1);
+        for (const d of ends) {
+          // An exploration prompt moves on as such (Algorithm 1, line 2); otherwise the one-query rule says why.
+          if (d.forced) expect(d.own, traceAlgo).toBeUndefined();
+          else expect(d.own?.reason, traceAlgo).toBe('it asks one model per prompt, as the original algorithm does');
+        }
+      }
+      // Random and Greedy explore each model first, and their trace says so.
+      if (traceAlgo !== 'lowest-cost')
+        expect(
+          r.trace.slice(0, 5).every((row) => row.decisions[0].forced),
+          traceAlgo,
+        ).toBe(true);
+    }
+  });
+
   it("records the literature's learners' own reasons with every decision they make from their estimates (issue 45)", () => {
     for (const traceAlgo of ['linucb', 'lin-thompson-ts', 'eps-greedy', 'cascade']) {
       const r = labBuiltin(config({ algos: [traceAlgo], trials: 1, T: 60, traceAlgo }));
@@ -236,7 +259,8 @@ describe('decision details', () => {
       for (const row of r.trace) {
         expect(row.decisions.length).toBeGreaterThanOrEqual(row.pulls.length);
         for (const d of row.decisions) {
-          expect(d.forced).toBe(false);
+          // Random-till-Succeed first explores each model once, one prompt each (τ_exp = 1); the others do not explore.
+          expect(d.forced, `${traceAlgo} #${row.step}`).toBe(traceAlgo === 'random-ts' && row.step < r.world.arms.length);
           expect(d.stopValue).toBeNaN();
           for (const a of d.arms) {
             expect(a.qHat).toBeNaN();

@@ -1,6 +1,6 @@
 import type { Rng } from '../rng';
 import { type ArmEstimate, type BanditParams, NULL_ACTION, type Policy, type PolicyExplanation, type StepView } from '../types';
-import { ForcedExploration, FREE } from './exploration';
+import { ForcedExploration, FREE, ONE_QUERY } from './exploration';
 import { argmaxAvailable } from './learner';
 
 /**
@@ -39,6 +39,20 @@ abstract class FixedRule implements Policy {
   }
 
   end(): void {}
+
+  /**
+   * What the lab's decision trace shows: forced exploration, the rule's estimates (none but Greedy's), and after a
+   * single baseline's one query, why the prompt ends there (it has no null action: ONE_QUERY).
+   */
+  explain(): PolicyExplanation {
+    const done = !this.tillSuccess && this.pulledThisStep > 0;
+    return { forced: this.exploration?.forced === true, estimates: this.ruleEstimates(), ...(done ? { own: ONE_QUERY } : {}) };
+  }
+
+  /** The estimates the rule ranks by, per arm (NaN where it has none, or the arm is not available). */
+  protected ruleEstimates(): ArmEstimate[] {
+    return Array.from({ length: this.step.available.length }, () => ({ qHat: Number.NaN, bonus: Number.NaN }));
+  }
 
   protected abstract pick(): number;
 }
@@ -109,13 +123,9 @@ export class GreedyPolicy extends FixedRule {
   }
 
   /** The running means (q̂, no bonus) of the available arms. */
-  estimates(): ArmEstimate[] {
+  protected ruleEstimates(): ArmEstimate[] {
     const { available } = this.step;
     return Array.from({ length: this.K }, (_, a) => (available[a] ? { qHat: this.mean(a), bonus: 0 } : { qHat: NaN, bonus: NaN }));
-  }
-
-  explain(): PolicyExplanation {
-    return { forced: this.exploration?.forced === true, estimates: this.estimates() };
   }
 
   protected pick(): number {

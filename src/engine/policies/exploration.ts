@@ -1,5 +1,12 @@
 import type { Rng } from '../rng';
-import { NULL_ACTION } from '../types';
+import { NULL_ACTION, type OwnReason } from '../types';
+
+/**
+ * Why a one-query algorithm ends a prompt after its query (PolicyExplanation.own): the originals of the literature
+ * (policies/literature.ts) and the paper's single baselines (§5.1, l. 367–370; policies/baselines.ts) ask one model per
+ * prompt; none of them takes the null action by a rule of its own.
+ */
+export const ONE_QUERY: OwnReason = { reason: 'it asks one model per prompt, as the original algorithm does' };
 
 /** What `ForcedExploration.next` returns when exploration is over for this prompt and the algorithm's rule decides. */
 export const FREE = -2;

@@ -1,6 +1,7 @@
 import type { Rng } from '../rng';
 import { clearlyGreater } from '../ties';
 import { NULL_ACTION, type OwnReason, type PolicyExplanation, type StepView } from '../types';
+import { ONE_QUERY } from './exploration';
 import { argmaxAvailable, Learner } from './learner';
 
 /**
@@ -10,9 +11,6 @@ import { argmaxAvailable, Learner } from './learner';
  * Greedy-till-Succeed extends Greedy, §5.1). None takes the null action otherwise. All first explore each model
  * τ_exp times (exploration.ts), as every learner of the lab does (§5.1, l. 370).
  */
-
-/** Why a one-query learner stops after its query. */
-const ONE_QUERY: OwnReason = { reason: 'it asks one model per prompt, as the original algorithm does' };
 
 /** A learner that states its own reason for each decision (PolicyExplanation.own), which the lab puts into words. */
 abstract class ReasoningLearner extends Learner {

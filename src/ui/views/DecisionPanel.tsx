@@ -190,7 +190,11 @@ function DecisionCard({
             {pull ? ` · paid ${fmtShort(pull.cost)}` : ''}
           </span>
         ) : (
-          <span className="pw-badge pw-badge-stop">null action</span>
+          // Words as the sentence below: an exploration prompt moves on; PromptWise's rule takes the null action; any
+          // other algorithm stops for its own reason (one query per prompt, its own test).
+          <span className="pw-badge pw-badge-stop" data-testid="decision-end">
+            {d.forced ? 'moves on' : usesStopRule(d) ? 'null action' : 'stop'}
+          </span>
         )}
       </div>
       <p className="pw-why">{explainDecision(d, arms)}</p>
@@ -281,7 +285,12 @@ function DecisionCard({
           </tbody>
         </table>
       </div>
-      {usesStopRule(d) ? (
+      {d.forced ? (
+        <div className="pw-stoprule pw-stoprule-na" data-testid="stop-rule-forced">
+          Forced exploration: this decision follows no rule; each model is tried τ_exp times, one prompt each, before its estimate is used (Algorithm 1, lines
+          1–4).
+        </div>
+      ) : usesStopRule(d) ? (
         <div className={`pw-stoprule pw-stoprule-${verdict === 'n/a' ? 'na' : verdict}`}>
           Stop rule: max<sub>a</sub>(q̂<sub>a</sub> − λc<sub>a</sub>) = <strong>{fmtSigned(d.stopValue)}</strong>{' '}
           {verdict === 'continue' ? '> 0 → continue querying' : verdict === 'stop' ? '≤ 0 → stop (null action)' : '(not used by this algorithm)'}
@@ -289,7 +298,7 @@ function DecisionCard({
       ) : (
         <div className="pw-stoprule pw-stoprule-na" data-testid="no-stop-rule">
           PromptWise's stop rule, max<sub>a</sub>(q̂<sub>a</sub> − λc<sub>a</sub>) ≤ 0, is not this algorithm's:{' '}
-          {d.rule === 'own' ? 'its own reason is the sentence above.' : 'it has no null action.'}
+          {d.rule === 'own' || d.own ? 'its own reason is the sentence above.' : 'it has no null action.'}
         </div>
       )}
     </li>

@@ -190,6 +190,28 @@ describe('DecisionPanel', () => {
     expect(cascade).toContain('is not this algorithm&#x27;s: its own reason is the sentence above.');
     expect(panel('greedy-ts')).toContain('is not this algorithm&#x27;s: it has no null action.');
   });
+  it('words the end of a prompt as the engine recorded it: a move on after forced exploration, a single baseline’s one query', () => {
+    const render = (traceAlgo: string, pick: (r: (typeof lab.trace)[number]) => boolean) => {
+      // Seed 0: some forced first queries fail, so their prompts end with a decision of their own.
+      const r = labBuiltin({ ...config, seed: 0, algos: [traceAlgo], traceAlgo, T: 60, trials: 1 });
+      const row = r.trace.find(pick);
+      expect(row, `${traceAlgo}: a prompt of that kind`).toBeDefined();
+      const html = renderToStaticMarkup(createElement(DecisionPanel, { row: row!, arms, lambda: 0.01, algo: traceAlgo, categories }));
+      const end = /data-testid="decision-end"[^>]*>([^<]*)</.exec(html)?.[1];
+      return { html, end };
+    };
+    const explored = render('promptwise', (r) => r.decisions.at(-1)?.arm === -1 && r.decisions.at(-1)!.forced);
+    expect(explored.end).toBe('moves on');
+    expect(explored.html).toContain('Moves on: an exploration prompt ends after its one forced query');
+    expect(explored.html).toContain('data-testid="stop-rule-forced"');
+    expect(explored.html).not.toMatch(/continue querying/);
+    // Greedy asks one model per prompt: its stop is that rule's, not the null action nor a budget plan.
+    const greedy = render('greedy', (r) => r.decisions.at(-1)?.arm === -1 && !r.decisions.at(-1)!.forced);
+    expect(greedy.end).toBe('stop');
+    expect(greedy.html).toContain('Stopped: it asks one model per prompt, as the original algorithm does.');
+    expect(greedy.html).not.toMatch(/budget plan|Stopped \(null action\)/);
+    expect(greedy.html).toContain('is not this algorithm&#x27;s: its own reason is the sentence above.');
+  });
   it('asks for a selection when there is none', () => {
     expect(renderToStaticMarkup(createElement(DecisionPanel, { row: null, arms, lambda: 0.01 }))).toContain('data-testid="decision-panel"');
   });
