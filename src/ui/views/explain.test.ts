@@ -44,6 +44,10 @@ describe('explainDecision', () => {
     expect(s).toBe('Stopped (null action): the stop value max(q̂ − λc) = −0.0200 ≤ 0, so no model is worth its cost.');
     expect(explainDecision(decision({ arm: -1, arms, stopValue: 0.1, pullsLeft: 1 }, 'promptwise-budget'), names)).toMatch(/1 pull left/);
     expect(explainDecision(decision({ arm: -1, arms: [], stopValue: NaN }), names)).toMatch(/^Stopped:/);
+    // Only a budget plan stops while a model's q̂ − λc is still above 0: no other rule is worded as one.
+    expect(explainDecision(decision({ arm: -1, arms, stopValue: 0.1 }, 'greedy'), names)).toBe(
+      'Stopped: this algorithm makes no further query on this prompt.',
+    );
   });
 
   it('says when the budget plan departs from the lowest c/q̂', () => {

@@ -40,7 +40,7 @@ export function explainDecision(d: Decision, armNames: readonly string[]): strin
     if (hasStop && sv <= 0) {
       return `Stopped (null action): the stop value max(q̂ − λc) = ${fmtSigned(sv)} ≤ 0, so no model is worth its cost.`;
     }
-    if (hasStop) {
+    if (hasStop && rule === 'budget') {
       return `Stopped (null action) with ${left}: although max(q̂ − λc) = ${fmtSigned(sv)} > 0, the budget plan values every further query below nothing.`;
     }
     return 'Stopped: this algorithm makes no further query on this prompt.';
