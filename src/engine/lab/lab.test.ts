@@ -236,7 +236,38 @@ describe('decision details', () => {
           r.trace.slice(0, 5).every((row) => row.decisions[0].forced),
           traceAlgo,
         ).toBe(true);
+      // A chosen query's reason: Greedy's is the lab's q̂ − λc; Random's and Lowest-cost's are their own.
+      const picks = r.trace.flatMap((row) => row.decisions.filter((d) => d.arm >= 0 && !d.forced));
+      expect(picks.length, traceAlgo).toBeGreaterThan(40);
+      for (const d of picks) {
+        if (traceAlgo === 'greedy') {
+          expect(d.own).toBeUndefined();
+          expect(d.arm).toBe(d.winners.margin.arm);
+        } else {
+          expect(d.own?.reason, traceAlgo).toBe(traceAlgo === 'random' ? 'a model drawn uniformly at random' : 'the cheapest model');
+        }
+      }
     }
+  });
+
+  it('CA PAK-UCB-tS chooses by q̂ − λc at a prompt’s first query, and says that it repeats that choice after it', () => {
+    const r = labBuiltin(config({ algos: ['ca-pak-ucb-ts'], trials: 1, T: 80, traceAlgo: 'ca-pak-ucb-ts', params: { lambda: 0.2 } }));
+    let repeats = 0;
+    for (const row of r.trace) {
+      row.decisions.forEach((d, k) => {
+        if (d.forced) return;
+        if (k === 0) {
+          // Its one choice: the recorded estimates' highest q̂ − λc, in the lab's words.
+          expect(d.own, `#${row.step}`).toBeUndefined();
+          expect(d.arm).toBe(d.winners.margin.arm);
+        } else {
+          repeats++;
+          expect(d.arm, `#${row.step}: the same model`).toBe(row.decisions[0].arm);
+          expect(d.own?.reason).toBe("it asks again the model of this prompt's first query (then the highest q̂ − λc), until success or the budget");
+        }
+      });
+    }
+    expect(repeats).toBeGreaterThan(10);
   });
 
   it("records the literature's learners' own reasons with every decision they make from their estimates (issue 45)", () => {

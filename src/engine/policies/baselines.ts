@@ -1,5 +1,5 @@
 import type { Rng } from '../rng';
-import { type ArmEstimate, type BanditParams, NULL_ACTION, type Policy, type PolicyExplanation, type StepView } from '../types';
+import { type ArmEstimate, type BanditParams, NULL_ACTION, type OwnReason, type Policy, type PolicyExplanation, type StepView } from '../types';
 import { ForcedExploration, FREE, ONE_QUERY } from './exploration';
 import { argmaxAvailable } from './learner';
 
@@ -41,12 +41,20 @@ abstract class FixedRule implements Policy {
   end(): void {}
 
   /**
-   * What the lab's decision trace shows: forced exploration, the rule's estimates (none but Greedy's), and after a
-   * single baseline's one query, why the prompt ends there (it has no null action: ONE_QUERY).
+   * What the lab's decision trace shows: forced exploration, the rule's estimates (none but Greedy's), its pick's
+   * reason where the lab's scores do not give it (a random or a price rule), and after a single baseline's one query,
+   * why the prompt ends there (it has no null action: ONE_QUERY).
    */
   explain(): PolicyExplanation {
+    const forced = this.exploration?.forced === true;
     const done = !this.tillSuccess && this.pulledThisStep > 0;
-    return { forced: this.exploration?.forced === true, estimates: this.ruleEstimates(), ...(done ? { own: ONE_QUERY } : {}) };
+    const own = done ? ONE_QUERY : forced ? undefined : this.pickReason();
+    return { forced, estimates: this.ruleEstimates(), ...(own ? { own } : {}) };
+  }
+
+  /** Why `pick` chose its model, where the lab's scores (c/q̂, q̂ − λc, q̂) do not say it. */
+  protected pickReason(): OwnReason | undefined {
+    return undefined;
   }
 
   /** The estimates the rule ranks by, per arm (NaN where it has none, or the arm is not available). */
@@ -69,6 +77,10 @@ export class RandomPolicy extends FixedRule {
     super(id, tillSuccess, new ForcedExploration(K, tauExp));
   }
 
+  protected pickReason(): OwnReason {
+    return { reason: 'a model drawn uniformly at random' };
+  }
+
   protected pick(): number {
     const { available } = this.step;
     let n = 0;
@@ -88,6 +100,10 @@ export class CostRankPolicy extends FixedRule {
     private readonly prefer: 'lowest' | 'highest',
   ) {
     super(id, false, null); // §5.1: the two cost-rank baselines do not explore
+  }
+
+  protected pickReason(): OwnReason {
+    return { reason: this.prefer === 'lowest' ? 'the cheapest model' : 'the dearest model' };
   }
 
   protected pick(): number {

@@ -1,6 +1,6 @@
 import type { Rng } from '../rng';
 import { clearlyGreater } from '../ties';
-import { NULL_ACTION } from '../types';
+import { NULL_ACTION, type PolicyExplanation } from '../types';
 import type { ArmModel } from './armModel';
 import { argmaxAvailable, Learner } from './learner';
 
@@ -25,6 +25,8 @@ export interface CaPakUcbRule {
 export class CaPakUcbTs extends Learner {
   private chosen = NULL_ACTION;
   private tied: number[] = [];
+  /** The decision in play repeats the prompt's pick (its second query on or), which the estimates no longer rank. */
+  private repeating = false;
 
   constructor(
     id: string,
@@ -40,9 +42,27 @@ export class CaPakUcbTs extends Learner {
   begin(step: Parameters<Learner['begin']>[0]): void {
     super.begin(step);
     this.chosen = NULL_ACTION;
+    this.repeating = false;
+  }
+
+  /**
+   * A repeated query is not chosen from the estimates the lab shows beside it (they have moved since the prompt's
+   * first query): it says so, as a rule of its own (PolicyExplanation.own), so that the lab does not word it as a
+   * choice by q̂ − λc.
+   */
+  explain(): PolicyExplanation {
+    const ex = super.explain();
+    if (!this.repeating || ex.forced) return ex;
+    const score = this.rule.costAware ? 'q̂ − λc' : 'q̂';
+    const reason =
+      this.tied.length > 1 && this.rule.tieBreak !== null
+        ? `it draws again among the models tied for the highest ${score} at this prompt's first query, until success or the budget`
+        : `it asks again the model of this prompt's first query (then the highest ${score}), until success or the budget`;
+    return { ...ex, own: { reason } };
   }
 
   protected choose(): number {
+    this.repeating = this.chosen !== NULL_ACTION;
     if (this.chosen === NULL_ACTION) {
       const { available, costs } = this.step;
       const lambda = this.rule.costAware ? this.params.lambda : 0;
