@@ -42,9 +42,11 @@ export function decisionWinners(arms: readonly DecisionArm[], chosen: number, la
 /**
  * The numbers behind one decision: the policy's own estimates (via `explain`, NaN for algorithms without
  * any and for arms not available), c/q̂ (Infinity where q̂ ≤ 0: Proposition 1 never picks such an arm), the
- * true q and costs, and the stop rule's value max over available arms of q̂ − λc (NaN without estimates).
+ * true q (NaN where unknown: a typed prompt) and costs, and the stop rule's value max over available arms of q̂ − λc
+ * (NaN without estimates). Read after `policy.next` returned `arm`, before the pull: the trace's decisions and the
+ * playground's next query (engine/playground/session.ts) are worded from it alike (ui/views/explain.ts).
  */
-function explainDecision(policy: Policy, prompt: Prompt, arm: number, pullsLeft: number, lambda: number): Decision {
+export function decisionOf(policy: Policy, prompt: Pick<Prompt, 'costs' | 'available' | 'q'>, arm: number, pullsLeft: number, lambda: number): Decision {
   const ex = policy.explain?.() ?? null;
   const K = prompt.costs.length;
   const arms: DecisionArm[] = new Array(K);
@@ -95,7 +97,7 @@ export class TraceRecorder implements StepTracer {
   }
 
   decision(t: number, prompt: Prompt, policy: Policy, arm: number, pullsLeft: number): void {
-    if (t < this.limit) this.pending.push(explainDecision(policy, prompt, arm, pullsLeft, this.lambda));
+    if (t < this.limit) this.pending.push(decisionOf(policy, prompt, arm, pullsLeft, this.lambda));
   }
 
   step(t: number, prompt: Prompt, record: StepRecord): void {

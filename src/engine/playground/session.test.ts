@@ -44,6 +44,30 @@ describe('PlaygroundSession', () => {
     expect(view.arms[4].q).toBe(1);
   });
 
+  it('records the next query as the trace records a decision: the model "Next" names, by the learner’s own rule', () => {
+    // Sudoku, where PromptWise-Budget's plan often starts with a surer model than the lowest c/q̂ (seed 1: 17 of 40).
+    const sudoku = builtinWorld('sudoku');
+    let departures = 0;
+    for (const algo of ['promptwise', 'promptwise-budget'] as const) {
+      const session = new PlaygroundSession(sudoku, { algo, params: {}, seed: 1, warmup: 500 });
+      const rng = createRng(7);
+      for (let t = 0; t < 40; t++) {
+        const p = sudoku.draw(t, rng);
+        const view = session.inspect({ x: p.x, costs: p.costs, available: p.available, q: p.q });
+        const d = view.decision;
+        expect(d.arm).toBe(view.next);
+        expect(d.forced).toBe(view.forced);
+        expect(d.stopValue).toBe(view.stopValue);
+        expect(d.pullsLeft).toBe(5);
+        expect(d.rule).toBe(algo === 'promptwise' ? 'ratio' : 'budget');
+        // Proposition 1 asks the lowest c/q̂; the budget plan may not, so its words must not say it does.
+        if (algo === 'promptwise') expect(d.winners.ratio.arm).toBe(view.next);
+        else if (d.winners.ratio.arm !== view.next) departures++;
+      }
+    }
+    expect(departures, 'PromptWise-Budget departs from the lowest c/q̂ on some prompts').toBeGreaterThan(0);
+  });
+
   it('a ✗ lowers and a ✓ raises the answered model’s q̂ for that prompt, and nothing else changes', () => {
     const session = new PlaygroundSession(world, { algo: 'promptwise', params: {}, seed: 0, warmup: 200 });
     const prompt = promptOfType(2);

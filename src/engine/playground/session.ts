@@ -3,6 +3,8 @@
  * about prompts one at a time — what it estimates for each model, what it would do, and what a person's ✓/✗
  * on a model's answer teaches it. Pure engine: the worker holds one session; tests drive it directly.
  */
+import { decisionOf } from '../lab/trace';
+import type { Decision } from '../lab/types';
 import { planBudget, prop1Arm } from '../oracle';
 import { type AlgorithmId, createPolicy } from '../policies/registry';
 import { playStep } from '../protocol';
@@ -58,6 +60,8 @@ export interface PlaygroundView {
   forced: boolean;
   /** max_a (q̂_a − λc_a): the null action is taken when it is ≤ 0. */
   stopValue: number;
+  /** The next query's decision as the lab's trace records one (lab/trace.ts decisionOf), for the same words. */
+  decision: Decision;
   /** The learner's plan under its current estimates (it re-plans after every answer it learns from). */
   plan: PromptPlan;
   /** The finite-budget oracle's plan with the true q, when known. */
@@ -130,6 +134,7 @@ export class PlaygroundSession {
     this.policy.begin({ t: this.t, x: prompt.x, costs, available }, prompt.q ?? new Float64Array(costs.length));
     const next = this.policy.next(tauMax);
     const { forced, estimates } = this.policy.explain!();
+    const decision = decisionOf(this.policy, { costs, available, q: prompt.q ?? new Float64Array(costs.length).fill(Number.NaN) }, next, tauMax, lambda);
     this.policy.end();
     const qHat = estimates.map((e) => e.qHat);
     const arms = estimates.map(
@@ -152,6 +157,7 @@ export class PlaygroundSession {
       next,
       forced,
       stopValue,
+      decision,
       // A forced exploration pull is the prompt's one query (Algorithm 1, line 2: pull, then move to the next
       // context): the plan is that pull, then stop, so it never names another model than `next` (issue 41, item 1).
       plan: forced ? { order: [next, NULL_ACTION], expectedCost: costs[next], expectedSuccess: q[next] } : planOf(q, costs, available, lambda, tauMax, rule),

@@ -13,6 +13,7 @@ import { useParams } from '../../state/params';
 import { PLAYGROUND_WARMUP, playgroundIntents, playgroundKey, usePlayground } from '../../state/playgroundStore';
 import { isDatasetWorldName } from '../../state/urlCodec';
 import { modelColor } from '../palette';
+import { explainDecision } from '../views/explain';
 import { LiveAnswers } from './LiveAnswers';
 import { VerdictButtons } from './VerdictButtons';
 import './playground.css';
@@ -125,15 +126,17 @@ function Answer() {
           {fmt(view.arms[0]?.qHat)} and the bonus {fmt(view.arms[0]?.bonus)} for every model. Choose its task above.
         </p>
       )}
+      {/* Worded as the trace's decisions are (ui/views/explain.ts), from the decision the engine recorded: a budget
+          plan's choice is not called "the lowest c/q̂", nor its stop "no model is worth its cost". */}
       <p className="pg-next" data-testid="pg-next">
         {view.next < 0 ? (
-          <>The learner stops: max (q̂ − λc) = {fmt(view.stopValue)} ≤ 0, no model is worth its cost.</>
+          'The learner stops. '
         ) : (
           <>
-            Next: <ModelName arms={arms} arm={view.next} />
-            {view.forced ? ' (forced exploration: pulled fewer than τ_exp times)' : ` — lowest c/q̂; max (q̂ − λc) = ${fmt(view.stopValue)} > 0`}
+            Next: <ModelName arms={arms} arm={view.next} />.{' '}
           </>
         )}
+        {explainDecision(view.decision, arms)}
       </p>
       <LiveAnswers arms={arms} next={view.next} />
       <div className="pg-table-wrap">
