@@ -129,9 +129,7 @@ function Answer() {
       {/* Worded as the trace's decisions are (ui/views/explain.ts), from the decision the engine recorded: a budget
           plan's choice is not called "the lowest c/q̂", nor its stop "no model is worth its cost". */}
       <p className="pg-next" data-testid="pg-next">
-        {view.next < 0 ? (
-          'The learner stops. '
-        ) : (
+        {view.next >= 0 && (
           <>
             Next: <ModelName arms={arms} arm={view.next} />.{' '}
           </>
