@@ -44,6 +44,14 @@ describe('explainDecision', () => {
     expect(s).toBe('Stopped (null action): the stop value max(q̂ − λc) = −0.0200 ≤ 0, so no model is worth its cost.');
     expect(explainDecision(decision({ arm: -1, arms, stopValue: 0.1, pullsLeft: 1 }, 'promptwise-budget'), names)).toMatch(/1 pull left/);
     expect(explainDecision(decision({ arm: -1, arms: [], stopValue: NaN }), names)).toMatch(/^Stopped:/);
+    // The oracle estimates nothing: its stop is its plan's, on the true q.
+    const noEstimates = arms.map((a) => ({ ...a, qHat: NaN, bonus: NaN, costOverQ: NaN }));
+    expect(explainDecision(decision({ arm: -1, arms: noEstimates, stopValue: NaN, pullsLeft: 2 }, 'oracle'), names)).toBe(
+      "Stopped (null action) with 2 pulls left: the oracle's plan on the true success rates values every further query below nothing.",
+    );
+    expect(explainDecision(decision({ arm: -1, arms: noEstimates, stopValue: NaN }, 'oracle-prop1'), names)).toBe(
+      'Stopped (null action): on the true success rates no model is worth its cost, max(q − λc) ≤ 0 (Proposition 1).',
+    );
     // Only a budget plan stops while a model's q̂ − λc is still above 0: no other rule is worded as one.
     expect(explainDecision(decision({ arm: -1, arms, stopValue: 0.1 }, 'greedy'), names)).toBe(
       'Stopped: this algorithm makes no further query on this prompt.',

@@ -43,6 +43,11 @@ export function explainDecision(d: Decision, armNames: readonly string[]): strin
     if (hasStop && rule === 'budget') {
       return `Stopped (null action) with ${left}: although max(q̂ − λc) = ${fmtSigned(sv)} > 0, the budget plan values every further query below nothing.`;
     }
+    // An oracle estimates nothing: it stops by its rule on the true q (the DP's plan, or Proposition 1's q − λc ≤ 0).
+    if (rule === 'budget') {
+      return `Stopped (null action) with ${left}: the oracle's plan on the true success rates values every further query below nothing.`;
+    }
+    if (rule === 'ratio') return 'Stopped (null action): on the true success rates no model is worth its cost, max(q − λc) ≤ 0 (Proposition 1).';
     return 'Stopped: this algorithm makes no further query on this prompt.';
   }
 
