@@ -10,7 +10,7 @@
  */
 
 import type { Ground } from '../engine/lab/datasetChoice';
-import { fmtCount, fmtPct, fmtShort, MINUS } from '../engine/lab/format';
+import { fmtCount, fmtPct, fmtShort, MINUS, nounFor } from '../engine/lab/format';
 import type { LabResult } from '../engine/lab/types';
 import type { SingleModelSummary } from '../engine/singleModels';
 import { featuredAlgo } from './catalog';
@@ -207,8 +207,9 @@ export function versusText(name: string, subject: Monthly, other: Monthly, kind:
   const dc = subject.cost - other.cost;
   const ds = Math.round(subject.successes - other.successes);
   const money = fmtMonthly(Math.abs(dc), kind);
-  const more = `${fmtCount(Math.abs(ds))} more ${Math.abs(ds) === 1 ? 'success' : 'successes'}`;
-  const fewer = `${fmtCount(Math.abs(ds))} fewer ${Math.abs(ds) === 1 ? 'success' : 'successes'}`;
+  const successes = nounFor(Math.abs(ds), 'success', 'successes');
+  const more = `${fmtCount(Math.abs(ds))} more ${successes}`;
+  const fewer = `${fmtCount(Math.abs(ds))} fewer ${successes}`;
   if (dc === 0) return ds === 0 ? 'the same cost and successes' : `the same cost, with ${ds > 0 ? more : fewer}`;
   if (dc < 0) {
     if (ds > 0) return `${name} saves ${money} and gets ${more}`;

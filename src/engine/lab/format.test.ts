@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASH, fmt, fmtCount, fmtCounted, fmtFixed, fmtPct, fmtShort, fmtSigned, fmtTick, formatSeconds, formatSig, parseShown } from './format';
+import { DASH, fmt, fmtCount, fmtCounted, fmtFixed, fmtPct, fmtShort, fmtSigned, fmtTick, formatSeconds, formatSig, nounFor, parseShown } from './format';
 
 describe('fmt', () => {
   it('gives 3 significant digits with a typographic minus', () => {
@@ -55,6 +55,8 @@ describe('fmt', () => {
       '3 queries',
       '1 retry',
     ]);
+    // The noun alone, for a count shown in an element of its own.
+    expect([nounFor(1, 'query', 'queries'), nounFor(0, 'query', 'queries'), nounFor(2, 'prompt')]).toEqual(['query', 'queries', 'prompts']);
   });
 
   it('fmtPct, fmtSigned and fmtTick', () => {

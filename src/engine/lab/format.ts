@@ -47,7 +47,12 @@ export function fmtCount(n: number): string {
  * irregular plural is given: (2, 'query', 'queries') → "2 queries".
  */
 export function fmtCounted(n: number, noun: string, plural = `${noun}s`): string {
-  return `${fmtCount(n)} ${n === 1 ? noun : plural}`;
+  return `${fmtCount(n)} ${nounFor(n, noun, plural)}`;
+}
+
+/** The noun alone, as `fmtCounted` writes it after the count: for a count shown apart (its own element). */
+export function nounFor(n: number, noun: string, plural = `${noun}s`): string {
+  return n === 1 ? noun : plural;
 }
 
 /** A share or probability in [0, 1] as a percentage: 0.9342 → "93.4%" (digits significant, at most 1 decimal). */

@@ -5,7 +5,7 @@
  * this browser (IndexedDB) and resumes after a reload; "Export as dataset" writes it in the world format.
  */
 import { useEffect, useId } from 'react';
-import { fmtCount, fmtCounted, fmtUsd } from '../../engine/lab/format';
+import { fmtCount, fmtCounted, fmtUsd, nounFor } from '../../engine/lab/format';
 import { ASK_DEFAULTS, MAX_WAIT_MS } from '../../engine/live/client';
 import { ALGORITHMS } from '../../engine/policies/algorithms';
 import { useCatalog } from '../../state/catalogStore';
@@ -292,7 +292,7 @@ function Run() {
           </div>
           <p data-testid="live-figures">
             <span data-testid="live-spent">{fmtUsd(s.spentUsd)}</span> of {fmtUsd(s.spendCap)} spent · {fmtCount(s.done)} of {fmtCount(s.of)} prompts ·{' '}
-            <span data-testid="live-asked">{fmtCount(s.asked)}</span> queries asked
+            <span data-testid="live-asked">{fmtCount(s.asked)}</span> {nounFor(s.asked, 'query', 'queries')} asked
             {s.replayed > 0 ? `, ${fmtCount(s.replayed)} replayed from the recording` : ''}
             {s.estimated > 0 ? ` · the cost of ${fmtCount(s.estimated)} estimated from lengths (no usage from the endpoint)` : ''}
             {s.reasked > 0 && (
