@@ -218,7 +218,9 @@ describe('decision details', () => {
 
   it('says why a single baseline ends a prompt after its one query: its rule, not a stop by value (it has no null action)', () => {
     for (const traceAlgo of ['greedy', 'random', 'lowest-cost']) {
-      const r = labBuiltin(config({ algos: [traceAlgo], trials: 1, T: 60, traceAlgo }));
+      // Seed 0: some forced first queries fail (seed 3's all succeed), so exploration prompts end with a decision too.
+      const r = labBuiltin(config({ algos: [traceAlgo], trials: 1, T: 60, traceAlgo, seed: 0 }));
+      let explored = 0;
       for (const row of r.trace) {
         const ends = row.decisions.filter((d) => d.arm < 0);
         // After its one query (forced or chosen) the prompt ends, once, unless that query succeeded.
@@ -226,10 +228,12 @@ describe('decision details', () => {
         expect(ends, `${traceAlgo} #${row.step}`).toHaveLength(row.success ? 0 : 1);
         for (const d of ends) {
           // An exploration prompt moves on as such (Algorithm 1, line 2); otherwise the one-query rule says why.
+          if (d.forced) explored++;
           if (d.forced) expect(d.own, traceAlgo).toBeUndefined();
           else expect(d.own?.reason, traceAlgo).toBe('it asks one model per prompt, as the original algorithm does');
         }
       }
+      if (traceAlgo !== 'lowest-cost') expect(explored, `${traceAlgo}: an exploration prompt ended by a failure`).toBeGreaterThan(0);
       // Random and Greedy explore each model first, and their trace says so.
       if (traceAlgo !== 'lowest-cost')
         expect(

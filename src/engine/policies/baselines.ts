@@ -29,8 +29,13 @@ abstract class FixedRule implements Policy {
   next(): number {
     const forced = this.exploration ? this.exploration.next(this.step.available) : FREE;
     if (forced !== FREE) return forced;
-    if (!this.tillSuccess && this.pulledThisStep > 0) return NULL_ACTION;
+    if (this.queried) return NULL_ACTION;
     return this.pick();
+  }
+
+  /** A single baseline has made its one query on this prompt: the prompt ends (ONE_QUERY). */
+  private get queried(): boolean {
+    return !this.tillSuccess && this.pulledThisStep > 0;
   }
 
   observe(arm: number, _reward: 0 | 1): void {
@@ -47,8 +52,8 @@ abstract class FixedRule implements Policy {
    */
   explain(): PolicyExplanation {
     const forced = this.exploration?.forced === true;
-    const done = !this.tillSuccess && this.pulledThisStep > 0;
-    const own = done ? ONE_QUERY : forced ? undefined : this.pickReason();
+    // An exploration prompt ends as such (its forced query, then it moves on), not by the one-query rule.
+    const own = forced ? undefined : this.queried ? ONE_QUERY : this.pickReason();
     return { forced, estimates: this.ruleEstimates(), ...(own ? { own } : {}) };
   }
 
