@@ -38,7 +38,7 @@ describe('PlaygroundSession', () => {
     expect(view.arms).toHaveLength(5);
     expect(view.arms.reduce((s, a) => s + a.observations, 0)).toBeGreaterThanOrEqual(300);
     for (const a of view.arms) expect(a.qHat).toBeGreaterThan(0);
-    expect(view.forced).toBe(false);
+    expect(view.decision.forced).toBe(false);
     expect(view.plan.order[0]).toBe(view.next);
     expect(view.oracle?.order[0]).toBe(0); // the DP's cheap long shot first (q = 0.5 at cost 0.75)
     expect(view.arms[4].q).toBe(1);
@@ -56,8 +56,7 @@ describe('PlaygroundSession', () => {
         const view = session.inspect({ x: p.x, costs: p.costs, available: p.available, q: p.q });
         const d = view.decision;
         expect(d.arm).toBe(view.next);
-        expect(d.forced).toBe(view.forced);
-        expect(d.stopValue).toBe(view.stopValue);
+        expect(d.stopValue).toBe(Math.max(...view.arms.map((a) => a.qHat - 0.01 * a.cost)));
         expect(d.pullsLeft).toBe(5);
         expect(d.rule).toBe(algo === 'promptwise' ? 'ratio' : 'budget');
         // Proposition 1 asks the lowest c/q̂; the budget plan may not, so its words must not say it does.
@@ -89,7 +88,7 @@ describe('PlaygroundSession', () => {
     for (let answers = 0; answers < 8; answers++) {
       const view = session.inspect(prompt);
       expect(view.plan.order[0]).toBe(view.next);
-      if (view.forced) {
+      if (view.decision.forced) {
         // One forced query, then the prompt is over: its success is that model's q̂ alone.
         expect(view.plan.order).toEqual([view.next, -1]);
         expect(view.plan.expectedSuccess).toBe(view.arms[view.next].qHat);

@@ -4,7 +4,7 @@
  * on a model's answer teaches it. Pure engine: the worker holds one session; tests drive it directly.
  */
 import { decisionOf } from '../lab/trace';
-import type { Decision } from '../lab/types';
+import type { Decision, DecisionArm } from '../lab/types';
 import { planBudget, prop1Arm } from '../oracle';
 import { type AlgorithmId, createPolicy } from '../policies/registry';
 import { playStep } from '../protocol';
@@ -29,17 +29,10 @@ export interface PlaygroundPrompt {
   q: Float64Array | null;
 }
 
-interface PlaygroundArm {
-  qHat: number;
-  /** The UCB bonus in logit units (PromptWise). */
-  bonus: number;
-  cost: number;
-  costOverQ: number;
+/** A model as the decision records it (q̂, the bonus in logit units, c/q̂, the truth q or NaN), and how often seen. */
+interface PlaygroundArm extends DecisionArm {
   /** Times the learner has seen this model's outcome (warm-up and feedback). */
   observations: number;
-  available: 0 | 1;
-  /** The truth, when known. */
-  q: number;
 }
 
 /** A plan for one prompt: the model to query with n rounds left, n = τ_max … 1, and what it costs on average. */
@@ -56,11 +49,10 @@ export interface PlaygroundView {
   arms: PlaygroundArm[];
   /** The model the learner would query now (−1: the null action). */
   next: number;
-  /** Whether `next` is a forced exploration pull (τ_exp) rather than the rule's choice. */
-  forced: boolean;
-  /** max_a (q̂_a − λc_a): the null action is taken when it is ≤ 0. */
-  stopValue: number;
-  /** The next query's decision as the lab's trace records one (lab/trace.ts decisionOf), for the same words. */
+  /**
+   * The next query's decision as the lab's trace records one (lab/trace.ts decisionOf), for the same words: whether it
+   * is forced exploration, and the stop value max_a (q̂_a − λc_a).
+   */
   decision: Decision;
   /** The learner's plan under its current estimates (it re-plans after every answer it learns from). */
   plan: PromptPlan;
@@ -133,30 +125,16 @@ export class PlaygroundSession {
     const { costs, available } = prompt;
     this.policy.begin({ t: this.t, x: prompt.x, costs, available }, prompt.q ?? new Float64Array(costs.length));
     const next = this.policy.next(tauMax);
-    const { forced, estimates } = this.policy.explain!();
+    // The learner's numbers as the trace records a decision (q̂, bonus, c/q̂, the truth where known, the stop value).
     const decision = decisionOf(this.policy, { costs, available, q: prompt.q ?? new Float64Array(costs.length).fill(Number.NaN) }, next, tauMax, lambda);
     this.policy.end();
-    const qHat = estimates.map((e) => e.qHat);
-    const arms = estimates.map(
-      (e, a): PlaygroundArm => ({
-        qHat: e.qHat,
-        bonus: e.bonus,
-        cost: costs[a],
-        costOverQ: costs[a] / e.qHat,
-        observations: this.observations[a],
-        available: available[a] ? 1 : 0,
-        q: prompt.q ? prompt.q[a] : NaN,
-      }),
-    );
-    let stopValue = -Infinity;
-    for (let a = 0; a < arms.length; a++) if (available[a]) stopValue = Math.max(stopValue, qHat[a] - lambda * costs[a]);
+    const { forced } = decision;
+    const arms = decision.arms.map((d, a): PlaygroundArm => ({ ...d, observations: this.observations[a] }));
     const rule = this.options.algo === 'promptwise-budget' ? 'budget' : 'prop1';
-    const q = qHat.map((v) => (Number.isNaN(v) ? 0 : v));
+    const q = arms.map((a) => (Number.isNaN(a.qHat) ? 0 : a.qHat));
     return {
       arms,
       next,
-      forced,
-      stopValue,
       decision,
       // A forced exploration pull is the prompt's one query (Algorithm 1, line 2: pull, then move to the next
       // context): the plan is that pull, then stop, so it never names another model than `next` (issue 41, item 1).
