@@ -3,6 +3,7 @@ import type { TraceRow } from '../../engine/lab/types';
 import { modelColor, tint } from '../palette';
 import './views.css';
 import { fmt, fmtPlan, fmtShort, fmtSigned, planRuns } from '../../engine/lab/format';
+import { EXPLORATION_ENDS } from './explain';
 import type { EscalationTraceProps } from './props';
 import { traceWindow } from './series';
 
@@ -163,7 +164,7 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
   const label =
     `Prompt ${row.step + 1}, ${category}: ` +
     (row.pulls.length ? tried : 'no model queried') +
-    (movedOn ? ', then moved on (an exploration prompt: one forced query)' : stopped ? ', then stopped' : '') +
+    (movedOn ? `, then moved on: ${EXPLORATION_ENDS}` : stopped ? ', then stopped' : '') +
     `; utility ${fmt(row.utility)}.` +
     (hideOracle ? '' : ` The oracle's plan: ${planText}, expected utility ${fmt(row.oracleValue)}.`);
 
@@ -224,12 +225,7 @@ const TraceItem = memo(function TraceItem({ row, arms, category, selected, onSel
             );
           })}
           {(stopped || row.pulls.length === 0) && (
-            <span
-              className="pw-pull pw-pull-stop"
-              data-arm="stop"
-              data-testid="trace-stop"
-              title={movedOn ? 'An exploration prompt ends after its one forced query (Algorithm 1, line 2)' : undefined}
-            >
+            <span className="pw-pull pw-pull-stop" data-arm="stop" data-testid="trace-stop" title={movedOn ? `Moves on: ${EXPLORATION_ENDS}` : undefined}>
               {movedOn ? 'moves on' : 'stop'}
             </span>
           )}

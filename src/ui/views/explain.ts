@@ -20,6 +20,9 @@ function availableCount(arms: readonly DecisionArm[]): number {
 
 const name = (arms: readonly string[], a: number) => arms[a] ?? `model ${a + 1}`;
 
+/** Why an exploration prompt ends after its query: the trace's "moves on" and the decision's sentence say it alike. */
+export const EXPLORATION_ENDS = 'an exploration prompt ends after its one forced query (Algorithm 1, line 2)';
+
 /**
  * One sentence on what the learner did at this decision and why, e.g.
  * "Chose gpt-4o-mini: lowest c/q̂ (0.610) among 5 available models; stop value +0.930 > 0, so it queries."
@@ -36,7 +39,7 @@ export function explainDecision(d: Decision, armNames: readonly string[]): strin
 
   if (d.arm < 0) {
     if (own) return `Stopped: ${own}.`;
-    if (d.forced) return 'Moves on: an exploration prompt ends after its one forced query (Algorithm 1, line 2).';
+    if (d.forced) return `Moves on: ${EXPLORATION_ENDS}.`;
     if (hasStop && sv <= 0) {
       return `Stopped (null action): the stop value max(q̂ − λc) = ${fmtSigned(sv)} ≤ 0, so no model is worth its cost.`;
     }
