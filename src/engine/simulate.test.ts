@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MIN_RBF_SIGMA } from './estimators/kernel';
 import { algorithmIds } from './policies/registry';
 import { drainAsync, mergeOutcomes, runSimulation, SimCancelled, SimConfigError, type SimOptions, type StepBatch, simulate } from './simulate';
+import { singleModelTrials } from './singleModels';
 import { builtinWorld } from './worlds/builtins';
 
 /** Runs and keeps every batch, for checks on the per-step traces. */
@@ -144,6 +145,44 @@ describe('determinism', () => {
   });
 });
 
+describe('common random numbers across τ_max (docs/ENGINE.md, reading 6)', () => {
+  const TAUS = [1, 2, 3, 5, 8, 16];
+  const base: SimOptions = { algos: ['greedy', 'random', 'lowest-cost'], T: 300, trials: 3, seed: 2, params: {} };
+
+  it('a learner that asks one model per prompt gets the same outcomes at every budget', () => {
+    const runs = TAUS.map((tauMax) => runSimulation(builtinWorld('sudoku'), { ...base, params: { tauMax } }).results);
+    for (const algo of base.algos) {
+      const outcomes = runs.map((r) => ({ utility: r[algo].utility, cost: r[algo].cost, success: r[algo].success }));
+      for (const o of outcomes.slice(1)) expect(o).toEqual(outcomes[0]);
+    }
+  });
+
+  it('each model alone has the same outcomes at every budget', () => {
+    const alone = TAUS.map((tauMax) => singleModelTrials(builtinWorld('sudoku'), { ...base, params: { tauMax } }, { from: 0, to: 3 }));
+    for (const a of alone.slice(1)) expect(a).toEqual(alone[0]);
+  });
+
+  it('a larger budget replays a smaller one’s pulls: a learner that repeats until success asks the same models with the same outcomes up to the first prompt the smaller budget runs out on, and there its first pulls', () => {
+    const pullsOf = (tauMax: number) => {
+      const steps: { arm: number; reward: number }[][] = [];
+      for (const b of runCollect('sudoku', { ...base, algos: ['greedy-ts'], trials: 1, params: { tauMax } }).batches) {
+        for (let s = 0; s < b.to - b.from; s++) {
+          const pulls = [];
+          for (let k = 0; k < tauMax && b.arms[s * tauMax + k] >= 0; k++) pulls.push({ arm: b.arms[s * tauMax + k], reward: b.rewards[s * tauMax + k] });
+          steps[b.from + s] = pulls;
+        }
+      }
+      return steps;
+    };
+    const [small, large] = [pullsOf(2), pullsOf(8)];
+    const ranOut = small.findIndex((pulls) => pulls.length === 2 && pulls[1].reward === 0);
+    expect(ranOut).toBeGreaterThan(10);
+    expect(large.slice(0, ranOut)).toEqual(small.slice(0, ranOut));
+    expect(large[ranOut].slice(0, 2)).toEqual(small[ranOut]);
+    expect(large[ranOut].length).toBeGreaterThan(2);
+  });
+});
+
 describe('configuration errors', () => {
   it('runs the kernel learners at the smallest σ it accepts (no "not positive definite" crash)', () => {
     const options: SimOptions = { algos: ['promptwise-klr', 'ca-pak-ucb-ts'], T: 30, trials: 1, seed: 0, params: { sigma: MIN_RBF_SIGMA } };
@@ -178,7 +217,7 @@ describe('sizes and scales it refuses before writing non-numbers (issue 14)', ()
   it('refuses a trial whose reward draws (T × models × tauMax) would not fit, before allocating them', () => {
     const options: SimOptions = { algos: ['random'], T: 1_000_000, trials: 1, seed: 0, params: { tauMax: 1000 } };
     expect(() => runSimulation(builtinWorld('sudoku'), options)).toThrow(
-      /^T × tauMax: a trial would draw T × models × tauMax = 5\.00e\+9 rewards, more than 50,000,000/,
+      /^T × tauMax: a trial would draw about T × models × tauMax = 5\.00e\+9 rewards, more than 50,000,000/,
     );
   });
 });

@@ -143,8 +143,26 @@ export interface TrialRange {
   to: number;
 }
 
-/** Reward draws a trial may hold (T × models × tauMax doubles: 400 MB). */
+/** Reward draws a trial may hold (doubles: 400 MB). */
 const MAX_REWARD_DRAWS = 50_000_000;
+
+/**
+ * A trial's reward uniforms come in blocks of PULL_BLOCK pulls: block b holds the pulls k = b·PULL_BLOCK … of every
+ * (step t, model a), step-major. So the uniform of the k-th pull of a at t does not depend on τ_max, and a τ_max
+ * sweep compares its budgets on the same outcomes, as a run compares its algorithms (docs/ENGINE.md, reading 6):
+ * a learner that asks one model per prompt lands on one point whatever the budget. PULL_BLOCK is the default τ_max,
+ * so a run at τ_max = 5 draws what it drew when the layout was (t·K + a)·τ_max + k.
+ */
+const PULL_BLOCK = 5;
+
+/** Where the uniform of the k-th pull of model a at step t lies in a trial's draws (K models, T steps). */
+export function rewardIndex(T: number, K: number, t: number, a: number, k: number): number {
+  const block = Math.floor(k / PULL_BLOCK);
+  return ((block * T + t) * K + a) * PULL_BLOCK + (k - block * PULL_BLOCK);
+}
+
+/** How many uniforms a trial draws: whole blocks of PULL_BLOCK pulls, enough for τ_max. */
+const rewardDrawCount = (T: number, K: number, tauMax: number) => T * K * PULL_BLOCK * Math.ceil(tauMax / PULL_BLOCK);
 
 /** A query beyond MAX_QUERY_PRICE (params.ts) is refused with a message instead of written with non-numbers. */
 function checkCostScale(p: Prompt, lambda: number, t: number): void {
@@ -178,10 +196,10 @@ export function* simulateTrials(
   }
   const K = world.arms.length;
   const { lambda, tauMax } = params;
-  // A trial draws one uniform per (step, model, pull): bounded before it is allocated.
-  if (T * K * tauMax > MAX_REWARD_DRAWS) {
+  // A trial draws one uniform per (step, model, pull), in whole blocks of pulls: bounded before it is allocated.
+  if (rewardDrawCount(T, K, tauMax) > MAX_REWARD_DRAWS) {
     throw new SimConfigError(
-      `T × tauMax: a trial would draw T × models × tauMax = ${(T * K * tauMax).toExponential(2)} rewards, more than ${fmtCount(MAX_REWARD_DRAWS)} (lower T or tauMax)`,
+      `T × tauMax: a trial would draw about T × models × tauMax = ${rewardDrawCount(T, K, tauMax).toExponential(2)} rewards, more than ${fmtCount(MAX_REWARD_DRAWS)} (lower T or tauMax)`,
     );
   }
   const perTrial: TrialOutcomes = Object.create(null);
@@ -243,7 +261,7 @@ export function* simulateTrials(
 export interface TrialDraws {
   /** The prompts of steps 0 … T − 1, from the trial's context stream. */
   prompts: Prompt[];
-  /** One uniform per (step t, model a, k-th pull of a in that step), at index (t·K + a)·τ_max + k. */
+  /** One uniform per (step t, model a, k-th pull of a in that step), at rewardIndex(T, K, t, a, k). */
   uniforms: Float64Array;
 }
 
@@ -262,7 +280,7 @@ export function drawTrial(world: World, seed: number, trial: number, T: number, 
     prompts[t] = p;
   }
   const rewardRng = createRng(deriveSeed(seed, 'trial', trial, 'rewards'));
-  const uniforms = new Float64Array(T * world.arms.length * tauMax);
+  const uniforms = new Float64Array(rewardDrawCount(T, world.arms.length, tauMax));
   for (let i = 0; i < uniforms.length; i++) uniforms[i] = rewardRng.uniform();
   return { prompts, uniforms };
 }
@@ -296,6 +314,7 @@ interface Runner {
  */
 function playChunk(r: Runner, trial: number, from: number, to: number, s: TrialSetting, traced: StepTracer | null): StepBatch {
   const { world, prompts, best, uniforms, K, lambda, tauMax } = s;
+  const T = prompts.length;
   const n = to - from;
   const batch: StepBatch = {
     algo: r.id,
@@ -312,7 +331,7 @@ function playChunk(r: Runner, trial: number, from: number, to: number, s: TrialS
   };
   for (let t = from; t < to; t++) {
     const prompt = prompts[t];
-    const u = (a: number, k: number) => uniforms[(t * K + a) * tauMax + k];
+    const u = (a: number, k: number) => uniforms[rewardIndex(T, K, t, a, k)];
     const rec = traced
       ? playStep(r.policy, t, prompt, world, lambda, tauMax, u, (arm, left) => traced.decision(t, prompt, r.policy, arm, left))
       : playStep(r.policy, t, prompt, world, lambda, tauMax, u);

@@ -10,7 +10,7 @@
  */
 
 import { meanStd, type Stat } from './metrics';
-import { drawTrial, type SimOptions, type TrialDraws, type TrialRange } from './simulate';
+import { drawTrial, rewardIndex, type SimOptions, type TrialDraws, type TrialRange } from './simulate';
 import { type BanditParams, defaultParams, type World } from './types';
 
 /** Per model, each trial's per-prompt averages, in trial order: what a slice of trials produces. */
@@ -49,8 +49,8 @@ export function emptySingleModelTrials(models: number): SingleModelTrials {
  * Appends one trial, from the draws its algorithms played on (simulate.ts drawTrial): a lab slice hands over the
  * draws it made anyway (simulateTrials' `onDraws`), so nothing is drawn twice.
  */
-export function addSingleModelTrial(out: SingleModelTrials, world: World, draws: TrialDraws, params: Pick<BanditParams, 'lambda' | 'tauMax'>): void {
-  const { lambda, tauMax } = params;
+export function addSingleModelTrial(out: SingleModelTrials, world: World, draws: TrialDraws, params: Pick<BanditParams, 'lambda'>): void {
+  const { lambda } = params;
   const { prompts, uniforms } = draws;
   const K = world.arms.length;
   const T = prompts.length;
@@ -65,7 +65,7 @@ export function addSingleModelTrial(out: SingleModelTrials, world: World, draws:
         continue;
       }
       // The first pull of a at step t: the uniform every algorithm's first pull of a at t sees (protocol.ts).
-      const reward = world.pull(p, a, uniforms[(t * K + a) * tauMax]);
+      const reward = world.pull(p, a, uniforms[rewardIndex(T, K, t, a, 0)]);
       const c = p.costs[a];
       success[a] += reward;
       cost[a] += c;

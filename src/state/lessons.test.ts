@@ -147,6 +147,18 @@ describe('the τ_max sweep’s lessons, against the engine', () => {
   }
 });
 
+describe('the τ_max sweep of a learner that asks one model per prompt', () => {
+  it('says the budget changes nothing, as the engine computes it: the same figures at every τ_max', () => {
+    const values = [1, 2, 5, 16];
+    const sweep = sweepBuiltin({ base: base('sudoku', ['greedy', 'promptwise']), param: 'tauMax', values });
+    const greedy = sweep.points.filter((p) => p.algo === 'greedy');
+    expect(new Set(greedy.map((p) => `${p.success} ${p.cost}`)).size).toBe(1);
+    const [greedyLine, promptwiseLine] = tauMaxLessons(sweep, ['greedy', 'promptwise'], words('per prompt'));
+    expect(greedyLine).toBe('greedy: the budget changes neither its success nor its cost from τ_max = 1 to 16 (the same figures at every budget).');
+    expect(promptwiseLine).not.toContain('the same figures');
+  });
+});
+
 describe('the first view: both sliders move what the focused learners do', () => {
   // Four log-spaced intervals across the λ slider: over at least three of them some PromptWise learner of the
   // first view changes its cost by more than 3 standard errors (20 trials, the default run).

@@ -126,7 +126,11 @@ export function tauMaxLessons(sweep: SweepResult, algos: readonly string[], opts
     const name = opts.label(algo);
     const range = `τ_max = ${fmtShort(first.x)} to ${fmtShort(last.x)}`;
     if (level === first) {
-      return [`${name}: the budget changes neither its success nor its cost from ${range} (within ${CHANGE_SE} standard errors).`];
+      // Every budget plays the same outcomes (engine/simulate.ts rewardIndex): a learner that never uses a second
+      // round lands on the same figures exactly, not only within the noise.
+      const same = pts.every((p) => p.success === first.success && p.cost === first.cost);
+      const how = same ? 'the same figures at every budget' : `within ${CHANGE_SE} standard errors`;
+      return [`${name}: the budget changes neither its success nor its cost from ${range} (${how}).`];
     }
     const more = level === last ? '' : `; past τ_max = ${fmtShort(level.x)} more rounds change neither (within ${CHANGE_SE} standard errors)`;
     return [
