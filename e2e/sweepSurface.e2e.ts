@@ -71,6 +71,27 @@ describe('the sweep surface', () => {
     expect(await page.getByTestId('sweep-error').textContent()).toBe(
       'shard.json: a single shard: merge the shards first (`npm run sim -- merge DIR --json FILE`)',
     );
+    // A file kept from an earlier engine (version 1, whose draws depended on τ_max) is, after a reload, the card's
+    // message, not a surface whose links give other numbers, nor nothing at all.
+    await page.evaluate(
+      (text) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('promptwise-sweep');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('file', 'readwrite');
+            tx.objectStore('file').put({ text, name: 'old.json' }, 'loaded');
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      readFileSync(merged, 'utf8').replace('"version": 2', '"version": 1'),
+    );
+    await page.reload();
+    await page.getByTestId('card-sweep-surface').scrollIntoViewIfNeeded();
+    await page.getByTestId('sweep-error').waitFor();
+    expect(await page.getByTestId('sweep-error').textContent()).toMatch(/^old\.json: written by an earlier engine, whose draws at τ_max ≠ 5 differ/);
+    expect(await page.locator('[data-testid="sweep-surface"][data-loaded="true"]').count()).toBe(0);
     expect(suite.browser.errors).toEqual([]);
     await page.close();
   });

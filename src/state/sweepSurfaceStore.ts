@@ -56,13 +56,22 @@ export async function loadSweepFile(text: string, name: string): Promise<void> {
   }
 }
 
-/** The sweep loaded before the reload, if any. */
+/**
+ * The sweep loaded before the reload, if any. One this version no longer reads (a file of an earlier engine) is not
+ * dropped without a word: it is the card's message, as when it was chosen.
+ */
 export async function restoreSweepFile(): Promise<void> {
+  let kept: { text: string; name: string } | undefined;
   try {
-    const kept = await get<{ text: string; name: string }>(KEY, store);
-    if (kept && useSweepSurface.getState().file === null) useSweepSurface.setState({ file: readSweepFile(kept.text), name: kept.name });
+    kept = await get<{ text: string; name: string }>(KEY, store);
   } catch {
-    // nothing kept, or storage unavailable
+    return; // storage unavailable
+  }
+  if (!kept || useSweepSurface.getState().file !== null) return;
+  try {
+    useSweepSurface.setState({ file: readSweepFile(kept.text), name: kept.name });
+  } catch (e) {
+    useSweepSurface.setState({ error: `${kept.name}: ${messageOf(e)}` });
   }
 }
 

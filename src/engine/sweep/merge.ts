@@ -19,9 +19,19 @@ export function cellResults(results: Record<string, AlgoSummary>): CellResults {
   return Object.fromEntries(Object.entries(results).map(([id, { seconds: _, ...summary }]) => [id, summary]));
 }
 
+/**
+ * The files' version: 2 since the reward draws stopped depending on τ_max (engine/simulate.ts rewardIndex). A cell at
+ * τ_max ≠ 5 of a version-1 file has other numbers than this engine gives for its settings, so such a file is refused
+ * rather than merged beside cells of this engine, or drawn with links to runs that no longer give its numbers.
+ */
+const FILE_VERSION = 2;
+
+/** Why a file of an earlier version is refused, and what to do. */
+export const EARLIER_ENGINE = 'written by an earlier engine, whose draws at τ_max ≠ 5 differ from this one’s (docs/ENGINE.md, reading 6): run its sweep again';
+
 export interface ShardFile {
   type: 'promptwise-sweep-shard';
-  version: 1;
+  version: typeof FILE_VERSION;
   sweep: string;
   spec: SweepSpec;
   shard: number;
@@ -31,7 +41,7 @@ export interface ShardFile {
 
 export interface SweepFile {
   type: 'promptwise-sweep';
-  version: 1;
+  version: typeof FILE_VERSION;
   sweep: string;
   spec: SweepSpec;
   cells: CellOutcome[];
@@ -41,15 +51,21 @@ export interface SweepFile {
 export const fileText = (file: ShardFile | SweepFile): string => `${JSON.stringify(file, null, 2)}\n`;
 
 export function shardFile(spec: SweepSpec, shard: number, of: number, cells: CellOutcome[]): ShardFile {
-  return { type: 'promptwise-sweep-shard', version: 1, sweep: sweepHash(spec), spec, shard, of, cells };
+  return { type: 'promptwise-sweep-shard', version: FILE_VERSION, sweep: sweepHash(spec), spec, shard, of, cells };
 }
 
 export function sweepFile(spec: SweepSpec, cells: CellOutcome[]): SweepFile {
-  return { type: 'promptwise-sweep', version: 1, sweep: sweepHash(spec), spec, cells: [...cells].sort((a, b) => a.index - b.index) };
+  return { type: 'promptwise-sweep', version: FILE_VERSION, sweep: sweepHash(spec), spec, cells: [...cells].sort((a, b) => a.index - b.index) };
 }
 
 /** A shard's file name in the output folder. */
 export const shardName = (shard: number, of: number): string => `shard-${shard}-of-${of}.json`;
+
+/** Whether a parsed file is a merged sweep of this version (`earlier`: of version 1, refused with EARLIER_ENGINE). */
+export function sweepFileVersion(f: { type?: unknown; version?: unknown } | null): 'current' | 'earlier' | null {
+  if (f?.type !== 'promptwise-sweep') return null;
+  return f.version === FILE_VERSION ? 'current' : f.version === 1 ? 'earlier' : null;
+}
 
 export interface MergeResult {
   file: SweepFile | null;
@@ -67,8 +83,9 @@ function readShard(name: string, text: string): ShardFile | string {
   } catch {
     return `${name}: not a sweep shard (not JSON: cut short or corrupt)`;
   }
-  if (f?.type !== 'promptwise-sweep-shard' || f.version !== 1 || !Array.isArray(f.cells) || typeof f.sweep !== 'string' || !f.spec) {
-    return `${name}: not a sweep shard (no "type": "promptwise-sweep-shard", version 1, with its sweep and cells)`;
+  if (f?.type === 'promptwise-sweep-shard' && (f.version as number) === 1) return `${name}: ${EARLIER_ENGINE}`;
+  if (f?.type !== 'promptwise-sweep-shard' || f.version !== FILE_VERSION || !Array.isArray(f.cells) || typeof f.sweep !== 'string' || !f.spec) {
+    return `${name}: not a sweep shard (no "type": "promptwise-sweep-shard", version ${FILE_VERSION}, with its sweep and cells)`;
   }
   if (sweepHash(f.spec) !== f.sweep) return `${name}: corrupt (its sweep ${f.sweep} is not the hash of the spec it carries)`;
   return f as ShardFile;

@@ -29,6 +29,10 @@ describe('the sweep surface', () => {
     expect(readSweepFile(fileText(file)).cells).toHaveLength(24);
     expect(() => readSweepFile('{"type": "promptwise-sweep-shard"}')).toThrow(/^a single shard: merge the shards first/);
     expect(() => readSweepFile('nope')).toThrow(/^not JSON/);
+    // A file of the engine whose draws depended on τ_max: its cells' links would not give its numbers.
+    expect(() => readSweepFile(fileText(file).replace('"version": 2', '"version": 1'))).toThrow(
+      /^written by an earlier engine, whose draws at τ_max ≠ 5 differ from this one’s \(docs\/ENGINE\.md, reading 6\): run its sweep again, and merge its shards$/,
+    );
     const flat = sweepFile(parseSweep('{"worlds": ["t2i"], "axes": {"lambda": [0.1]}}'), []);
     expect(() => readSweepFile(fileText(flat))).toThrow("the surface needs a lambda axis and a tauMax axis (this sweep's axes: lambda)");
   });

@@ -6,7 +6,7 @@
 import { diffStandardError, type Stat } from '../metrics';
 import { NUMBER_PARAMS } from '../params';
 import { algorithmSpec } from '../policies/algorithms';
-import type { CellOutcome, SweepFile } from './merge';
+import { type CellOutcome, EARLIER_ENGINE, type SweepFile, sweepFileVersion } from './merge';
 import { sweepHash } from './spec';
 
 /** A merged sweep file's text, checked enough to draw: its type, its spec's hash, cells with results. */
@@ -18,8 +18,10 @@ export function readSweepFile(text: string): SweepFile {
     throw new Error('not JSON: a merged sweep file is what `npm run sim -- merge DIR --json FILE` writes');
   }
   if (f?.type === ('promptwise-sweep-shard' as string)) throw new Error('a single shard: merge the shards first (`npm run sim -- merge DIR --json FILE`)');
-  if (f?.type !== 'promptwise-sweep' || f.version !== 1 || !f.spec || !Array.isArray(f.cells)) {
-    throw new Error('not a merged sweep file (no "type": "promptwise-sweep", version 1, with its spec and cells)');
+  const version = sweepFileVersion(f);
+  if (version === 'earlier') throw new Error(`${EARLIER_ENGINE}, and merge its shards`);
+  if (version !== 'current' || !f.spec || !Array.isArray(f.cells)) {
+    throw new Error('not a merged sweep file (no "type": "promptwise-sweep" of this version, with its spec and cells)');
   }
   if (sweepHash(f.spec) !== f.sweep) throw new Error(`corrupt: its sweep ${f.sweep} is not the hash of the spec it carries`);
   const axes = f.spec.axes.map(([k]) => k);

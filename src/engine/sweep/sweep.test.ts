@@ -130,6 +130,16 @@ describe('merging shards', () => {
     ]);
   });
 
+  it('refuses a shard of the engine whose draws depended on τ_max, saying why, beside this engine’s shards', () => {
+    const files = shards(3);
+    files.set('shard-1-of-3.json', files.get('shard-1-of-3.json')!.replace('"version": 2', '"version": 1'));
+    const r = mergeShards(files);
+    expect(r.file).toBeNull();
+    expect(r.problems[0]).toBe(
+      'shard-1-of-3.json: written by an earlier engine, whose draws at τ_max ≠ 5 differ from this one’s (docs/ENGINE.md, reading 6): run its sweep again',
+    );
+  });
+
   it('with partial, merges what is there and lists what is missing', () => {
     const r = mergeShards(shards(5, [2, 4]), true);
     expect(r.problems).toEqual([]);
