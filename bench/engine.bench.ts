@@ -37,7 +37,8 @@ import { logisticLineJs } from '../src/engine/estimators/wasm/reference/logistic
 import { type ArmModel, logisticModel } from '../src/engine/policies/armModel';
 import { PromptWise } from '../src/engine/policies/promptwise';
 import { playStep } from '../src/engine/protocol';
-import { createRng, deriveSeed } from '../src/engine/rng';
+import { createRng } from '../src/engine/rng';
+import { drawTrial, rewardIndex } from '../src/engine/simulate';
 import { type BanditParams, defaultParams, resolveAlpha, type World } from '../src/engine/types';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { denseNewtonArm } from './baseline/denseNewtonArm';
@@ -56,14 +57,11 @@ function runPromptWise(world: World, T: number, makeModel: (params: BanditParams
   const params = { ...defaultParams };
   const K = world.arms.length;
   const policy = new PromptWise('promptwise', K, params, resolveAlpha(params, K), () => makeModel(params), { update: 'pull', plan: 'prop1' });
-  const contextRng = createRng(deriveSeed(0, 'trial', 0, 'contexts'));
-  const rewardRng = createRng(deriveSeed(0, 'trial', 0, 'rewards'));
-  const prompts = Array.from({ length: T }, (_, t) => world.draw(t, contextRng));
-  const uniforms = Float64Array.from({ length: T * K * params.tauMax }, () => rewardRng.uniform());
+  const { prompts, uniforms } = drawTrial(world, 0, 0, T, params);
   let utility = 0;
   const t0 = performance.now();
   for (let t = 0; t < T; t++) {
-    utility += playStep(policy, t, prompts[t], world, params.lambda, params.tauMax, (a, k) => uniforms[(t * K + a) * params.tauMax + k]).utility;
+    utility += playStep(policy, t, prompts[t], world, params.lambda, params.tauMax, (a, k) => uniforms[rewardIndex(T, K, t, a, k)]).utility;
   }
   return { seconds: (performance.now() - t0) / 1000, utility: utility / T };
 }
@@ -513,9 +511,8 @@ function trialFile(d: number, T: number): string {
   const world = builtinWorld('logistic', { d });
   const params = { ...defaultParams };
   const K = world.arms.length;
-  const contextRng = createRng(deriveSeed(0, 'trial', 0, 'contexts'));
-  const rewardRng = createRng(deriveSeed(0, 'trial', 0, 'rewards'));
-  const prompts = Array.from({ length: T }, (_, t) => world.draw(t, contextRng));
+  // The reference reads uniform (t·K + a)·τ_max + k: rewardIndex's first block of 5 pulls, at the default τ_max = 5.
+  const { prompts, uniforms } = drawTrial(world, 0, 0, T, params);
   const file = join(mkdtempSync(join(tmpdir(), 'pw-bench-')), 'trial.json');
   writeFileSync(
     file,
@@ -523,7 +520,7 @@ function trialFile(d: number, T: number): string {
       contexts: prompts.map((p) => Array.from(p.x)),
       q: prompts.map((p) => Array.from(p.q)),
       costs: Array.from(prompts[0].costs),
-      uniforms: Array.from({ length: T * K * params.tauMax }, () => rewardRng.uniform()),
+      uniforms: Array.from(uniforms),
       lambda: params.lambda,
       tauMax: params.tauMax,
       ridge: params.ridge,

@@ -16,7 +16,7 @@ import type { AlgorithmId } from '../engine/policies/algorithms';
 import { createPolicy } from '../engine/policies/registry';
 import { playStep } from '../engine/protocol';
 import { createRng, deriveSeed } from '../engine/rng';
-import { drawTrial } from '../engine/simulate';
+import { drawTrial, rewardIndex } from '../engine/simulate';
 import { type BanditParams, defaultParams } from '../engine/types';
 import { buildDatasetWorld } from '../engine/worlds/dataset';
 import { type DatasetSpec, parseWorldSpec } from '../engine/worlds/schema';
@@ -71,7 +71,7 @@ describe('a live run makes the simulation’s decisions', () => {
         createPolicy(id as AlgorithmId, { K: NAMES.length, dim: world.dim, params, rng: createRng(deriveSeed(seed, 'trial', 0, 'policy', id)) });
       const sim = policyOf();
       const simulated = prompts.map((p, t) => {
-        const u = (arm: number, k: number) => uniforms[(t * NAMES.length + arm) * params.tauMax + k];
+        const u = (arm: number, k: number) => uniforms[rewardIndex(T, NAMES.length, t, arm, k)];
         return playStep(sim, t, p, world, params.lambda, params.tauMax, u);
       });
       const lines = readFileSync(join(DATA, 'prompts.jsonl'), 'utf8').split('\n');
