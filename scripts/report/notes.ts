@@ -134,8 +134,9 @@ PromptWise-KLR, which pools the new one-hot bucket with the old ones (σ = 3, §
 q table is our illustration.`,
   'round-budget': `Agrees for the oracle and CA PAK-UCB-tS, only partly for PromptWise. In the sweep below, success and cost rise
 together with τ_max for the DP oracle (0.649 at cost 36.8 with one round, 1.000 at 53.0 with 16), for CA
-PAK-UCB-tS and for PromptWise (0.689 at 44.0 to 0.969 at 54.9), but PromptWise's success stays below the oracle's
-at about its cost from two rounds on (0.937 against 0.994 at τ_max = 8), and its success at
+PAK-UCB-tS and for PromptWise (0.689 at 44.0 to 0.953 at 53.5), but PromptWise's success stays below the oracle's
+at about its cost from two rounds on and levels off from τ_max = 8 (0.950, then 0.953 with 16, against the
+oracle's 0.995 and 1.000), and its success at
 τ_max = 5 varies a lot between trials (0.935 ± 0.103): in some trials it takes the null action on the hard prompts;
 with ρ = 0.01 a few early failures on a category drive q̂ low enough that no model looks worth its price, and
 Proposition 1 never tries again. The two success tables are our illustrative ones (only the prices 18 and 75 are
@@ -194,7 +195,7 @@ export const FINDING_NOTES: Record<string, string> = {
   'round-budget-sweep': `With one round the learners sit near the oracle's 0.65 success, PromptWise and Greedy-till-Succeed a little
 above it at a higher cost (0.69 at 44.0 and 0.68 at 49.4, against 36.8). From two rounds on, the oracle lets the
 cheap model retry and escalates on hard prompts; CA PAK-UCB-tS follows the oracle's success at a higher cost,
-Greedy-till-Succeed keeps asking the dear model more often (cost 56–77), and PromptWise stays below the oracle's
+Greedy-till-Succeed keeps asking the dear model more often (cost 56–78), and PromptWise stays below the oracle's
 success at about its cost (the stopping described above). PromptWise-Budget does too from τ_max = 4 on; with two
 rounds it succeeds more often than the oracle (0.870 against 0.837) at a higher cost (55.0 against 45.8).
 Every point is drawn from the same outcomes: the k-th query of a model on a prompt draws the same uniform at

@@ -183,6 +183,22 @@ describe('common random numbers across τ_max (docs/ENGINE.md, reading 6)', () =
   });
 });
 
+describe('a run of T prompts is the first T prompts of a longer one', () => {
+  it.each([5, 8])('τ_max = %i: the same queries, outcomes and utilities on the shared prompts, learners and planners alike', (tauMax) => {
+    const play = (T: number) =>
+      runCollect('sudoku', { algos: ['promptwise', 'greedy-ts', 'oracle'], T, trials: 1, seed: 4, params: { tauMax } }).batches.filter((b) => b.from === 0);
+    const [short, long] = [play(100), play(250)];
+    expect(short.map((b) => [b.algo, b.to])).toEqual([
+      ['promptwise', 100],
+      ['greedy-ts', 100],
+      ['oracle', 100],
+    ]);
+    expect(long).toEqual(short);
+    // Past the first block of five pulls: the comparison reaches pulls whose uniforms come from a later block.
+    if (tauMax > 5) expect(short.some((b) => b.arms.some((a, i) => a >= 0 && i % tauMax >= 5))).toBe(true);
+  });
+});
+
 describe('configuration errors', () => {
   it('runs the kernel learners at the smallest σ it accepts (no "not positive definite" crash)', () => {
     const options: SimOptions = { algos: ['promptwise-klr', 'ca-pak-ucb-ts'], T: 30, trials: 1, seed: 0, params: { sigma: MIN_RBF_SIGMA } };

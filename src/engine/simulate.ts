@@ -148,10 +148,12 @@ const MAX_REWARD_DRAWS = 50_000_000;
 
 /**
  * A trial's reward uniforms come in blocks of PULL_BLOCK pulls: block b holds the pulls k = b·PULL_BLOCK … of every
- * (step t, model a), step-major. So the uniform of the k-th pull of a at t does not depend on τ_max, and a τ_max
- * sweep compares its budgets on the same outcomes, as a run compares its algorithms (docs/ENGINE.md, reading 6):
- * a learner that asks one model per prompt lands on one point whatever the budget. PULL_BLOCK is the default τ_max,
- * so a run at τ_max = 5 draws what it drew when the layout was (t·K + a)·τ_max + k.
+ * (step t, model a), step-major, drawn from a stream of its own (drawTrial). So the uniform of the k-th pull of a at
+ * t depends on neither τ_max nor T, and a τ_max sweep compares its budgets on the same outcomes, as a run compares
+ * its algorithms (docs/ENGINE.md, reading 6): a learner that asks one model per prompt lands on one point whatever
+ * the budget. PULL_BLOCK is 5, the default τ_max
+ * when the layout changed, so a run at τ_max = 5 draws what it drew when the layout was (t·K + a)·τ_max + k. It is
+ * part of what a seed means: it stays 5 whatever the default becomes (another value changes every run's numbers).
  */
 const PULL_BLOCK = 5;
 
@@ -279,9 +281,14 @@ export function drawTrial(world: World, seed: number, trial: number, T: number, 
     checkCostScale(p, lambda, t);
     prompts[t] = p;
   }
-  const rewardRng = createRng(deriveSeed(seed, 'trial', trial, 'rewards'));
+  const perBlock = T * world.arms.length * PULL_BLOCK;
   const uniforms = new Float64Array(rewardDrawCount(T, world.arms.length, tauMax));
-  for (let i = 0; i < uniforms.length; i++) uniforms[i] = rewardRng.uniform();
+  for (let block = 0; block < uniforms.length / perBlock; block++) {
+    // Each block of pulls has a stream of its own, drawn step by step, so a pull's uniform depends on neither τ_max
+    // nor T: a run of T prompts is the first T prompts of a longer one. Block 0 keeps the stream's old seed path.
+    const rewardRng = createRng(block === 0 ? deriveSeed(seed, 'trial', trial, 'rewards') : deriveSeed(seed, 'trial', trial, 'rewards', block));
+    for (let i = block * perBlock; i < (block + 1) * perBlock; i++) uniforms[i] = rewardRng.uniform();
+  }
   return { prompts, uniforms };
 }
 
