@@ -297,19 +297,24 @@ function TradeoffSeries({
       })}
       {placed.map(({ id, points }) => (
         <g key={id}>
-          {points.map((p) => (
-            <TradeoffDot
-              key={p.d.x}
-              label={labels.get(`${id}|${p.d.x}`) ?? null}
-              id={pointId(baseId, p.d)}
-              name={describePoint(p.d.algoLabel, paramName, p.d)}
-              x={p.x}
-              y={p.y}
-              datum={p.d}
-              color={algoStyle(id).color}
-              onHover={() => hovered.set({ datum: p.d, x: p.x, y: p.y })}
-            />
-          ))}
+          {points.map((p) => {
+            const label = labels.get(`${id}|${p.d.x}`) ?? null;
+            // A shared label ("1–16": the points overlap) is text of this option, so its name says it too.
+            const shared = label !== null && label.text !== String(p.d.x) ? label.text : undefined;
+            return (
+              <TradeoffDot
+                key={p.d.x}
+                label={label}
+                id={pointId(baseId, p.d)}
+                name={describePoint(p.d.algoLabel, paramName, p.d, shared)}
+                x={p.x}
+                y={p.y}
+                datum={p.d}
+                color={algoStyle(id).color}
+                onHover={() => hovered.set({ datum: p.d, x: p.x, y: p.y })}
+              />
+            );
+          })}
         </g>
       ))}
       <ActiveRing hovered={hovered} />
@@ -317,9 +322,14 @@ function TradeoffSeries({
   );
 }
 
-/** A point in words: the chart's list for screen readers and each point's option name say the same. */
-function describePoint(algoLabel: string, paramName: string, p: SweepPoint & { current: boolean }): string {
-  return `${algoLabel}, ${paramName} = ${p.x}${p.current ? ' (current)' : ''}: average cost ${fmt(p.cost)}, success ${fmtPct(p.success)}, utility ${fmt(p.utility)}`;
+/**
+ * A point in words: the chart's list for screen readers and each point's option name say the same. `shared`: the
+ * label this point shows for the points that overlap it ("1–16"), which its option's name then holds too.
+ */
+function describePoint(algoLabel: string, paramName: string, p: SweepPoint & { current: boolean }, shared?: string): string {
+  // Not in parentheses: a name's parenthetical does not count as holding the visible label (axe-core's rule).
+  const overlap = shared ? `, where the points of ${paramName} = ${shared} overlap` : '';
+  return `${algoLabel}, ${paramName} = ${p.x}${p.current ? ' (current)' : ''}${overlap}: average cost ${fmt(p.cost)}, success ${fmtPct(p.success)}, utility ${fmt(p.utility)}`;
 }
 
 type Placed = { id: string; points: { d: TradeoffDatum; x: number; y: number }[] }[];
