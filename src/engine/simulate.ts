@@ -151,9 +151,9 @@ const MAX_REWARD_DRAWS = 50_000_000;
  * (step t, model a), step-major, drawn from a stream of its own (drawTrial). So the uniform of the k-th pull of a at
  * t depends on neither τ_max nor T, and a τ_max sweep compares its budgets on the same outcomes, as a run compares
  * its algorithms (docs/ENGINE.md, reading 6): a learner that asks one model per prompt lands on one point whatever
- * the budget. PULL_BLOCK is 5, the default τ_max
- * when the layout changed, so a run at τ_max = 5 draws what it drew when the layout was (t·K + a)·τ_max + k. It is
- * part of what a seed means: it stays 5 whatever the default becomes (another value changes every run's numbers).
+ * the budget. PULL_BLOCK is 5, the default τ_max when the layout changed, so a run at τ_max = 5 draws what it drew
+ * when the layout was (t·K + a)·τ_max + k. It is part of what a seed means: it stays 5 whatever the default becomes
+ * (another value changes every run's numbers).
  */
 const PULL_BLOCK = 5;
 
