@@ -155,7 +155,7 @@ export const NUMBER_PARAMS = {
       max: 2 ** 31 - 1,
       input: 'field',
       label: 'Seed',
-      help: 'Seed of all random draws: the same seed draws the same prompts and outcomes, so a link reproduces its run.',
+      help: 'Seed of all random draws: the same seed draws the same prompts, and the same outcome for the same query, whatever λ, τ_max or T, so a link reproduces its run and two settings are compared on the same draws.',
     },
     help: 'base seed: the same seed gives the same run',
   },

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_RBF_SIGMA } from './estimators/kernel';
+import { NUMBER_PARAMS } from './params';
 import { algorithmIds } from './policies/registry';
-import { drainAsync, mergeOutcomes, runSimulation, SimCancelled, SimConfigError, type SimOptions, type StepBatch, simulate } from './simulate';
+import {
+  drainAsync,
+  drawTrial,
+  mergeOutcomes,
+  rewardIndex,
+  runSimulation,
+  SimCancelled,
+  SimConfigError,
+  type SimOptions,
+  type StepBatch,
+  simulate,
+} from './simulate';
 import { singleModelTrials } from './singleModels';
 import { builtinWorld } from './worlds/builtins';
 
@@ -148,6 +160,28 @@ describe('determinism', () => {
 describe('common random numbers across τ_max (docs/ENGINE.md, reading 6)', () => {
   const TAUS = [1, 2, 3, 5, 8, 16];
   const base: SimOptions = { algos: ['greedy', 'random', 'lowest-cost'], T: 300, trials: 3, seed: 2, params: {} };
+
+  it('a trial draws the same prompts, and the same uniform for the same query, whatever λ, τ_max or T (the seed’s help says so)', () => {
+    const world = builtinWorld('sudoku');
+    const K = world.arms.length;
+    const ref = drawTrial(world, 3, 1, 200, { lambda: 0.01, tauMax: 12 });
+    for (const [T, lambda, tauMax] of [
+      [200, 0.5, 12],
+      [80, 0.01, 3],
+      [200, 0.001, 16],
+      [350, 0.2, 7],
+    ]) {
+      const d = drawTrial(world, 3, 1, T, { lambda, tauMax });
+      const n = Math.min(T, 200);
+      expect(d.prompts.slice(0, n)).toEqual(ref.prompts.slice(0, n));
+      for (let t = 0; t < n; t++) {
+        for (let a = 0; a < K; a++) {
+          for (let k = 0; k < Math.min(tauMax, 12); k++) expect(d.uniforms[rewardIndex(T, K, t, a, k)]).toBe(ref.uniforms[rewardIndex(200, K, t, a, k)]);
+        }
+      }
+    }
+    expect(NUMBER_PARAMS.seed.lab.help).toMatch(/whatever λ, τ_max or T/);
+  });
 
   it('a learner that asks one model per prompt gets the same outcomes at every budget', () => {
     const runs = TAUS.map((tauMax) => runSimulation(builtinWorld('sudoku'), { ...base, params: { tauMax } }).results);
