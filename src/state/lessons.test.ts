@@ -147,6 +147,21 @@ describe('the τ_max sweep’s lessons, against the engine', () => {
   }
 });
 
+describe('the λ sweep of a learner whose decisions λ never reaches', () => {
+  it('says its cost and success are the same at every λ, as the engine computes them, and only then', () => {
+    const sweep = sweepBuiltin({ base: base('t2i', ['promptwise', 'greedy']), param: 'lambda', values: [0.001, 0.01, 0.1] });
+    const pw = sweep.points.filter((p) => p.algo === 'promptwise');
+    expect(new Set(pw.map((p) => `${p.success} ${p.cost}`)).size).toBe(1);
+    const [line] = lambdaLessons(sweep, ['promptwise'], words('per prompt'));
+    expect(line).toMatch(
+      /^promptwise's cost stays at \S+ per prompt from λ = 0\.001 to 0\.1 \(the same cost and success at every λ\): it asks models in order of c\/q̂/,
+    );
+    // Level within the noise but not the same figures: the words say which.
+    const nudged: SweepResult = { ...sweep, points: sweep.points.map((p) => (p.algo === 'promptwise' && p.x === 0.1 ? { ...p, cost: p.cost * 1.0001 } : p)) };
+    expect(lambdaLessons(nudged, ['promptwise'], words('per prompt'))[0]).toContain('(within 3 standard errors)');
+  });
+});
+
 describe('the τ_max sweep of a learner that asks one model per prompt', () => {
   it('says the budget changes nothing, as the engine computes it: the same figures at every τ_max', () => {
     const values = [1, 2, 5, 16];

@@ -86,8 +86,12 @@ export function lambdaLessons(sweep: SweepResult, algos: readonly string[], opts
     const why = mechanism(algo, opts.tauMax);
     const c = firstCostChange(sweep, algo);
     if (c === null) {
-      const level = pointsOf(sweep, algo)[0];
-      return [`${name}'s cost stays at ${opts.cost(level.cost)} from λ = ${lo} to ${hi} (within ${CHANGE_SE} standard errors): ${why}.`];
+      const pts = pointsOf(sweep, algo);
+      const level = pts[0];
+      // Every λ plays the same draws: a learner whose decisions λ never reaches has the same figures exactly.
+      const same = pts.every((p) => p.cost === level.cost && p.success === level.success);
+      const how = same ? 'the same cost and success at every λ' : `within ${CHANGE_SE} standard errors`;
+      return [`${name}'s cost stays at ${opts.cost(level.cost)} from λ = ${lo} to ${hi} (${how}): ${why}.`];
     }
     const direction = c.at.cost < c.first.cost ? 'falls' : 'rises';
     const flat = c.flatUntil === c.first ? '' : ` stays level from λ = ${lo} to ${fmtShort(c.flatUntil.x)}, then`;
