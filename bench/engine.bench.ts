@@ -38,7 +38,7 @@ import { type ArmModel, logisticModel } from '../src/engine/policies/armModel';
 import { PromptWise } from '../src/engine/policies/promptwise';
 import { playStep } from '../src/engine/protocol';
 import { createRng } from '../src/engine/rng';
-import { drawTrial, rewardIndex } from '../src/engine/simulate';
+import { drawTrial, stepUniforms } from '../src/engine/simulate';
 import { type BanditParams, defaultParams, resolveAlpha, type World } from '../src/engine/types';
 import { builtinWorld } from '../src/engine/worlds/builtins';
 import { denseNewtonArm } from './baseline/denseNewtonArm';
@@ -57,11 +57,12 @@ function runPromptWise(world: World, T: number, makeModel: (params: BanditParams
   const params = { ...defaultParams };
   const K = world.arms.length;
   const policy = new PromptWise('promptwise', K, params, resolveAlpha(params, K), () => makeModel(params), { update: 'pull', plan: 'prop1' });
-  const { prompts, uniforms } = drawTrial(world, 0, 0, T, params);
+  const draws = drawTrial(world, 0, 0, T, params);
+  const { prompts } = draws;
   let utility = 0;
   const t0 = performance.now();
   for (let t = 0; t < T; t++) {
-    utility += playStep(policy, t, prompts[t], world, params.lambda, params.tauMax, (a, k) => uniforms[rewardIndex(T, K, t, a, k)]).utility;
+    utility += playStep(policy, t, prompts[t], world, params.lambda, params.tauMax, stepUniforms(draws, t)).utility;
   }
   return { seconds: (performance.now() - t0) / 1000, utility: utility / T };
 }
@@ -511,7 +512,7 @@ function trialFile(d: number, T: number): string {
   const world = builtinWorld('logistic', { d });
   const params = { ...defaultParams };
   const K = world.arms.length;
-  // The reference reads uniform (t·K + a)·τ_max + k: rewardIndex's first block of 5 pulls, at the default τ_max = 5.
+  // The reference reads uniform (t·K + a)·τ_max + k: the draws' first block of 5 pulls (simulate.ts), at the default τ_max = 5.
   const { prompts, uniforms } = drawTrial(world, 0, 0, T, params);
   const file = join(mkdtempSync(join(tmpdir(), 'pw-bench-')), 'trial.json');
   writeFileSync(

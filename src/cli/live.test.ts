@@ -16,7 +16,7 @@ import type { AlgorithmId } from '../engine/policies/algorithms';
 import { createPolicy } from '../engine/policies/registry';
 import { playStep } from '../engine/protocol';
 import { createRng, deriveSeed } from '../engine/rng';
-import { drawTrial, rewardIndex } from '../engine/simulate';
+import { drawTrial, stepUniforms } from '../engine/simulate';
 import { type BanditParams, defaultParams } from '../engine/types';
 import { buildDatasetWorld } from '../engine/worlds/dataset';
 import { type DatasetSpec, parseWorldSpec } from '../engine/worlds/schema';
@@ -66,13 +66,13 @@ describe('a live run makes the simulation’s decisions', () => {
       const params: BanditParams = { ...defaultParams, lambda: 0.05, tauMax: 3 };
       const T = 60;
       const seed = 7;
-      const { prompts, uniforms } = drawTrial(world, seed, 0, T, params);
+      const draws = drawTrial(world, seed, 0, T, params);
+      const { prompts } = draws;
       const policyOf = () =>
         createPolicy(id as AlgorithmId, { K: NAMES.length, dim: world.dim, params, rng: createRng(deriveSeed(seed, 'trial', 0, 'policy', id)) });
       const sim = policyOf();
       const simulated = prompts.map((p, t) => {
-        const u = (arm: number, k: number) => uniforms[rewardIndex(T, NAMES.length, t, arm, k)];
-        return playStep(sim, t, p, world, params.lambda, params.tauMax, u);
+        return playStep(sim, t, p, world, params.lambda, params.tauMax, stepUniforms(draws, t));
       });
       const lines = readFileSync(join(DATA, 'prompts.jsonl'), 'utf8').split('\n');
       const before = asked();

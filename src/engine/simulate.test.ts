@@ -6,13 +6,13 @@ import {
   drainAsync,
   drawTrial,
   mergeOutcomes,
-  rewardIndex,
   runSimulation,
   SimCancelled,
   SimConfigError,
   type SimOptions,
   type StepBatch,
   simulate,
+  stepUniforms,
 } from './simulate';
 import { singleModelTrials } from './singleModels';
 import { builtinWorld } from './worlds/builtins';
@@ -175,10 +175,18 @@ describe('common random numbers across τ_max (docs/ENGINE.md, reading 6)', () =
       const n = Math.min(T, 200);
       expect(d.prompts.slice(0, n)).toEqual(ref.prompts.slice(0, n));
       for (let t = 0; t < n; t++) {
+        const [u, uRef] = [stepUniforms(d, t), stepUniforms(ref, t)];
         for (let a = 0; a < K; a++) {
-          for (let k = 0; k < Math.min(tauMax, 12); k++) expect(d.uniforms[rewardIndex(T, K, t, a, k)]).toBe(ref.uniforms[rewardIndex(200, K, t, a, k)]);
+          for (let k = 0; k < Math.min(tauMax, 12); k++) expect(u(a, k)).toBe(uRef(a, k));
         }
       }
+      // Every uniform drawn is one some pull reads: none is read twice (the layout is one to one).
+      const read = new Set<number>();
+      for (let t = 0; t < T; t++) {
+        const u = stepUniforms(d, t);
+        for (let a = 0; a < K; a++) for (let k = 0; k < Math.ceil(tauMax / 5) * 5; k++) read.add(u(a, k));
+      }
+      expect(read.size).toBe(d.uniforms.length);
     }
     expect(NUMBER_PARAMS.seed.lab.help).toMatch(/whatever λ, τ_max or T/);
   });

@@ -158,9 +158,20 @@ const MAX_REWARD_DRAWS = 50_000_000;
 const PULL_BLOCK = 5;
 
 /** Where the uniform of the k-th pull of model a at step t lies in a trial's draws (K models, T steps). */
-export function rewardIndex(T: number, K: number, t: number, a: number, k: number): number {
+function rewardIndex(T: number, K: number, t: number, a: number, k: number): number {
   const block = Math.floor(k / PULL_BLOCK);
   return ((block * T + t) * K + a) * PULL_BLOCK + (k - block * PULL_BLOCK);
+}
+
+/**
+ * The uniforms step t's pulls see, as playStep takes them: (model a, its k-th pull at t) → u. Whatever plays a
+ * trial's draws reads them through this (the runners, the models alone, the Live loop's test, the engine bench).
+ */
+export function stepUniforms(draws: TrialDraws, t: number): (a: number, k: number) => number {
+  const { prompts, uniforms } = draws;
+  const T = prompts.length;
+  const K = prompts[t].costs.length;
+  return (a, k) => uniforms[rewardIndex(T, K, t, a, k)];
 }
 
 /** How many uniforms a trial draws: whole blocks of PULL_BLOCK pulls, enough for τ_max. */
@@ -230,7 +241,7 @@ export function* simulateTrials(
       regret: 0,
     }));
 
-    const setting: TrialSetting = { world, prompts, best, uniforms, K, lambda, tauMax };
+    const setting: TrialSetting = { world, prompts, best, uniforms, lambda, tauMax };
     try {
       for (let from = 0; from < T; from += chunk) {
         const to = Math.min(T, from + chunk);
@@ -263,7 +274,7 @@ export function* simulateTrials(
 export interface TrialDraws {
   /** The prompts of steps 0 … T − 1, from the trial's context stream. */
   prompts: Prompt[];
-  /** One uniform per (step t, model a, k-th pull of a in that step), at rewardIndex(T, K, t, a, k). */
+  /** One uniform per (step t, model a, k-th pull of a in that step), laid out by rewardIndex: read with stepUniforms. */
   uniforms: Float64Array;
 }
 
@@ -293,12 +304,9 @@ export function drawTrial(world: World, seed: number, trial: number, T: number, 
 }
 
 /** What every step of a trial shares: its prompts, each prompt's best utility and the reward uniforms. */
-interface TrialSetting {
+interface TrialSetting extends TrialDraws {
   world: World;
-  prompts: Prompt[];
   best: Float64Array;
-  uniforms: Float64Array;
-  K: number;
   lambda: number;
   tauMax: number;
 }
@@ -320,8 +328,7 @@ interface Runner {
  * generator (388 ms of TurboFan time in an 3.7 s HumanEval replay, twice over on a pool of two).
  */
 function playChunk(r: Runner, trial: number, from: number, to: number, s: TrialSetting, traced: StepTracer | null): StepBatch {
-  const { world, prompts, best, uniforms, K, lambda, tauMax } = s;
-  const T = prompts.length;
+  const { world, prompts, best, lambda, tauMax } = s;
   const n = to - from;
   const batch: StepBatch = {
     algo: r.id,
@@ -338,7 +345,7 @@ function playChunk(r: Runner, trial: number, from: number, to: number, s: TrialS
   };
   for (let t = from; t < to; t++) {
     const prompt = prompts[t];
-    const u = (a: number, k: number) => uniforms[rewardIndex(T, K, t, a, k)];
+    const u = stepUniforms(s, t);
     const rec = traced
       ? playStep(r.policy, t, prompt, world, lambda, tauMax, u, (arm, left) => traced.decision(t, prompt, r.policy, arm, left))
       : playStep(r.policy, t, prompt, world, lambda, tauMax, u);

@@ -10,7 +10,7 @@
  */
 
 import { meanStd, type Stat } from './metrics';
-import { drawTrial, rewardIndex, type SimOptions, type TrialDraws, type TrialRange } from './simulate';
+import { drawTrial, type SimOptions, stepUniforms, type TrialDraws, type TrialRange } from './simulate';
 import { type BanditParams, defaultParams, type World } from './types';
 
 /** Per model, each trial's per-prompt averages, in trial order: what a slice of trials produces. */
@@ -51,7 +51,7 @@ export function emptySingleModelTrials(models: number): SingleModelTrials {
  */
 export function addSingleModelTrial(out: SingleModelTrials, world: World, draws: TrialDraws, params: Pick<BanditParams, 'lambda'>): void {
   const { lambda } = params;
-  const { prompts, uniforms } = draws;
+  const { prompts } = draws;
   const K = world.arms.length;
   const T = prompts.length;
   const success = new Float64Array(K);
@@ -59,13 +59,14 @@ export function addSingleModelTrial(out: SingleModelTrials, world: World, draws:
   const utility = new Float64Array(K);
   for (let t = 0; t < T; t++) {
     const p = prompts[t];
+    const u = stepUniforms(draws, t);
     for (let a = 0; a < K; a++) {
       if (!p.available[a]) {
         out.everyStep[a] = false;
         continue;
       }
       // The first pull of a at step t: the uniform every algorithm's first pull of a at t sees (protocol.ts).
-      const reward = world.pull(p, a, uniforms[rewardIndex(T, K, t, a, 0)]);
+      const reward = world.pull(p, a, u(a, 0));
       const c = p.costs[a];
       success[a] += reward;
       cost[a] += c;
