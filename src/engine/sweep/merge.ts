@@ -61,9 +61,12 @@ export function sweepFile(spec: SweepSpec, cells: CellOutcome[]): SweepFile {
 /** A shard's file name in the output folder. */
 export const shardName = (shard: number, of: number): string => `shard-${shard}-of-${of}.json`;
 
-/** Whether a parsed file is a merged sweep of this version (`earlier`: of version 1, refused with EARLIER_ENGINE). */
-export function sweepFileVersion(f: { type?: unknown; version?: unknown } | null): 'current' | 'earlier' | null {
-  if (f?.type !== 'promptwise-sweep') return null;
+/**
+ * Whether a parsed file is a shard or a merged sweep (`type`) of this version; `earlier`: of version 1, refused with
+ * EARLIER_ENGINE; null: not one at all. The merge reads shards with it, the surface merged files.
+ */
+export function fileVersion(f: { type?: unknown; version?: unknown } | null, type: (ShardFile | SweepFile)['type']): 'current' | 'earlier' | null {
+  if (f?.type !== type) return null;
   return f.version === FILE_VERSION ? 'current' : f.version === 1 ? 'earlier' : null;
 }
 
@@ -83,8 +86,9 @@ function readShard(name: string, text: string): ShardFile | string {
   } catch {
     return `${name}: not a sweep shard (not JSON: cut short or corrupt)`;
   }
-  if (f?.type === 'promptwise-sweep-shard' && (f.version as number) === 1) return `${name}: ${EARLIER_ENGINE}`;
-  if (f?.type !== 'promptwise-sweep-shard' || f.version !== FILE_VERSION || !Array.isArray(f.cells) || typeof f.sweep !== 'string' || !f.spec) {
+  const version = fileVersion(f, 'promptwise-sweep-shard');
+  if (version === 'earlier') return `${name}: ${EARLIER_ENGINE}`;
+  if (version !== 'current' || !Array.isArray(f.cells) || typeof f.sweep !== 'string' || !f.spec) {
     return `${name}: not a sweep shard (no "type": "promptwise-sweep-shard", version ${FILE_VERSION}, with its sweep and cells)`;
   }
   if (sweepHash(f.spec) !== f.sweep) return `${name}: corrupt (its sweep ${f.sweep} is not the hash of the spec it carries)`;

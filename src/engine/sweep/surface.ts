@@ -6,7 +6,7 @@
 import { diffStandardError, type Stat } from '../metrics';
 import { NUMBER_PARAMS } from '../params';
 import { algorithmSpec } from '../policies/algorithms';
-import { type CellOutcome, EARLIER_ENGINE, type SweepFile, sweepFileVersion } from './merge';
+import { type CellOutcome, EARLIER_ENGINE, fileVersion, type SweepFile } from './merge';
 import { sweepHash } from './spec';
 
 /** A merged sweep file's text, checked enough to draw: its type, its spec's hash, cells with results. */
@@ -18,7 +18,7 @@ export function readSweepFile(text: string): SweepFile {
     throw new Error('not JSON: a merged sweep file is what `npm run sim -- merge DIR --json FILE` writes');
   }
   if (f?.type === ('promptwise-sweep-shard' as string)) throw new Error('a single shard: merge the shards first (`npm run sim -- merge DIR --json FILE`)');
-  const version = sweepFileVersion(f);
+  const version = fileVersion(f, 'promptwise-sweep');
   if (version === 'earlier') throw new Error(`${EARLIER_ENGINE}, and merge its shards`);
   if (version !== 'current' || !f.spec || !Array.isArray(f.cells)) {
     throw new Error('not a merged sweep file (no "type": "promptwise-sweep" of this version, with its spec and cells)');
