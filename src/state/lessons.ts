@@ -25,6 +25,13 @@ export function changed(a: SweepPoint, b: SweepPoint, metric: Metric): boolean {
   return Math.abs(b[metric] - a[metric]) > CHANGE_SE * diffStandardError({ std: a.std[metric] }, { std: b.std[metric] }, a.trials);
 }
 
+/**
+ * Whether an algorithm's points have the same success and cost exactly. Every value of a sweep plays the same draws
+ * (engine/simulate.ts, docs/ENGINE.md reading 6), so a learner the swept parameter never reaches lands on one point,
+ * and the words can say "the same", not only "within the noise".
+ */
+const sameFigures = (pts: readonly SweepPoint[]) => pts.every((p) => p.success === pts[0].success && p.cost === pts[0].cost);
+
 /** An algorithm's points in the sweep's order of values. */
 function pointsOf(sweep: SweepResult, algo: string): SweepPoint[] {
   return sweep.values.flatMap((x) => sweep.points.filter((p) => p.algo === algo && p.x === x && Number.isFinite(p.cost)));
@@ -88,9 +95,7 @@ export function lambdaLessons(sweep: SweepResult, algos: readonly string[], opts
     if (c === null) {
       const pts = pointsOf(sweep, algo);
       const level = pts[0];
-      // Every λ plays the same draws: a learner whose decisions λ never reaches has the same figures exactly.
-      const same = pts.every((p) => p.cost === level.cost && p.success === level.success);
-      const how = same ? 'the same cost and success at every λ' : `within ${CHANGE_SE} standard errors`;
+      const how = sameFigures(pts) ? 'the same cost and success at every λ' : `within ${CHANGE_SE} standard errors`;
       return [`${name}'s cost stays at ${opts.cost(level.cost)} from λ = ${lo} to ${hi} (${how}): ${why}.`];
     }
     const direction = c.at.cost < c.first.cost ? 'falls' : 'rises';
@@ -130,10 +135,7 @@ export function tauMaxLessons(sweep: SweepResult, algos: readonly string[], opts
     const name = opts.label(algo);
     const range = `τ_max = ${fmtShort(first.x)} to ${fmtShort(last.x)}`;
     if (level === first) {
-      // Every budget plays the same outcomes (engine/simulate.ts rewardIndex): a learner that never uses a second
-      // round lands on the same figures exactly, not only within the noise.
-      const same = pts.every((p) => p.success === first.success && p.cost === first.cost);
-      const how = same ? 'the same figures at every budget' : `within ${CHANGE_SE} standard errors`;
+      const how = sameFigures(pts) ? 'the same figures at every budget' : `within ${CHANGE_SE} standard errors`;
       return [`${name}: the budget changes neither its success nor its cost from ${range} (${how}).`];
     }
     const more = level === last ? '' : `; past τ_max = ${fmtShort(level.x)} more rounds change neither (within ${CHANGE_SE} standard errors)`;
