@@ -38,6 +38,12 @@ describe('prompt playground', () => {
     await page.getByTestId('pg-oracle').waitFor();
     const before = await qHats(page);
     for (const q of before) expect(q).toBeGreaterThan(0);
+    // The next query in the words of the trace's decisions (ui/views/explain.ts), of the model the table marks.
+    const chosen = (await page.locator('tr.pg-chosen th').first().textContent())?.trim() ?? '';
+    expect(chosen).not.toBe('');
+    const next = (await page.getByTestId('pg-next').textContent()) ?? '';
+    expect(next.startsWith(`Next: ${chosen}. `), next).toBe(true);
+    expect(next.slice(`Next: ${chosen}. `.length)).toMatch(new RegExp(`^(Chose ${chosen}|Forced exploration: ${chosen} has not been tried)`));
 
     const rows = page.locator('[data-testid^="pg-arm-"]');
     await rows
